@@ -1,0 +1,34 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "cpvanity",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "cpvanity", targets: ["cpvanity"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    ],
+    targets: [
+        // C libraries from Debian's -dev packages (scripts/setup installs them).
+        .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+
+        // Site packs → compiled rules → typed records. Knows nothing of HTTP or output.
+        .target(name: "Rules", dependencies: ["CPCRE2", "TOMLKit"]),
+        // Renders records and check results. Knows nothing of regexes.
+        .target(name: "Report", dependencies: ["Rules"]),
+        // The command-line layer only.
+        .executableTarget(name: "cpvanity", dependencies: [
+            "Rules", "Report",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "RulesTests", dependencies: ["Rules"]),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "Rules"]),
+        .testTarget(name: "SystemLibraryTests", dependencies: ["CCurl", "CLibXML2", "CPCRE2"]),
+    ]
+)

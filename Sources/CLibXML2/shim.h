@@ -1,0 +1,3 @@
+#include <libxml/xmlversion.h>
+#include <libxml/parser.h>
+#include <libxml/xmlreader.h>

@@ -1,0 +1,78 @@
+import Rules
+
+/// A record as JSON: fields nested on the dots of their names, in the pack's
+/// order, then each collection's rows, then the problems found.
+public enum RecordJSON {
+    public static func value(_ record: ExtractedRecord, pack: SitePack, leading: [(String, JSONValue)] = []) -> JSONValue {
+        var root = OrderedObject()
+        for (key, value) in leading { root.set([key], value) }
+        for field in pack.fields {
+            guard let value = record.fields[field.name] else { continue }
+            root.set(field.name.split(separator: ".").map(String.init), json(value))
+        }
+        for collection in pack.collections {
+            guard let rows = record.collections[collection.name] else { continue }
+            let array = rows.map { row -> JSONValue in
+                var object = OrderedObject()
+                for field in collection.fields {
+                    object.set(field.name.split(separator: ".").map(String.init), json(row[field.name] ?? .null))
+                }
+                return object.value
+            }
+            root.set([collection.name], .array(array))
+        }
+        root.set(["errors"], .array(record.problems.map(problem)))
+        return root.value
+    }
+
+    public static func json(_ value: FieldValue) -> JSONValue {
+        switch value {
+        case .null: return .null
+        case .text(let text): return .string(text)
+        case .int(let number): return .int(number)
+        case .decimal(let number): return .decimal(number)
+        case .date(let date): return .string(date.description)
+        }
+    }
+
+    public static func problem(_ problem: ExtractionProblem) -> JSONValue {
+        var members: [(String, JSONValue)] = [("kind", .string(problem.kind.rawValue))]
+        if let field = problem.field { members.append(("field", .string(field))) }
+        members.append(("source", .string(problem.source)))
+        members.append(("page", .string(problem.origin)))
+        members.append(("message", .string(problem.message)))
+        return .object(members)
+    }
+}
+
+/// Builds nested objects key path by key path, keeping first-seen order.
+struct OrderedObject {
+    private var members: [(String, Node)] = []
+
+    private indirect enum Node {
+        case leaf(JSONValue)
+        case branch(OrderedObject)
+    }
+
+    mutating func set(_ path: [String], _ value: JSONValue) {
+        guard let head = path.first else { return }
+        let index = members.firstIndex { $0.0 == head }
+        if path.count == 1 {
+            if let index { members[index].1 = .leaf(value) } else { members.append((head, .leaf(value))) }
+            return
+        }
+        var child = OrderedObject()
+        if let index, case .branch(let existing) = members[index].1 { child = existing }
+        child.set(Array(path.dropFirst()), value)
+        if let index { members[index].1 = .branch(child) } else { members.append((head, .branch(child))) }
+    }
+
+    var value: JSONValue {
+        .object(members.map { key, node in
+            switch node {
+            case .leaf(let value): return (key, value)
+            case .branch(let object): return (key, object.value)
+            }
+        })
+    }
+}

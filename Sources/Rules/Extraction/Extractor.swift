@@ -1,0 +1,220 @@
+/// Applies a pack's rules to a member's pages. Holds no mutable state: one
+/// extractor serves any number of threads, each extraction with its own scratch.
+public struct Extractor: Sendable {
+    public let pack: SitePack
+    /// What `url` fields are made absolute against.
+    public let baseURL: String
+
+    public init(pack: SitePack, baseURL: String? = nil) {
+        self.pack = pack
+        self.baseURL = baseURL ?? pack.baseURL
+    }
+
+    /// Extracts every field and collection the given pages can answer.
+    public func extract(_ pages: [Page]) -> ExtractedRecord {
+        var record = ExtractedRecord()
+        let scratch = MatchScratch(limits: pack.limits)
+        var present = [String: Page]()
+        for page in pages {
+            if let missing = notFoundProblem(page, scratch: scratch) {
+                record.problems.append(missing)
+            } else {
+                present[page.source] = page
+            }
+        }
+        for field in pack.fields where field.sources.contains(where: { present[$0] != nil }) {
+            record.fields[field.name] = value(of: field, pages: present, prefix: "", scratch: scratch, problems: &record.problems)
+        }
+        for collection in pack.collections {
+            guard let page = present[collection.source] else { continue }
+            record.collections[collection.name] = rows(of: collection, page: page, scratch: scratch, problems: &record.problems)
+        }
+        return record
+    }
+
+    // MARK: Steps
+
+    private func notFoundProblem(_ page: Page, scratch: MatchScratch) -> ExtractionProblem? {
+        guard let source = pack.source(named: page.source) else {
+            return ExtractionProblem(kind: .extraction, field: nil, source: page.source, origin: page.origin,
+                                     message: "the pack has no source '\(page.source)'; it has \(pack.sources.map(\.name).joined(separator: ", "))")
+        }
+        let found = page.utf8.withUnsafeBufferPointer { buffer in
+            source.missing.contains { pattern in (try? pattern.firstMatch(in: buffer, from: 0, scratch: scratch)) != nil }
+        }
+        guard found else { return nil }
+        return ExtractionProblem(kind: .notFound, field: nil, source: page.source, origin: page.origin,
+                                 message: "the page says this member does not exist")
+    }
+
+    private func value(of field: FieldRule, pages: [String: Page], prefix: String, scratch: MatchScratch,
+                       problems: inout [ExtractionProblem]) -> FieldValue {
+        let label = prefix + field.name
+        var tried = [String]()
+        for alternative in field.alternatives {
+            guard let page = pages[alternative.source] else { continue }
+            if !tried.contains(page.source) { tried.append(page.source) }
+            let outcome = page.utf8.withUnsafeBufferPointer { buffer in
+                capture(alternative, in: buffer, region: 0..<buffer.count, scratch: scratch)
+            }
+            switch outcome {
+            case .noMatch:
+                continue
+            case .failed(let failure):
+                problems.append(ExtractionProblem(kind: .extraction, field: label, source: page.source, origin: page.origin,
+                                                  message: "\(failure.message) (pattern: \(alternative.patternText))"))
+                return .null
+            case .captured(let raw):
+                return convert(raw, field: field, label: label, page: page, problems: &problems)
+            }
+        }
+        return fallback(field, label: label, tried: tried, pages: pages, problems: &problems)
+    }
+
+    private func rows(of collection: CollectionRule, page: Page, scratch: MatchScratch,
+                      problems: inout [ExtractionProblem]) -> [ExtractedRecord.Row] {
+        page.utf8.withUnsafeBufferPointer { buffer in
+            var region = 0..<buffer.count
+            do throws(MatchFailure) {
+                for narrowing in collection.within {
+                    guard let narrowed = try firstGroup(narrowing.pattern, group: narrowing.group, in: buffer, region: region, scratch: scratch) else {
+                        return []
+                    }
+                    region = narrowed
+                }
+                var regions = [Range<Int>]()
+                for cut in collection.rowCuts {
+                    regions = try rowRegions(cut, in: buffer, region: region, scratch: scratch)
+                    if !regions.isEmpty { break }
+                }
+                return regions.enumerated().map { index, rowRegion in
+                    row(collection, number: index + 1, buffer: buffer, region: rowRegion, page: page, scratch: scratch, problems: &problems)
+                }
+            } catch {
+                problems.append(ExtractionProblem(kind: .extraction, field: "\(collection.name)[]", source: page.source, origin: page.origin,
+                                                  message: "cutting rows: \(error.message)"))
+                return []
+            }
+        }
+    }
+
+    private func row(_ collection: CollectionRule, number: Int, buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>,
+                     page: Page, scratch: MatchScratch, problems: inout [ExtractionProblem]) -> ExtractedRecord.Row {
+        var row = ExtractedRecord.Row()
+        let prefix = "\(collection.name)[\(number)]."
+        for field in collection.fields {
+            let label = prefix + field.name
+            var result: FieldValue?
+            for alternative in field.alternatives {
+                switch capture(alternative, in: buffer, region: region, scratch: scratch) {
+                case .noMatch:
+                    continue
+                case .failed(let failure):
+                    problems.append(ExtractionProblem(kind: .extraction, field: label, source: page.source, origin: page.origin,
+                                                      message: "\(failure.message) (pattern: \(alternative.patternText))"))
+                    result = .null
+                case .captured(let raw):
+                    result = convert(raw, field: field, label: label, page: page, problems: &problems)
+                }
+                break
+            }
+            row[field.name] = result ?? fallback(field, label: label, tried: [page.source], pages: [page.source: page], problems: &problems)
+        }
+        return row
+    }
+
+    private func fallback(_ field: FieldRule, label: String, tried: [String], pages: [String: Page],
+                          problems: inout [ExtractionProblem]) -> FieldValue {
+        if let defaultValue = field.defaultValue { return defaultValue }
+        if field.required, let first = tried.first, let page = pages[first] {
+            let origins = tried.compactMap { pages[$0]?.origin }.joined(separator: ", ")
+            problems.append(ExtractionProblem(kind: .extraction, field: label, source: tried.joined(separator: "+"), origin: origins.isEmpty ? page.origin : origins,
+                                              message: "required field not found: none of its \(field.alternatives.count) pattern\(field.alternatives.count == 1 ? "" : "s") matched"))
+        }
+        return .null
+    }
+
+    private func convert(_ raw: String, field: FieldRule, label: String, page: Page,
+                         problems: inout [ExtractionProblem]) -> FieldValue {
+        var text = raw
+        if let map = field.map {
+            let key = HTMLText.plain(raw).lowercased()
+            guard let replacement = map[key] else {
+                problems.append(ExtractionProblem(kind: .extraction, field: label, source: page.source, origin: page.origin,
+                                                  message: "captured \"\(HTMLText.plain(raw))\", which the field's map does not list (it lists \(map.keys.sorted().joined(separator: ", ")))"))
+                return .null
+            }
+            text = replacement
+        }
+        switch field.type.convert(text, base: baseURL) {
+        case .success(let value):
+            return value
+        case .failure(let error):
+            problems.append(ExtractionProblem(kind: .extraction, field: label, source: page.source, origin: page.origin, message: error.message))
+            return .null
+        }
+    }
+
+    // MARK: Matching
+
+    private enum Capture {
+        case noMatch
+        case captured(String)
+        case failed(MatchFailure)
+    }
+
+    private func capture(_ alternative: Alternative, in buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>,
+                         scratch: MatchScratch) -> Capture {
+        do throws(MatchFailure) {
+            var region = region
+            for narrowing in alternative.within {
+                guard let narrowed = try firstGroup(narrowing.pattern, group: narrowing.group, in: buffer, region: region, scratch: scratch) else {
+                    return .noMatch
+                }
+                region = narrowed
+            }
+            guard let range = try firstGroup(alternative.pattern, group: alternative.group, in: buffer, region: region, scratch: scratch) else {
+                return .noMatch
+            }
+            return .captured(String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self))
+        } catch {
+            return .failed(error)
+        }
+    }
+
+    /// The range (in `buffer`'s offsets) of `group` in the first match inside `region`;
+    /// nil when nothing matches or the group did not take part.
+    private func firstGroup(_ pattern: any CompiledPattern, group: Int, in buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>,
+                            scratch: MatchScratch) throws(MatchFailure) -> Range<Int>? {
+        let subject = UnsafeBufferPointer(rebasing: buffer[region])
+        guard let found = try pattern.firstMatch(in: subject, from: 0, scratch: scratch),
+              let range = found.group(group) else { return nil }
+        return (range.lowerBound + region.lowerBound)..<(range.upperBound + region.lowerBound)
+    }
+
+    private func rowRegions(_ cut: RowCut, in buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>,
+                            scratch: MatchScratch) throws(MatchFailure) -> [Range<Int>] {
+        let subject = UnsafeBufferPointer(rebasing: buffer[region])
+        let group = cut.pattern.captureCount > 0 ? 1 : 0
+        var found = [Range<Int>]()
+        var position = 0
+        while position <= subject.count, let match = try cut.pattern.firstMatch(in: subject, from: position, scratch: scratch) {
+            let whole = match.range
+            switch cut.mode {
+            case .match:
+                if let range = match.group(group) { found.append(range) }
+            case .start:
+                found.append(whole.lowerBound..<whole.lowerBound)
+            }
+            position = whole.isEmpty ? whole.upperBound + 1 : whole.upperBound
+        }
+        if cut.mode == .start {
+            // Each row runs from its start to the next row's start.
+            for index in found.indices {
+                let end = index + 1 < found.count ? found[index + 1].lowerBound : subject.count
+                found[index] = found[index].lowerBound..<end
+            }
+        }
+        return found.map { ($0.lowerBound + region.lowerBound)..<($0.upperBound + region.lowerBound) }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// A typed value pulled out of a page.
+public enum FieldValue: Sendable, Hashable {
+    case null
+    case text(String)
+    case int(Int)
+    /// Kept as `Decimal` so `4.66` stays `4.66`, not `4.6600000000000001`.
+    case decimal(Decimal)
+    case date(CalendarDate)
+
+    public var isNull: Bool { self == .null }
+}
+
+/// A day without a time zone, as pages print them (`12 Mar 2012`).
+public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...12).contains(month), (1...CalendarDate.days(inMonth: month, year: year)).contains(day),
+              (1...9999).contains(year) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// ISO 8601: `2012-03-12`.
+    public var description: String {
+        String(format: "%04d-%02d-%02d", year, month, day)
+    }
+
+    public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    private static func days(inMonth month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+}

@@ -1,0 +1,19 @@
+/// One saved or fetched page, as UTF-8, tagged with the source it is (`profile`).
+public struct Page: Sendable {
+    public let source: String
+    public let utf8: [UInt8]
+    /// Where it came from (a file path or a URL), for messages.
+    public let origin: String
+
+    /// `utf8` must already be UTF-8; use `init(source:bytes:charset:origin:)` for raw bytes.
+    public init(source: String, utf8: [UInt8], origin: String) {
+        self.source = source
+        self.utf8 = utf8
+        self.origin = origin
+    }
+
+    /// Raw bytes in any charset; `charset` is the transport's word on it, if any.
+    public init(source: String, bytes: [UInt8], charset: String? = nil, origin: String) {
+        self.init(source: source, utf8: PageDecoder.utf8(from: bytes, declaredCharset: charset), origin: origin)
+    }
+}

@@ -1,0 +1,141 @@
+import CPCRE2
+
+/// PCRE2 (8-bit, UTF) with its JIT. Patterns are compiled once and shared by every
+/// thread; the mutable state of a match lives in a `MatchScratch`, one per thread.
+public struct PCRE2Engine: PatternEngine {
+    public init() {}
+
+    public func compile(_ pattern: String, options: PatternOptions) throws(PatternCompileError) -> any CompiledPattern {
+        try PCRE2Pattern(pattern, options: options)
+    }
+}
+
+final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
+    // The compiled code is read-only after init, and PCRE2 documents it as safe to
+    // share between threads: that is what makes the @unchecked above true.
+    private let code: OpaquePointer
+    let pattern: String
+    let captureCount: Int
+    let jitCompiled: Bool
+
+    init(_ pattern: String, options: PatternOptions) throws(PatternCompileError) {
+        // MATCH_INVALID_UTF: pages with stray bytes still match (the bad bytes just
+        // never match anything), and no match call re-validates the whole page.
+        var flags = UInt32(PCRE2_UTF | PCRE2_MATCH_INVALID_UTF)
+        if options.caseInsensitive { flags |= UInt32(PCRE2_CASELESS) }
+        // HTML wraps wherever it likes, so `.` crosses lines; `(?-s)` turns that off.
+        flags |= UInt32(PCRE2_DOTALL)
+        var errorCode: Int32 = 0
+        var errorOffset = 0
+        let bytes = Array(pattern.utf8)
+        let compiled = bytes.withUnsafeBufferPointer {
+            pcre2_compile_8($0.baseAddress, $0.count, flags, &errorCode, &errorOffset, nil)
+        }
+        guard let compiled else {
+            throw PatternCompileError(message: PCRE2Pattern.message(for: errorCode), offset: errorOffset)
+        }
+        code = compiled
+        self.pattern = pattern
+        var count: UInt32 = 0
+        pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &count)
+        captureCount = Int(count)
+        // Without JIT support PCRE2 still matches, only slower: not an error.
+        jitCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
+    }
+
+    deinit { pcre2_code_free_8(code) }
+
+    func groupNumber(named name: String) -> Int? {
+        let number = pcre2_substring_number_from_name_8(code, name)
+        return number > 0 ? Int(number) : nil
+    }
+
+    func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int, scratch: MatchScratch) throws(MatchFailure) -> PatternMatch? {
+        guard start <= subject.count else { return nil }
+        let (matchData, context) = try scratch.pcre2State(pairs: captureCount + 1)
+        // PCRE2 wants a non-null pointer even for an empty subject.
+        let rc: Int32 = withUnsafePointer(to: 0 as UInt8) { empty in
+            pcre2_match_8(code, subject.baseAddress ?? empty, subject.count, start, 0, matchData, context)
+        }
+        if rc == PCRE2_ERROR_NOMATCH { return nil }
+        if rc < 0 {
+            switch rc {
+            case PCRE2_ERROR_MATCHLIMIT: throw .limitExceeded("match-step")
+            case PCRE2_ERROR_DEPTHLIMIT: throw .limitExceeded("depth")
+            case PCRE2_ERROR_HEAPLIMIT, PCRE2_ERROR_NOMEMORY: throw .limitExceeded("heap")
+            case PCRE2_ERROR_JIT_STACKLIMIT: throw .limitExceeded("JIT stack")
+            default: throw .engine(PCRE2Pattern.message(for: rc))
+            }
+        }
+        guard let ovector = pcre2_get_ovector_pointer_8(matchData) else {
+            throw .engine("PCRE2 returned no match vector")
+        }
+        var groups = [Range<Int>?]()
+        groups.reserveCapacity(captureCount + 1)
+        for group in 0...captureCount {
+            // Unset groups hold PCRE2_UNSET (all bits set), which reads as -1 here.
+            let lower = ovector[2 * group], upper = ovector[2 * group + 1]
+            if group < Int(rc), lower >= 0, upper >= lower {
+                groups.append(lower..<upper)
+            } else {
+                groups.append(nil)
+            }
+        }
+        return PatternMatch(groups: groups)
+    }
+
+    static func message(for errorCode: Int32) -> String {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let length = pcre2_get_error_message_8(errorCode, &buffer, buffer.count)
+        guard length > 0 else { return "PCRE2 error \(errorCode)" }
+        return String(decoding: buffer[0..<Int(length)], as: UTF8.self)
+    }
+}
+
+/// The mutable state of matching: PCRE2 match data, a match context carrying the
+/// limits, and a JIT stack. Creating these costs a few allocations and an mmap, so
+/// one scratch serves every match of one extraction; it must not be shared between
+/// threads at the same time.
+public final class MatchScratch {
+    public let limits: MatchLimits
+    private var matchData: OpaquePointer?
+    private var matchDataPairs = 0
+    private var context: OpaquePointer?
+    private var jitStack: OpaquePointer?
+
+    public init(limits: MatchLimits = .default) {
+        self.limits = limits
+    }
+
+    deinit {
+        if let matchData { pcre2_match_data_free_8(matchData) }
+        if let context { pcre2_match_context_free_8(context) }
+        if let jitStack { pcre2_jit_stack_free_8(jitStack) }
+    }
+
+    fileprivate func pcre2State(pairs: Int) throws(MatchFailure) -> (OpaquePointer, OpaquePointer) {
+        if context == nil {
+            guard let created = pcre2_match_context_create_8(nil) else {
+                throw .engine("PCRE2 could not allocate a match context (out of memory)")
+            }
+            pcre2_set_match_limit_8(created, limits.steps)
+            pcre2_set_depth_limit_8(created, limits.depth)
+            pcre2_set_heap_limit_8(created, limits.heapKiB)
+            // The JIT's default stack is 32 KiB of machine stack, too small for some
+            // honest patterns on big pages; grow on demand up to 8 MiB instead.
+            jitStack = pcre2_jit_stack_create_8(32 * 1024, 8 * 1024 * 1024, nil)
+            if let jitStack { pcre2_jit_stack_assign_8(created, nil, UnsafeMutableRawPointer(jitStack)) }
+            context = created
+        }
+        if matchData == nil || matchDataPairs < pairs {
+            if let matchData { pcre2_match_data_free_8(matchData) }
+            let size = max(pairs, 16)
+            matchData = pcre2_match_data_create_8(UInt32(size), nil)
+            matchDataPairs = size
+        }
+        guard let matchData, let context else {
+            throw .engine("PCRE2 could not allocate match data (out of memory)")
+        }
+        return (matchData, context)
+    }
+}

@@ -1,0 +1,407 @@
+import Foundation
+import TOMLKit
+
+/// Reads a site pack's TOML, checks every key, and compiles every pattern once.
+/// Problems are collected rather than thrown one at a time, so a broken pack is
+/// reported whole, each problem with the key path it sits at.
+public struct PackLoader {
+    public let engine: any PatternEngine
+
+    public init(engine: any PatternEngine = PCRE2Engine()) {
+        self.engine = engine
+    }
+
+    public func load(file: String) throws -> SitePack {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            throw PackLookupError.unreadable(file: file, reason: (error as NSError).localizedDescription)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw PackLoadError(file: file, problems: [PackProblem(location: "", message: "the file is not UTF-8 text")])
+        }
+        return try load(toml: text, file: file)
+    }
+
+    public func load(toml text: String, file: String) throws(PackLoadError) -> SitePack {
+        let root: TOMLTable
+        do {
+            root = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            let position = error.source.begin
+            throw PackLoadError(file: file, problems: [PackProblem(
+                location: "line \(position.line), column \(position.column)",
+                message: "not valid TOML: \(error.description)")])
+        } catch {
+            throw PackLoadError(file: file, problems: [PackProblem(location: "", message: "not valid TOML: \(error)")])
+        }
+        var reader = PackReader(engine: engine)
+        let pack = reader.read(root, file: file)
+        guard reader.problems.isEmpty, let pack else {
+            throw PackLoadError(file: file, problems: reader.problems)
+        }
+        return pack
+    }
+}
+
+/// The walk over one pack's TOML. Each `read…` method records problems and returns
+/// nil for the part it could not build, so reading carries on past the first error.
+private struct PackReader {
+    let engine: any PatternEngine
+    var problems: [PackProblem] = []
+    var caseInsensitive = true
+
+    init(engine: any PatternEngine) { self.engine = engine }
+
+    mutating func read(_ root: TOMLTable, file: String) -> SitePack? {
+        checkKeys(root, at: "", allowed: ["site", "limits", "sources", "fields", "collections"])
+        guard let site = table(root, "site", at: "", required: true) else { return nil }
+        checkKeys(site, at: "site", allowed: ["name", "title", "base_url", "id", "case_sensitive"])
+        let name = string(site, "name", at: "site", required: true)
+        let baseURL = string(site, "base_url", at: "site", required: true)
+        if let baseURL, URL(string: baseURL)?.scheme == nil {
+            problems.append(PackProblem(location: "site.base_url", message: "'\(baseURL)' is not an absolute URL (e.g. https://www.example.com)"))
+        }
+        caseInsensitive = !(bool(site, "case_sensitive", at: "site") ?? false)
+        let idRule = string(site, "id", at: "site", required: true).flatMap { pattern -> IDRule? in
+            compile(pattern, at: "site.id", caseInsensitive: caseInsensitive).map { IDRule(pattern: pattern, compiled: $0) }
+        }
+        let limits = readLimits(root)
+
+        var sources = [SourceRule]()
+        if let sourceTable = table(root, "sources", at: "", required: true) {
+            for key in sourceTable.keys.sorted() {
+                if let source = readSource(sourceTable, key) { sources.append(source) }
+            }
+            if sourceTable.keys.isEmpty {
+                problems.append(PackProblem(location: "sources", message: "declares no source; add e.g. [sources.profile] with a url"))
+            }
+        }
+        let sourceNames = Set(sources.map(\.name))
+
+        var fields = [FieldRule]()
+        if let fieldTable = table(root, "fields", at: "", required: false) {
+            for key in fieldTable.keys.sorted() {
+                if let field = readField(fieldTable, key, at: "fields", sources: sourceNames, fixedSource: nil) { fields.append(field) }
+            }
+        }
+        var collections = [CollectionRule]()
+        if let collectionTable = table(root, "collections", at: "", required: false) {
+            for key in collectionTable.keys.sorted() {
+                if let collection = readCollection(collectionTable, key, sources: sourceNames) { collections.append(collection) }
+            }
+        }
+        for collection in collections where fields.contains(where: { $0.name == collection.name || $0.name.hasPrefix(collection.name + ".") }) {
+            problems.append(PackProblem(location: "collections.\(quoted(collection.name))", message: "has the same name as a field; records could not hold both"))
+        }
+        guard let name, let baseURL, let idRule else { return nil }
+        let title = string(site, "title", at: "site") ?? name
+        return SitePack(name: name, title: title, baseURL: baseURL, file: file, idRule: idRule,
+                        sources: sources, fields: fields, collections: collections, limits: limits)
+    }
+
+    // MARK: Parts
+
+    private mutating func readLimits(_ root: TOMLTable) -> MatchLimits {
+        var limits = MatchLimits.default
+        guard let table = table(root, "limits", at: "", required: false) else { return limits }
+        checkKeys(table, at: "limits", allowed: ["match_steps", "depth", "heap_kib"])
+        if let steps = positive(table, "match_steps", at: "limits") { limits.steps = steps }
+        if let depth = positive(table, "depth", at: "limits") { limits.depth = depth }
+        if let heap = positive(table, "heap_kib", at: "limits") { limits.heapKiB = heap }
+        return limits
+    }
+
+    private mutating func readSource(_ parent: TOMLTable, _ key: String) -> SourceRule? {
+        let at = "sources.\(quoted(key))"
+        guard let table = table(parent, key, at: "sources", required: true) else { return nil }
+        checkKeys(table, at: at, allowed: ["url", "missing"])
+        let url = string(table, "url", at: at, required: true)
+        if let url, !url.contains("{id}") {
+            problems.append(PackProblem(location: "\(at).url", message: "'\(url)' has no {id} placeholder, so every member would get the same page"))
+        }
+        let missing = patterns(table, "missing", at: at, required: false)
+        guard let url else { return nil }
+        return SourceRule(name: key, urlTemplate: url, missing: missing ?? [])
+    }
+
+    private mutating func readCollection(_ parent: TOMLTable, _ key: String, sources: Set<String>) -> CollectionRule? {
+        let at = "collections.\(quoted(key))"
+        guard let table = table(parent, key, at: "collections", required: true) else { return nil }
+        checkKeys(table, at: at, allowed: ["source", "within", "row", "row_start", "fields"])
+        let source = sourceName(table, at: at, sources: sources, required: true)
+        let within = narrowings(table, at: at)
+        var cuts = [RowCut]()
+        let hasRow = table["row"] != nil, hasStart = table["row_start"] != nil
+        if hasRow == hasStart {
+            problems.append(PackProblem(location: at, message: "needs exactly one of row (each match is a row) or row_start (each match starts a row)"))
+        } else {
+            let key = hasRow ? "row" : "row_start"
+            for pattern in patterns(table, key, at: at, required: true) ?? [] {
+                cuts.append(RowCut(pattern: pattern, mode: hasRow ? .match : .start))
+            }
+        }
+        var fields = [FieldRule]()
+        if let fieldTable = self.table(table, "fields", at: at, required: true) {
+            for fieldKey in fieldTable.keys.sorted() {
+                if let field = readField(fieldTable, fieldKey, at: "\(at).fields", sources: sources, fixedSource: source) { fields.append(field) }
+            }
+        }
+        guard let source, !cuts.isEmpty else { return nil }
+        return CollectionRule(name: key, source: source, within: within ?? [], rowCuts: cuts, fields: fields)
+    }
+
+    /// A field at top level (`fixedSource` nil: each field names its source) or in a
+    /// collection (`fixedSource`: the collection's).
+    private mutating func readField(_ parent: TOMLTable, _ key: String, at parentPath: String, sources: Set<String>, fixedSource: String?) -> FieldRule? {
+        let at = "\(parentPath).\(quoted(key))"
+        guard let table = table(parent, key, at: parentPath, required: true) else { return nil }
+        var allowed: Set<String> = ["pattern", "group", "within", "type", "default", "required", "case_sensitive", "map"]
+        if fixedSource == nil { allowed.insert("source") }
+        checkKeys(table, at: at, allowed: allowed)
+        if key.isEmpty || key.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
+            problems.append(PackProblem(location: at, message: "a field name needs non-empty parts between dots"))
+        }
+
+        let before = problems.count
+        let fieldSource = fixedSource ?? sourceName(table, at: at, sources: sources, required: false)
+        let fieldCaseInsensitive = (bool(table, "case_sensitive", at: at)).map { !$0 } ?? caseInsensitive
+        let fieldWithin = narrowings(table, at: at, caseInsensitive: fieldCaseInsensitive) ?? []
+        let fieldGroup = table["group"]
+
+        var type = FieldType.text
+        if let typeName = string(table, "type", at: at) {
+            if let known = FieldType(rawValue: typeName) {
+                type = known
+            } else {
+                problems.append(PackProblem(location: "\(at).type", message: "unknown type '\(typeName)'; use one of \(FieldType.allCases.map(\.rawValue).joined(separator: ", "))"))
+            }
+        }
+
+        var alternatives = [Alternative]()
+        if let value = table["pattern"] {
+            let items: [TOMLValueConvertible]
+            if let array = value.array { items = Array(array) } else { items = [value] }
+            if items.isEmpty { problems.append(PackProblem(location: "\(at).pattern", message: "is an empty list; give at least one pattern")) }
+            for (index, item) in items.enumerated() {
+                let itemAt = items.count == 1 && value.array == nil ? "\(at).pattern" : "\(at).pattern[\(index + 1)]"
+                if let text = item.string {
+                    guard let source = fieldSource else {
+                        if fixedSource == nil && problems.count == before {
+                            problems.append(PackProblem(location: at, message: "names no source; add source = \"<one of \(sources.sorted().joined(separator: ", "))>\""))
+                        }
+                        continue
+                    }
+                    if let alternative = alternative(text, source: source, within: fieldWithin, group: fieldGroup, at: itemAt, groupAt: "\(at).group", caseInsensitive: fieldCaseInsensitive) {
+                        alternatives.append(alternative)
+                    }
+                } else if let inline = item.table {
+                    var inlineAllowed: Set<String> = ["pattern", "group", "within"]
+                    if fixedSource == nil { inlineAllowed.insert("source") }
+                    checkKeys(inline, at: itemAt, allowed: inlineAllowed)
+                    let source = fixedSource ?? sourceName(inline, at: itemAt, sources: sources, required: false) ?? fieldSource
+                    let within = narrowings(inline, at: itemAt, caseInsensitive: fieldCaseInsensitive) ?? fieldWithin
+                    guard let text = string(inline, "pattern", at: itemAt, required: true) else { continue }
+                    guard let source else {
+                        problems.append(PackProblem(location: itemAt, message: "names no source; add source = \"...\" here or on the field"))
+                        continue
+                    }
+                    if let alternative = alternative(text, source: source, within: within, group: inline["group"] ?? fieldGroup, at: "\(itemAt).pattern", groupAt: inline["group"] == nil ? "\(at).group" : "\(itemAt).group", caseInsensitive: fieldCaseInsensitive) {
+                        alternatives.append(alternative)
+                    }
+                } else {
+                    problems.append(PackProblem(location: itemAt, message: "must be a pattern string ('...') or an inline table { pattern = '...', ... }, not \(describe(item))"))
+                }
+            }
+        } else {
+            problems.append(PackProblem(location: at, message: "has no pattern; add pattern = '<regex with a capture group>'"))
+        }
+
+        let required = bool(table, "required", at: at) ?? false
+        var defaultValue: FieldValue?
+        if let value = table["default"] {
+            defaultValue = convertDefault(value, type: type, at: "\(at).default")
+            if required {
+                problems.append(PackProblem(location: at, message: "is both required and has a default; a required field must match, so drop one"))
+            }
+        }
+        var map: [String: String]?
+        if let mapValue = table["map"] {
+            if let mapTable = mapValue.table {
+                var entries = [String: String]()
+                for mapKey in mapTable.keys {
+                    if let replacement = mapTable[mapKey]?.string {
+                        entries[mapKey.lowercased()] = replacement
+                    } else {
+                        problems.append(PackProblem(location: "\(at).map.\(quoted(mapKey))", message: "must be a string"))
+                    }
+                }
+                map = entries
+            } else {
+                problems.append(PackProblem(location: "\(at).map", message: "must be a table of captured text = replacement, e.g. map = { AR = \"article\" }"))
+            }
+        }
+        guard problems.count == before else { return nil }
+        return FieldRule(name: key, type: type, alternatives: alternatives, defaultValue: defaultValue, required: required, map: map)
+    }
+
+    private mutating func alternative(_ text: String, source: String, within: [Narrowing], group: TOMLValueConvertible?, at: String, groupAt: String, caseInsensitive: Bool) -> Alternative? {
+        guard let compiled = compile(text, at: at, caseInsensitive: caseInsensitive) else { return nil }
+        var number = compiled.captureCount > 0 ? 1 : 0
+        if let group {
+            if let index = group.int {
+                guard index >= 0, index <= compiled.captureCount else {
+                    problems.append(PackProblem(location: groupAt, message: "group \(index) is not in \(at), which has \(compiled.captureCount) capture group\(compiled.captureCount == 1 ? "" : "s")"))
+                    return nil
+                }
+                number = index
+            } else if let name = group.string {
+                guard let index = compiled.groupNumber(named: name) else {
+                    problems.append(PackProblem(location: groupAt, message: "group '\(name)' is not in \(at); name it with (?<\(name)>...)"))
+                    return nil
+                }
+                number = index
+            } else {
+                problems.append(PackProblem(location: groupAt, message: "must be a group number or name, not \(describe(group))"))
+                return nil
+            }
+        } else if compiled.captureCount == 0 {
+            problems.append(PackProblem(location: at, message: "has no capture group; wrap the value in ( ) or set group = 0 to take the whole match"))
+            return nil
+        }
+        return Alternative(source: source, within: within, pattern: compiled, group: number)
+    }
+
+    private mutating func convertDefault(_ value: TOMLValueConvertible, type: FieldType, at: String) -> FieldValue? {
+        switch type {
+        case .int:
+            if let int = value.int { return .int(int) }
+        case .decimal:
+            if let int = value.int { return .decimal(Decimal(int)) }
+            if let double = value.double, let decimal = Decimal(string: String(double)) { return .decimal(decimal) }
+        case .date:
+            if let text = value.string {
+                if let date = DateText.parse(text) { return .date(date) }
+            }
+        case .text, .string, .url:
+            if let text = value.string { return .text(text) }
+        }
+        problems.append(PackProblem(location: at, message: "\(describe(value)) does not fit type \(type.rawValue)"))
+        return nil
+    }
+
+    // MARK: Typed access, recording what is wrong
+
+    private mutating func compile(_ pattern: String, at: String, caseInsensitive: Bool) -> (any CompiledPattern)? {
+        do {
+            return try engine.compile(pattern, options: PatternOptions(caseInsensitive: caseInsensitive))
+        } catch {
+            problems.append(PackProblem(location: at, message: "bad regex at offset \(error.offset): \(error.message)\n      \(pattern)\n      \(String(repeating: " ", count: min(error.offset, pattern.count)))^"))
+            return nil
+        }
+    }
+
+    private mutating func patterns(_ table: TOMLTable, _ key: String, at: String, required: Bool) -> [any CompiledPattern]? {
+        guard let value = table[key] else {
+            if required { problems.append(PackProblem(location: at, message: "missing \(key)")) }
+            return nil
+        }
+        let texts: [String]?
+        if let text = value.string { texts = [text] } else { texts = value.array.map { $0.compactMap(\.string) } }
+        guard let texts, texts.count == (value.array?.count ?? 1), !texts.isEmpty else {
+            problems.append(PackProblem(location: "\(at).\(key)", message: "must be a pattern string or a non-empty list of them"))
+            return nil
+        }
+        var compiled = [any CompiledPattern]()
+        for (index, text) in texts.enumerated() {
+            let where_ = texts.count == 1 && value.array == nil ? "\(at).\(key)" : "\(at).\(key)[\(index + 1)]"
+            if let pattern = compile(text, at: where_, caseInsensitive: caseInsensitive) { compiled.append(pattern) }
+        }
+        return compiled
+    }
+
+    private mutating func narrowings(_ table: TOMLTable, at: String, caseInsensitive: Bool? = nil) -> [Narrowing]? {
+        let saved = self.caseInsensitive
+        if let caseInsensitive { self.caseInsensitive = caseInsensitive }
+        defer { self.caseInsensitive = saved }
+        return patterns(table, "within", at: at, required: false)?.map { Narrowing(pattern: $0) }
+    }
+
+    private mutating func sourceName(_ table: TOMLTable, at: String, sources: Set<String>, required: Bool) -> String? {
+        guard let name = string(table, "source", at: at, required: required) else { return nil }
+        guard sources.contains(name) else {
+            problems.append(PackProblem(location: "\(at).source", message: "unknown source '\(name)'; the pack declares \(sources.sorted().joined(separator: ", "))"))
+            return nil
+        }
+        return name
+    }
+
+    private mutating func checkKeys(_ table: TOMLTable, at: String, allowed: Set<String>) {
+        for key in table.keys where !allowed.contains(key) {
+            let place = at.isEmpty ? quoted(key) : "\(at).\(quoted(key))"
+            problems.append(PackProblem(location: place, message: "unknown key; expected one of \(allowed.sorted().joined(separator: ", "))"))
+        }
+    }
+
+    private mutating func table(_ parent: TOMLTable, _ key: String, at: String, required: Bool) -> TOMLTable? {
+        let place = at.isEmpty ? quoted(key) : "\(at).\(quoted(key))"
+        guard let value = parent[key] else {
+            if required { problems.append(PackProblem(location: place, message: "missing; add a [\(place)] table")) }
+            return nil
+        }
+        guard let table = value.table else {
+            problems.append(PackProblem(location: place, message: "must be a table, not \(describe(value))"))
+            return nil
+        }
+        return table
+    }
+
+    private mutating func string(_ table: TOMLTable, _ key: String, at: String, required: Bool = false) -> String? {
+        guard let value = table[key] else {
+            if required { problems.append(PackProblem(location: at, message: "missing \(key)")) }
+            return nil
+        }
+        guard let text = value.string else {
+            problems.append(PackProblem(location: "\(at).\(key)", message: "must be a string, not \(describe(value))"))
+            return nil
+        }
+        return text
+    }
+
+    private mutating func bool(_ table: TOMLTable, _ key: String, at: String) -> Bool? {
+        guard let value = table[key] else { return nil }
+        guard let flag = value.bool else {
+            problems.append(PackProblem(location: "\(at).\(key)", message: "must be true or false, not \(describe(value))"))
+            return nil
+        }
+        return flag
+    }
+
+    private mutating func positive(_ table: TOMLTable, _ key: String, at: String) -> UInt32? {
+        guard let value = table[key] else { return nil }
+        guard let number = value.int, number > 0, number <= Int(UInt32.max) else {
+            problems.append(PackProblem(location: "\(at).\(key)", message: "must be a positive integer, not \(describe(value))"))
+            return nil
+        }
+        return UInt32(number)
+    }
+
+    private func describe(_ value: TOMLValueConvertible) -> String {
+        switch value.type {
+        case .string: return "the string \"\(value.string ?? "")\""
+        case .int: return "the integer \(value.int ?? 0)"
+        case .double: return "the number \(value.double ?? 0)"
+        case .bool: return value.bool == true ? "true" : "false"
+        case .array: return "a list"
+        case .table: return "a table"
+        default: return "a \(value.type)"
+        }
+    }
+}
+
+/// TOML key as it would be written in a path: bare when it can be, quoted otherwise.
+func quoted(_ key: String) -> String {
+    let bare = !key.isEmpty && key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
+    return bare ? key : "\"\(key)\""
+}

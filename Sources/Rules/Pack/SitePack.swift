@@ -1,0 +1,141 @@
+/// Everything cpvanity knows about one site, loaded from `patterns/<site>.toml` and
+/// compiled once: where its pages are, what a member ID looks like, and the rules
+/// that pull each field out of the pages.
+public struct SitePack: Sendable {
+    /// Short name, as `--site` takes it (`codeproject`).
+    public let name: String
+    /// Human name (`CodeProject`).
+    public let title: String
+    /// Where the pages live unless the user points elsewhere (`--base-url`).
+    public let baseURL: String
+    /// The file the pack was loaded from.
+    public let file: String
+    public let idRule: IDRule
+    /// Sorted by name (TOML tables carry no order).
+    public let sources: [SourceRule]
+    /// Scalar fields, sorted by dotted name.
+    public let fields: [FieldRule]
+    /// Repeated rows (an articles list), sorted by name.
+    public let collections: [CollectionRule]
+    public let limits: MatchLimits
+
+    public init(name: String, title: String, baseURL: String, file: String, idRule: IDRule,
+                sources: [SourceRule], fields: [FieldRule], collections: [CollectionRule], limits: MatchLimits) {
+        self.name = name
+        self.title = title
+        self.baseURL = baseURL
+        self.file = file
+        self.idRule = idRule
+        self.sources = sources
+        self.fields = fields
+        self.collections = collections
+        self.limits = limits
+    }
+
+    public func source(named name: String) -> SourceRule? {
+        sources.first { $0.name == name }
+    }
+}
+
+/// Which strings are member IDs on this site, checked before any request is made.
+public struct IDRule: Sendable {
+    public let pattern: String
+    let compiled: any CompiledPattern
+
+    init(pattern: String, compiled: any CompiledPattern) {
+        self.pattern = pattern
+        self.compiled = compiled
+    }
+
+    /// True when the whole of `id` matches the pack's ID pattern.
+    public func accepts(_ id: String) -> Bool {
+        let bytes = Array(id.utf8)
+        let scratch = MatchScratch()
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let found = try? compiled.firstMatch(in: buffer, from: 0, scratch: scratch) else { return false }
+            return found.range == 0..<buffer.count
+        }
+    }
+}
+
+/// One kind of page per member (`profile`, `articles`).
+public struct SourceRule: Sendable {
+    public let name: String
+    /// With `{base}` and `{id}` placeholders.
+    public let urlTemplate: String
+    /// Any of these matching marks the page of a member that does not exist.
+    let missing: [any CompiledPattern]
+
+    init(name: String, urlTemplate: String, missing: [any CompiledPattern]) {
+        self.name = name
+        self.urlTemplate = urlTemplate
+        self.missing = missing
+    }
+
+    public func url(base: String, id: String) -> String {
+        let trimmed = base.hasSuffix("/") ? String(base.dropLast()) : base
+        return urlTemplate.replacingOccurrences(of: "{base}", with: trimmed)
+            .replacingOccurrences(of: "{id}", with: id)
+    }
+}
+
+/// One named value and how to find it: alternatives tried in order, first match wins.
+public struct FieldRule: Sendable {
+    /// Dotted path (`reputation.author.points`); output nests on the dots.
+    public let name: String
+    public let type: FieldType
+    public let alternatives: [Alternative]
+    /// Used when no alternative matches; nil means the field is null then.
+    public let defaultValue: FieldValue?
+    public let required: Bool
+    /// Captured text → replacement, applied (case-insensitively) before the type conversion.
+    public let map: [String: String]?
+
+    /// The sources this field reads, in the order its alternatives try them.
+    public var sources: [String] {
+        var seen = [String]()
+        for alternative in alternatives where !seen.contains(alternative.source) { seen.append(alternative.source) }
+        return seen
+    }
+}
+
+/// One way of finding a field: narrow the page with each `within` in turn, then match.
+public struct Alternative: Sendable {
+    public let source: String
+    let within: [Narrowing]
+    let pattern: any CompiledPattern
+    let group: Int
+
+    public var patternText: String { pattern.pattern }
+}
+
+/// A pattern that cuts the text down to one region: its first capture group when it
+/// has one, else its whole match.
+struct Narrowing: Sendable {
+    let pattern: any CompiledPattern
+    var group: Int { pattern.captureCount > 0 ? 1 : 0 }
+}
+
+/// A list of rows on one page (the articles list), each row with its own fields.
+public struct CollectionRule: Sendable {
+    public let name: String
+    public let source: String
+    let within: [Narrowing]
+    /// Alternatives; the first that finds any row wins.
+    let rowCuts: [RowCut]
+    public let fields: [FieldRule]
+}
+
+/// How a pattern cuts a region into rows.
+struct RowCut: Sendable {
+    enum Mode: Sendable {
+        /// Each match is a row.
+        case match
+        /// Each match starts a row, which runs to the next match (or the region's end).
+        /// Suits markup where rows hold nested tables that a single pattern cannot span.
+        case start
+    }
+
+    let pattern: any CompiledPattern
+    let mode: Mode
+}

@@ -1,0 +1,27 @@
+import ArgumentParser
+import Rules
+
+/// Which site pack to use and where packs live.
+struct PackOptions: ParsableArguments {
+    @Option(name: .long, help: "The site pack to use (a file <site>.toml in the pack directory).")
+    var site = "codeproject"
+
+    @Option(name: .long, help: ArgumentHelp("A directory of site packs to use instead of the bundled ones.",
+                                             discussion: "Also settable as CPVANITY_PATTERNS.", valueName: "dir"))
+    var patterns: String?
+
+    /// Loads and compiles the pack, or prints why not and exits with status 2.
+    func loadPack() throws -> (SitePack, PackLocator) {
+        do {
+            let locator = try PackLocator(explicit: patterns)
+            let pack = try PackLoader().load(file: try locator.file(forSite: site))
+            return (pack, locator)
+        } catch let error as PackLoadError {
+            Diagnostics.error(error.description)
+            throw ExitStatus.badInput
+        } catch {
+            Diagnostics.error("\(error)")
+            throw ExitStatus.badInput
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import Foundation
+
+/// The exit statuses cpvanity documents (README, `--help`).
+enum ExitStatus {
+    /// Some records had errors, or a check found mismatches.
+    static let partialFailure = ExitCode(1)
+    /// Input cpvanity cannot use: an unreadable page, a broken pack.
+    static let badInput = ExitCode(2)
+}
+
+/// Diagnostics go to stderr so stdout stays data.
+enum Diagnostics {
+    static func error(_ message: String) {
+        FileHandle.standardError.write(Data("cpvanity: \(message)\n".utf8))
+    }
+
+    static func warning(_ message: String) {
+        FileHandle.standardError.write(Data("cpvanity: warning: \(message)\n".utf8))
+    }
+}
+
+/// Writes data to stdout.
+enum Output {
+    static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}
