@@ -30,5 +30,7 @@ let package = Package(
         .testTarget(name: "RulesTests", dependencies: ["Rules"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Rules"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CCurl", "CLibXML2", "CPCRE2"]),
+        // Runs the built binary as a user would; depends on it so `swift test` builds it.
+        .testTarget(name: "CLITests", dependencies: ["cpvanity"]),
     ]
 )

@@ -51,8 +51,10 @@ public struct Extractor: Sendable {
                        problems: inout [ExtractionProblem]) -> FieldValue {
         let label = prefix + field.name
         var tried = [String]()
+        var attempts = 0
         for alternative in field.alternatives {
             guard let page = pages[alternative.source] else { continue }
+            attempts += 1
             if !tried.contains(page.source) { tried.append(page.source) }
             let outcome = page.utf8.withUnsafeBufferPointer { buffer in
                 capture(alternative, in: buffer, region: 0..<buffer.count, scratch: scratch)
@@ -68,7 +70,7 @@ public struct Extractor: Sendable {
                 return convert(raw, field: field, label: label, page: page, problems: &problems)
             }
         }
-        return fallback(field, label: label, tried: tried, pages: pages, problems: &problems)
+        return fallback(field, label: label, tried: tried, attempts: attempts, pages: pages, problems: &problems)
     }
 
     private func rows(of collection: CollectionRule, page: Page, scratch: MatchScratch,
@@ -118,18 +120,20 @@ public struct Extractor: Sendable {
                 }
                 break
             }
-            row[field.name] = result ?? fallback(field, label: label, tried: [page.source], pages: [page.source: page], problems: &problems)
+            row[field.name] = result ?? fallback(field, label: label, tried: [page.source], attempts: field.alternatives.count,
+                                                 pages: [page.source: page], problems: &problems)
         }
         return row
     }
 
-    private func fallback(_ field: FieldRule, label: String, tried: [String], pages: [String: Page],
+    private func fallback(_ field: FieldRule, label: String, tried: [String], attempts: Int, pages: [String: Page],
                           problems: inout [ExtractionProblem]) -> FieldValue {
         if let defaultValue = field.defaultValue { return defaultValue }
-        if field.required, let first = tried.first, let page = pages[first] {
+        if field.required, !tried.isEmpty {
             let origins = tried.compactMap { pages[$0]?.origin }.joined(separator: ", ")
-            problems.append(ExtractionProblem(kind: .extraction, field: label, source: tried.joined(separator: "+"), origin: origins.isEmpty ? page.origin : origins,
-                                              message: "required field not found: none of its \(field.alternatives.count) pattern\(field.alternatives.count == 1 ? "" : "s") matched"))
+            let detail = attempts == 1 ? "its pattern did not match" : "none of its \(attempts) patterns matched"
+            problems.append(ExtractionProblem(kind: .extraction, field: label, source: tried.joined(separator: "+"), origin: origins,
+                                              message: "required field not found: \(detail)"))
         }
         return .null
     }

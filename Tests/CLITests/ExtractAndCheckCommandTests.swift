@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@Suite struct ExtractAndCheckCommandTests {
+    let fixtures = repositoryRoot.appendingPathComponent("Fixtures/codeproject").path
+
+    @Test func extractPrintsTheRecordAsJSON() throws {
+        let result = try run("cpvanity", ["extract", "\(fixtures)/profile-7315.html"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["name"] as? String == "Tomasz Wirth")
+        #expect((object["reputation"] as? [String: Any])?["total"] as? Int == 2415)
+        #expect((object["errors"] as? [Any])?.count == 0)
+    }
+
+    @Test func extractReadsStandardInputWithASource() throws {
+        let page = try Data(contentsOf: URL(fileURLWithPath: "\(fixtures)/articles-90210.html"))
+        let result = try run("cpvanity", ["extract", "--source", "articles", "--compact", "-"], stdin: page)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix(#"{"counts":{"articles":2,"tech_blogs":0,"tips":1},"name":"Zoë O'Brien-Ångström","#))
+        #expect(result.stdout.hasSuffix("}\n"))
+        #expect(!result.stdout.dropLast().contains("\n"))
+    }
+
+    @Test func extractRefusesWhatItCannotUse() throws {
+        let stdinWithoutSource = try run("cpvanity", ["extract", "-"], stdin: Data())
+        #expect(stdinWithoutSource.status == 64)
+        #expect(stdinWithoutSource.stderr.contains("needs --source"))
+
+        let missingFile = try run("cpvanity", ["extract", "--source", "profile", "/nonexistent/page.html"])
+        #expect(missingFile.status == 2)
+        #expect(missingFile.stderr == "cpvanity: cannot read /nonexistent/page.html: no such file\n")
+        #expect(missingFile.stdout == "")
+
+        let unknownSource = try run("cpvanity", ["extract", "\(fixtures)/expected-7315.json"])
+        #expect(unknownSource.status == 2)
+        #expect(unknownSource.stderr.contains("cannot tell which source"))
+    }
+
+    @Test func extractOfAPageMissingARequiredFieldExitsOne() throws {
+        let result = try run("cpvanity", ["extract", "--source", "profile", "-"], stdin: Data("<html>nothing here</html>".utf8))
+        #expect(result.status == 1)
+        #expect(result.stderr == "cpvanity: warning: name: required field not found: its pattern did not match (profile page <stdin>)\n")
+        #expect(result.stdout.contains(#""field": "name""#))
+    }
+
+    @Test func patternsCheckPassesOnTheBundledFixtures() throws {
+        let result = try run("cpvanity", ["patterns", "check"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("\nPASS: 149 ok over 5 fixtures\n"))
+    }
+
+    @Test func patternsCheckFailsOnAMismatch() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for name in ["profile-90210.html", "articles-90210.html"] {
+            try FileManager.default.copyItem(atPath: "\(fixtures)/\(name)", toPath: directory.appendingPathComponent(name).path)
+        }
+        let expected = try String(contentsOfFile: "\(fixtures)/expected-90210.json", encoding: .utf8)
+            .replacingOccurrences(of: "\"views\": 911", with: "\"views\": 912")
+        try expected.write(to: directory.appendingPathComponent("expected-90210.json"), atomically: true, encoding: .utf8)
+        let result = try run("cpvanity", ["patterns", "check", "--fixtures", directory.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("  90210 articles[3].views: expected 912, got 911\n"))
+    }
+
+    @Test func brokenPackIsReportedWithFileAndField() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-pack-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pack = try String(contentsOfFile: repositoryRoot.appendingPathComponent("patterns/codeproject.toml").path, encoding: .utf8)
+            .replacingOccurrences(of: #"pattern = 'Technical Blogs:\s*([\d,]+)'"#, with: #"pattern = 'Technical Blogs:\s*([\d,]+'"#)
+        let file = directory.appendingPathComponent("codeproject.toml").path
+        try pack.write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try run("cpvanity", ["patterns", "check", "--patterns", directory.path, "--fixtures", fixtures])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("cpvanity: \(file): 1 problem in the site pack\n  fields.\"counts.tech_blogs\".pattern: bad regex at offset 26: missing closing parenthesis"))
+        let fromEnvironment = try run("cpvanity", ["patterns", "check", "--fixtures", fixtures], environment: ["CPVANITY_PATTERNS": directory.path])
+        #expect(fromEnvironment.status == 2)
+    }
+
+    @Test func unknownSiteListsTheKnownOnes() throws {
+        let result = try run("cpvanity", ["patterns", "check", "--site", "stackoverflow"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("no site pack named 'stackoverflow'"))
+        #expect(result.stderr.contains("(available: codeproject)"))
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import Rules
+
+@Suite struct CollectionRuleTests {
+    @Test func eachMatchIsARow() throws {
+        let pack = try testPack("""
+            [collections.items]
+            source = "page"
+            row = '<li>(.*?)</li>'
+
+            [collections.items.fields.n]
+            pattern = '(\\d+)'
+            type = "int"
+
+            [collections.items.fields.note]
+            pattern = '\\[(.*?)\\]'
+            """)
+        let record = extract("<ul><li>1 [a]</li><li>22</li><li>333 [c]</li></ul>", with: pack)
+        #expect(record.collections["items"] == [
+            ["n": .int(1), "note": .text("a")],
+            ["n": .int(22), "note": .null],
+            ["n": .int(333), "note": .text("c")],
+        ])
+    }
+
+    @Test func rowStartCutsFromOneStartToTheNext() throws {
+        // Rows hold nested tables, which a single row pattern could not span.
+        let pack = try testPack("""
+            [collections.rows]
+            source = "page"
+            within = '<table id="list">(.*)</table>\\s*<footer>'
+            row_start = '<tr class="row"'
+
+            [collections.rows.fields.title]
+            pattern = '<b>(.*?)</b>'
+            required = true
+
+            [collections.rows.fields.inner]
+            pattern = '<td class="in">(\\d+)</td>'
+            type = "int"
+            """)
+        let html = """
+            <b>not a row</b>
+            <table id="list">
+            <tr class="row"><td><b>One</b><table><tr><td class="in">5</td></tr></table></td></tr>
+            <tr class="row"><td><b>Two</b></td></tr>
+            </table>
+            <footer><b>footer</b></footer>
+            """
+        let record = extract(html, with: pack)
+        #expect(record.problems == [])
+        #expect(record.collections["rows"] == [
+            ["title": .text("One"), "inner": .int(5)],
+            ["title": .text("Two"), "inner": .null],
+        ])
+    }
+
+    @Test func rowAlternativesFirstThatFindsRowsWins() throws {
+        let pack = try testPack("""
+            [collections.rows]
+            source = "page"
+            row = ['<new>(.*?)</new>', '<old>(.*?)</old>']
+
+            [collections.rows.fields.v]
+            pattern = '(\\w+)'
+            """)
+        #expect(extract("<old>a</old><old>b</old>", with: pack).collections["rows"]?.count == 2)
+        #expect(extract("<old>a</old><new>c</new>", with: pack).collections["rows"] == [["v": .text("c")]])
+        #expect(extract("nothing", with: pack).collections["rows"] == [])
+    }
+
+    @Test func requiredRowFieldNamesTheRow() throws {
+        let pack = try testPack("""
+            [collections.rows]
+            source = "page"
+            row = '<r>(.*?)</r>'
+
+            [collections.rows.fields.title]
+            pattern = 'title=(\\w+)'
+            required = true
+            """)
+        let record = extract("<r>title=a</r><r>untitled</r>", with: pack)
+        #expect(record.problems.map(\.field) == ["rows[2].title"])
+    }
+}

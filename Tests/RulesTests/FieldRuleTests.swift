@@ -1,0 +1,240 @@
+import Foundation
+import Testing
+@testable import Rules
+
+@Suite struct FieldRuleTests {
+    @Test func firstMatchingAlternativeWins() throws {
+        let pack = try testPack("""
+            [fields.v]
+            source = "page"
+            pattern = ['new:(\\w+)', 'old:(\\w+)']
+            """)
+        #expect(extract("old:A new:B", with: pack).fields["v"] == .text("B"))
+        #expect(extract("old:A", with: pack).fields["v"] == .text("A"))
+        #expect(extract("nothing", with: pack).fields["v"] == .null)
+    }
+
+    @Test func withinNarrowsBeforeMatchingAndChains() throws {
+        let pack = try testPack("""
+            [fields.second]
+            source = "page"
+            within = ['<div id="b">(.*?)</div>', '<p>(.*?)</p>']
+            pattern = '<i>(\\d+)</i>'
+            type = "int"
+            """)
+        let html = #"<i>1</i><div id="a"><p><i>2</i></p></div><div id="b"><i>3</i><p>x <i>4</i></p></div>"#
+        #expect(extract(html, with: pack).fields["second"] == .int(4))
+        // When a narrowing finds nothing, the alternative does not match.
+        #expect(extract(#"<div id="b">no paragraph</div>"#, with: pack).fields["second"] == .null)
+    }
+
+    @Test func groupsByNumberNameAndWholeMatch() throws {
+        let pack = try testPack("""
+            [fields.byNumber]
+            source = "page"
+            pattern = '(\\w+)=(\\w+)'
+            group = 2
+
+            [fields.byName]
+            source = "page"
+            pattern = '(?<key>\\w+)=(?<value>\\w+)'
+            group = "key"
+
+            [fields.whole]
+            source = "page"
+            pattern = '\\d{4}'
+            group = 0
+            """)
+        let record = extract("colour=red in 1999", with: pack)
+        #expect(record.fields["byNumber"] == .text("red"))
+        #expect(record.fields["byName"] == .text("colour"))
+        #expect(record.fields["whole"] == .text("1999"))
+    }
+
+    @Test func defaultsAndRequiredFields() throws {
+        let pack = try testPack("""
+            [fields.count]
+            source = "page"
+            pattern = 'Count: (\\d+)'
+            type = "int"
+            default = 0
+
+            [fields.title]
+            source = "page"
+            pattern = '<h1>(.*?)</h1>'
+            required = true
+            """)
+        let record = extract("<p>empty</p>", with: pack)
+        #expect(record.fields["count"] == .int(0))
+        #expect(record.fields["title"] == .null)
+        #expect(record.problems.count == 1)
+        let problem = try #require(record.problems.first)
+        #expect(problem.kind == .extraction)
+        #expect(problem.field == "title")
+        #expect(problem.source == "page")
+        #expect(problem.origin == "page.html")
+        #expect(problem.description == "title: required field not found: its pattern did not match (page page page.html)")
+    }
+
+    @Test func everyType() throws {
+        let pack = try testPack("""
+            [fields.text]
+            source = "page"
+            pattern = '<t>(.*?)</t>'
+            type = "text"
+
+            [fields.raw]
+            source = "page"
+            pattern = '<t>(.*?)</t>'
+            type = "string"
+
+            [fields.int]
+            source = "page"
+            pattern = '<i>(.*?)</i>'
+            type = "int"
+
+            [fields.decimal]
+            source = "page"
+            pattern = '<d>(.*?)</d>'
+            type = "decimal"
+
+            [fields.relative]
+            source = "page"
+            pattern = '<a href="([^"]*)">rel'
+            type = "url"
+
+            [fields.rooted]
+            source = "page"
+            pattern = '<a href="([^"]*)">root'
+            type = "url"
+
+            [fields.absolute]
+            source = "page"
+            pattern = '<a href="([^"]*)">abs'
+            type = "url"
+
+            [fields.day]
+            source = "page"
+            pattern = '<day>(.*?)</day>'
+            type = "date"
+            """)
+        let html = """
+            <t> Fish &amp;<b>Chips</b>&nbsp;&lt;3
+             caf&eacute; &#233;&#x263A; </t>
+            <i>1,234,567</i><d>1,204.50</d>
+            <a href="page2?x=1&amp;y=2">rel</a><a href="/top">root</a><a href="https://other.example/z">abs</a>
+            <day>3 Apr 2013</day>
+            """
+        let record = extract(html, with: pack)
+        #expect(record.problems == [])
+        #expect(record.fields["text"] == .text("Fish &Chips <3 café é☺"))
+        #expect(record.fields["raw"] == .text(" Fish &amp;<b>Chips</b>&nbsp;&lt;3\n caf&eacute; &#233;&#x263A; "))
+        #expect(record.fields["int"] == .int(1_234_567))
+        #expect(record.fields["decimal"] == .decimal(Decimal(string: "1204.5")!))
+        #expect(record.fields["relative"] == .text("https://example.org/base/page2?x=1&y=2"))
+        #expect(record.fields["rooted"] == .text("https://example.org/top"))
+        #expect(record.fields["absolute"] == .text("https://other.example/z"))
+        #expect(record.fields["day"] == .date(CalendarDate(year: 2013, month: 4, day: 3)!))
+    }
+
+    @Test func conversionFailureIsReportedPerField() throws {
+        let pack = try testPack("""
+            [fields.n]
+            source = "page"
+            pattern = 'n=(\\S+)'
+            type = "int"
+
+            [fields.d]
+            source = "page"
+            pattern = 'd=(\\S+)'
+            type = "date"
+
+            [fields.ok]
+            source = "page"
+            pattern = 'ok=(\\S+)'
+            """)
+        let record = extract("n=12x d=31-Feb ok=yes", with: pack)
+        #expect(record.fields["n"] == .null)
+        #expect(record.fields["d"] == .null)
+        #expect(record.fields["ok"] == .text("yes"))
+        #expect(record.problems.map(\.field) == ["d", "n"])
+        #expect(record.problems.map(\.message) == [
+            "captured \"31-Feb\", which is not a date such as 12 Mar 2012",
+            "captured \"12x\", which is not an integer",
+        ])
+    }
+
+    @Test func mapReplacesCapturedText() throws {
+        let pack = try testPack("""
+            [fields.kind]
+            source = "page"
+            pattern = 'code=(\\w+)'
+            map = { AR = "article", TR = "tip" }
+            """)
+        #expect(extract("code=tr", with: pack).fields["kind"] == .text("tip"))
+        let unknown = extract("code=ZZ", with: pack)
+        #expect(unknown.fields["kind"] == .null)
+        #expect(unknown.problems.first?.message == "captured \"ZZ\", which the field's map does not list (it lists ar, tr)")
+    }
+
+    @Test func patternsAreCaseInsensitiveUnlessThePackSaysOtherwise() throws {
+        let body = """
+            [fields.v]
+            source = "page"
+            pattern = 'value: (\\d+)'
+            """
+        #expect(extract("VALUE: 7", with: try testPack(body)).fields["v"] == .text("7"))
+        #expect(extract("VALUE: 7", with: try testPack(body, site: "case_sensitive = true")).fields["v"] == .null)
+        let perField = try testPack("""
+            [fields.v]
+            source = "page"
+            case_sensitive = true
+            pattern = 'value: (\\d+)'
+            """)
+        #expect(extract("VALUE: 7 value: 8", with: perField).fields["v"] == .text("8"))
+    }
+
+    @Test func dotCrossesLines() throws {
+        let pack = try testPack("""
+            [fields.v]
+            source = "page"
+            pattern = '<p>(.*?)</p>'
+            """)
+        #expect(extract("<p>one\ntwo</p>", with: pack).fields["v"] == .text("one two"))
+    }
+
+    @Test func missingPatternMarksNotFoundAndSkipsFields() throws {
+        let pack = try testPack("""
+            [fields.title]
+            source = "page"
+            pattern = '<h1>(.*?)</h1>'
+            required = true
+            """)
+        let record = extract("<div>Sorry, no such member.</div>", with: pack)
+        #expect(record.isNotFound)
+        #expect(record.fields.isEmpty)
+        #expect(record.problems.map(\.kind) == [.notFound])
+    }
+
+    @Test func alternativesMayReadOtherSources() throws {
+        let pack = try testPack("""
+            [fields.name]
+            required = true
+            pattern = [
+              { source = "page", pattern = '<h1>(.*?)</h1>' },
+              { source = "other", pattern = 'by (\\w+)' },
+            ]
+            """, sources: """
+            [sources.other]
+            url = '{base}/o?id={id}'
+            """)
+        let extractor = Extractor(pack: pack)
+        let profile = Page(source: "page", utf8: Array("<p>no heading</p>".utf8), origin: "a")
+        let other = Page(source: "other", utf8: Array("written by Ada".utf8), origin: "b")
+        #expect(extractor.extract([profile, other]).fields["name"] == .text("Ada"))
+        #expect(extractor.extract([other]).fields["name"] == .text("Ada"))
+        let alone = extractor.extract([profile])
+        #expect(alone.fields["name"] == .null)
+        #expect(alone.problems.first?.field == "name")
+    }
+}

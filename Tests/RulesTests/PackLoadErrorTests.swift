@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+@testable import Rules
+
+@Suite struct PackLoadErrorTests {
+    @Test func malformedTOMLNamesFileLineAndColumn() {
+        do {
+            _ = try PackLoader().load(toml: "[site]\nname = \"x\nbase_url = 1\n", file: "broken.toml")
+            Issue.record("a malformed pack loaded")
+        } catch {
+            #expect(error.file == "broken.toml")
+            #expect(error.problems.count == 1)
+            #expect(error.problems[0].location == "line 2, column 10")
+            #expect(error.problems[0].message.hasPrefix("not valid TOML: "))
+        }
+    }
+
+    @Test func unknownKeyListsTheValidOnes() {
+        let problems = loadProblems("""
+            [fields.v]
+            source = "page"
+            pattern = '(x)'
+            typo = 1
+            """)
+        #expect(problems == [PackProblem(location: "fields.v.typo",
+                                         message: "unknown key; expected one of case_sensitive, default, group, map, pattern, required, source, type, within")])
+    }
+
+    @Test func badRegexGivesPCRE2sMessageAndOffset() {
+        let problems = loadProblems("""
+            [fields.v]
+            source = "page"
+            pattern = ['(ok)', 'a(b']
+            """)
+        #expect(problems.count == 1)
+        #expect(problems[0].location == "fields.v.pattern[2]")
+        #expect(problems[0].message.hasPrefix("bad regex at offset 3: missing closing parenthesis"))
+    }
+
+    @Test func unknownType() {
+        #expect(loadProblems("""
+            [fields.v]
+            source = "page"
+            pattern = '(x)'
+            type = "number"
+            """) == [PackProblem(location: "fields.v.type", message: "unknown type 'number'; use one of text, int, decimal, url, date, string")])
+    }
+
+    @Test func groupThePatternLacks() {
+        #expect(loadProblems("""
+            [fields.a]
+            source = "page"
+            pattern = '(x)'
+            group = 2
+
+            [fields.b]
+            source = "page"
+            pattern = '(?<one>x)'
+            group = "two"
+            """) == [
+                PackProblem(location: "fields.a.group", message: "group 2 is not in fields.a.pattern, which has 1 capture group"),
+                PackProblem(location: "fields.b.group", message: "group 'two' is not in fields.b.pattern; name it with (?<two>...)"),
+            ])
+    }
+
+    @Test func patternWithoutACaptureGroup() {
+        #expect(loadProblems("""
+            [fields.v]
+            source = "page"
+            pattern = 'x'
+            """) == [PackProblem(location: "fields.v.pattern", message: "has no capture group; wrap the value in ( ) or set group = 0 to take the whole match")])
+    }
+
+    @Test func unknownSource() {
+        #expect(loadProblems("""
+            [fields.v]
+            source = "profil"
+            pattern = '(x)'
+            """) == [PackProblem(location: "fields.v.source", message: "unknown source 'profil'; the pack declares page")])
+    }
+
+    @Test func defaultOfTheWrongTypeAndRequiredWithDefault() {
+        #expect(loadProblems("""
+            [fields.n]
+            source = "page"
+            pattern = '(x)'
+            type = "int"
+            default = "zero"
+
+            [fields.r]
+            source = "page"
+            pattern = '(x)'
+            required = true
+            default = "x"
+            """) == [
+                PackProblem(location: "fields.n.default", message: "the string \"zero\" does not fit type int"),
+                PackProblem(location: "fields.r", message: "is both required and has a default; a required field must match, so drop one"),
+            ])
+    }
+
+    @Test func everyProblemIsReportedAtOnce() {
+        let problems = loadProblems("""
+            [fields.a]
+            source = "page"
+            pattern = '(x'
+
+            [fields.b]
+            source = "nowhere"
+            pattern = '(x)'
+
+            [collections.c]
+            source = "page"
+
+            [collections.c.fields.t]
+            pattern = '(x)'
+            """)
+        #expect(problems.map(\.location) == ["fields.a.pattern", "fields.b.source", "collections.c"])
+    }
+
+    @Test func siteTableIsChecked() {
+        do {
+            _ = try PackLoader().load(toml: """
+                [site]
+                name = "x"
+                base_url = "not a url"
+
+                [sources.p]
+                url = '{base}/fixed'
+                """, file: "site.toml")
+            Issue.record("a broken pack loaded")
+        } catch {
+            #expect(error.problems == [
+                PackProblem(location: "site.base_url", message: "'not a url' is not an absolute URL (e.g. https://www.example.com)"),
+                PackProblem(location: "site", message: "missing id"),
+                PackProblem(location: "sources.p.url", message: "'{base}/fixed' has no {id} placeholder, so every member would get the same page"),
+            ])
+            #expect(error.description.hasPrefix("site.toml: 3 problems in the site pack\n  site.base_url: 'not a url' is not"))
+        }
+    }
+
+    @Test func unreadablePackFile() {
+        #expect(throws: PackLookupError.self) {
+            _ = try PackLoader().load(file: "/nonexistent/pack.toml")
+        }
+    }
+
+    @Test func locatorFindsPacksFromTheBinaryOrTheEnvironment() throws {
+        let patterns = repositoryRoot.appendingPathComponent("patterns").path
+        let fromBinary = try PackLocator(explicit: nil, environment: [:],
+                                         executablePath: repositoryRoot.appendingPathComponent(".build/debug/cpvanity").path,
+                                         currentDirectory: "/")
+        #expect(URL(fileURLWithPath: fromBinary.directory).standardized.path == patterns)
+        let fromEnvironment = try PackLocator(explicit: nil, environment: ["CPVANITY_PATTERNS": patterns], executablePath: nil, currentDirectory: "/")
+        #expect(fromEnvironment.directory == patterns)
+        #expect(fromEnvironment.availableSites == ["codeproject"])
+        #expect(throws: PackLookupError.self) { try fromEnvironment.file(forSite: "nosuchsite") }
+        #expect(throws: PackLookupError.self) {
+            try PackLocator(explicit: "/nonexistent", environment: [:], executablePath: nil, currentDirectory: "/")
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import Rules
+
+@Suite struct TextConversionTests {
+    @Test func plainTextFromHTML() {
+        #expect(HTMLText.plain("a<br>b<span>c</span>") == "a bc")
+        #expect(HTMLText.plain("x &lt;b&gt; y") == "x <b> y")
+        #expect(HTMLText.plain("1 < 2 &amp;&amp; 3 > 2") == "1 < 2 && 3 > 2")
+        #expect(HTMLText.plain("unterminated <a href=") == "unterminated")
+        #expect(HTMLText.plain("&unknown; &amp &#xZZ; &#0;") == "&unknown; &amp &#xZZ; \u{FFFD}")
+        #expect(HTMLText.plain("&#150; &#8364; &Eacute;&eacute;&nbsp;") == "\u{2013} € Éé")
+    }
+
+    @Test func dates() {
+        #expect(DateText.parse("12 Mar 2012")?.description == "2012-03-12")
+        #expect(DateText.parse("3 September 2013")?.description == "2013-09-03")
+        #expect(DateText.parse("Mar 12, 2012")?.description == "2012-03-12")
+        #expect(DateText.parse("2012-03-12")?.description == "2012-03-12")
+        #expect(DateText.parse("29 Feb 2012")?.description == "2012-02-29")
+        #expect(DateText.parse("29 Feb 2013") == nil)
+        #expect(DateText.parse("12 Marching 2012") == nil)
+        #expect(DateText.parse("yesterday") == nil)
+    }
+
+    @Test func numbers() {
+        #expect(FieldType.int.convert("1,204,873", base: "") == .success(.int(1_204_873)))
+        #expect(FieldType.int.convert(" 12 345 ", base: "") == .success(.int(12_345)))
+        #expect(FieldType.int.convert("+35", base: "") == .success(.int(35)))
+        #expect(FieldType.int.convert("-4", base: "") == .success(.int(-4)))
+        #expect(FieldType.decimal.convert("4.66", base: "") == .success(.decimal(Decimal(string: "4.66")!)))
+        #expect(FieldType.decimal.convert(".5", base: "") == .success(.decimal(Decimal(string: "0.5")!)))
+        for bad in ["", "1.2.3", "abc", "4.66/5", "."] {
+            #expect(throws: ConversionError.self) { try FieldType.decimal.convert(bad, base: "").get() }
+        }
+    }
+
+    @Test func windows1252PagesBecomeUTF8() {
+        // "Café – 5€" in Windows-1252.
+        let bytes: [UInt8] = [0x43, 0x61, 0x66, 0xE9, 0x20, 0x96, 0x20, 0x35, 0x80]
+        #expect(String(decoding: PageDecoder.utf8(from: bytes), as: UTF8.self) == "Café – 5€")
+        #expect(String(decoding: PageDecoder.utf8(from: bytes, declaredCharset: "ISO-8859-1"), as: UTF8.self) == "Café – 5€")
+    }
+
+    @Test func declaredCharsetWins() {
+        // Valid UTF-8 ("é" is C3 A9), but the page says it is Latin-1: read it as the page says.
+        let page = Array(#"<meta charset="iso-8859-1"><p>é</p>"#.utf8)
+        #expect(String(decoding: PageDecoder.utf8(from: page), as: UTF8.self) == #"<meta charset="iso-8859-1"><p>Ã©</p>"#)
+        let httpEquiv = Array(#"<meta http-equiv="Content-Type" content="text/html; charset=windows-1252">"#.utf8)
+        #expect(PageDecoder.metaCharset(in: httpEquiv) == "windows-1252")
+        #expect(PageDecoder.utf8(from: [0xEF, 0xBB, 0xBF, 0x41]) == [0x41])
+    }
+}
