@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // C libraries from Debian's -dev packages (scripts/setup installs them).
@@ -19,11 +20,13 @@ let package = Package(
 
         // Site packs → compiled rules → typed records. Knows nothing of HTTP or output.
         .target(name: "Rules", dependencies: ["CPCRE2", "TOMLKit"]),
+        // Fetches pages over libcurl's multi interface, politely, and turns them into records.
+        .target(name: "Scraper", dependencies: ["CCurl", "Rules"]),
         // Renders records and check results. Knows nothing of regexes.
         .target(name: "Report", dependencies: ["Rules"]),
         // The command-line layer only.
         .executableTarget(name: "cpvanity", dependencies: [
-            "Rules", "Report",
+            "Rules", "Report", "Scraper",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -13,7 +13,7 @@ struct CPVanity: AsyncParsableCommand {
             2 bad input (an unreadable page, a broken site pack); 64 a usage error.
             """,
         version: CPVanityVersion.current,
-        subcommands: [ExtractCommand.self, PatternsCommand.self]
+        subcommands: [MemberCommand.self, ArticlesCommand.self, ExtractCommand.self, PatternsCommand.self]
     )
 }
 

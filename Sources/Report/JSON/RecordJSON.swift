@@ -1,3 +1,4 @@
+import Foundation
 import Rules
 
 /// A record as JSON: fields nested on the dots of their names, in the pack's
@@ -23,6 +24,31 @@ public enum RecordJSON {
         }
         root.set(["errors"], .array(record.problems.map(problem)))
         return root.value
+    }
+
+    /// A looked-up member: identity and provenance first, then the fields, then
+    /// `errors` (the lookup's, which include the extraction problems).
+    public static func value(_ member: MemberRecord, pack: SitePack) -> JSONValue {
+        let leading: [(String, JSONValue)] = [
+            ("id", .string(member.id)),
+            ("site", .string(member.site)),
+            ("fetched_at", .string(member.fetchedAt.formatted(.iso8601))),
+            ("sources", .object(member.sources.map { ($0.name, .string($0.url)) })),
+        ]
+        guard case .object(var members) = value(member.extracted, pack: pack, leading: leading) else { return .null }
+        members.removeAll { $0.0 == "errors" }
+        members.append(("errors", .array(member.errors.map(error))))
+        return .object(members)
+    }
+
+    public static func error(_ error: MemberError) -> JSONValue {
+        var members: [(String, JSONValue)] = [("kind", .string(error.kind.rawValue))]
+        if let source = error.source { members.append(("source", .string(source))) }
+        if let field = error.field { members.append(("field", .string(field))) }
+        if let url = error.url { members.append(("url", .string(url))) }
+        if let status = error.status { members.append(("status", .int(status))) }
+        members.append(("message", .string(error.message)))
+        return .object(members)
     }
 
     public static func json(_ value: FieldValue) -> JSONValue {

@@ -1,0 +1,71 @@
+import Foundation
+
+/// One member looked up: where the pages came from, what the rules found, and
+/// everything that went wrong (empty when the lookup succeeded).
+public struct MemberRecord: Sendable {
+    public let id: String
+    public let site: String
+    public let fetchedAt: Date
+    /// Source name → URL, in the pack's source order.
+    public let sources: [(name: String, url: String)]
+    public let extracted: ExtractedRecord
+    public let errors: [MemberError]
+
+    public init(id: String, site: String, fetchedAt: Date, sources: [(name: String, url: String)],
+                extracted: ExtractedRecord, errors: [MemberError]) {
+        self.id = id
+        self.site = site
+        self.fetchedAt = fetchedAt
+        self.sources = sources
+        self.extracted = extracted
+        self.errors = errors
+    }
+
+    public var failed: Bool { !errors.isEmpty }
+}
+
+/// Why a member's record is incomplete. `kind` is what scripts switch on.
+public struct MemberError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: String, Sendable, CaseIterable {
+        /// The site answered 404/410, or the page says there is no such member.
+        case notFound = "not_found"
+        /// Any other HTTP status that is not success (after retries).
+        case http
+        case timeout
+        /// DNS, connection, TLS, a body over the size limit.
+        case network
+        /// robots.txt keeps cpvanity out of the page.
+        case robots
+        /// A required field did not match, a value did not convert, a pattern hit a limit.
+        case extraction
+    }
+
+    public let kind: Kind
+    public let source: String?
+    public let field: String?
+    public let url: String?
+    public let status: Int?
+    public let message: String
+
+    public init(kind: Kind, source: String? = nil, field: String? = nil, url: String? = nil, status: Int? = nil, message: String) {
+        self.kind = kind
+        self.source = source
+        self.field = field
+        self.url = url
+        self.status = status
+        self.message = message
+    }
+
+    /// An extraction problem seen as a lookup error.
+    public init(_ problem: ExtractionProblem) {
+        self.init(kind: problem.kind == .notFound ? .notFound : .extraction, source: problem.source,
+                  field: problem.field, url: problem.origin, message: problem.message)
+    }
+
+    public var description: String {
+        var parts = [kind.rawValue]
+        if let field { parts.append(field) }
+        let place = [source.map { "\($0) page" }, url].compactMap { $0 }.joined(separator: " ")
+        return parts.joined(separator: " ") + ": " + message + (place.isEmpty ? "" : " (\(place))")
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Pages kept on disk with their validators (ETag, Last-Modified), so a repeated
+/// lookup asks the site "changed since?" and costs it a 304 instead of a page.
+/// One entry per URL: `<key>.body` and `<key>.json`, each written to a temporary
+/// file and renamed, so an interrupted run never leaves half an entry.
+public struct ResponseCache: Sendable {
+    public let directory: URL
+
+    public struct Entry: Sendable, Codable, Equatable {
+        public let url: String
+        public let etag: String?
+        public let lastModified: String?
+        public let contentType: String?
+        public let storedAt: Date
+        public var body: [UInt8] = []
+
+        enum CodingKeys: String, CodingKey { case url, etag, lastModified = "last_modified", contentType = "content_type", storedAt = "stored_at" }
+    }
+
+    public init(directory: String) throws {
+        self.directory = URL(fileURLWithPath: directory, isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: self.directory, withIntermediateDirectories: true)
+        } catch {
+            throw CacheError.unusable(directory, (error as NSError).localizedDescription)
+        }
+    }
+
+    public func entry(for url: String) -> Entry? {
+        let key = ResponseCache.key(url)
+        guard let metaData = FileManager.default.contents(atPath: file(key, "json").path),
+              var entry = try? JSONDecoder().decode(Entry.self, from: metaData),
+              entry.url == url,  // guards against a hash collision
+              let body = FileManager.default.contents(atPath: file(key, "body").path) else { return nil }
+        entry.body = [UInt8](body)
+        return entry
+    }
+
+    /// Stores a 200 response that carries a validator; others are not worth keeping.
+    public func store(_ response: HTTPResponse) {
+        guard response.status == 200, response.headers["etag"] != nil || response.headers["last-modified"] != nil else { return }
+        let entry = Entry(url: response.url, etag: response.headers["etag"], lastModified: response.headers["last-modified"],
+                          contentType: response.headers["content-type"], storedAt: Date())
+        let key = ResponseCache.key(response.url)
+        guard let meta = try? JSONEncoder().encode(entry) else { return }
+        // Body first: an entry whose metadata exists always has its body.
+        try? Data(response.body).write(to: file(key, "body"), options: .atomic)
+        try? meta.write(to: file(key, "json"), options: .atomic)
+    }
+
+    private func file(_ key: String, _ suffix: String) -> URL {
+        directory.appendingPathComponent("\(key).\(suffix)")
+    }
+
+    /// FNV-1a, 64-bit, in hex: short, stable, and file-name safe.
+    static func key(_ url: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in url.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+public enum CacheError: Error, CustomStringConvertible {
+    case unusable(String, String)
+
+    public var description: String {
+        switch self {
+        case .unusable(let directory, let reason): return "cannot use \(directory) as a cache: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,250 @@
+import CCurl
+import Foundation
+import Synchronization
+
+/// An HTTP client on libcurl's multi interface: one driver thread runs every
+/// transfer, so hundreds of requests share a few connections (reused, HTTP/2
+/// multiplexed where the server offers it) without a thread each. Callers see one
+/// async call. Politeness (how many, how often) is `PageFetcher`'s job, not this.
+public final class HTTPClient: Sendable {
+    private let driver: CurlDriver
+    public let options: HTTPClientOptions
+
+    public init(options: HTTPClientOptions = HTTPClientOptions()) {
+        self.options = options
+        driver = CurlDriver(options: options)
+    }
+
+    deinit { driver.stop() }
+
+    /// GETs `url`. Any HTTP status is a response; only a transfer that produced none throws.
+    public func get(_ url: String, headers: [String: String] = [:]) async throws(TransportError) -> HTTPResponse {
+        if Task.isCancelled { throw .cancelled }
+        let id = driver.nextTransferID()
+        let result: Result<HTTPResponse, TransportError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                driver.submit(Transfer(id: id, url: url, headers: headers, options: options, continuation: continuation))
+            }
+        } onCancel: {
+            driver.cancel(id: id)
+        }
+        return try result.get()
+    }
+}
+
+/// One request in flight. Touched only by the driver thread once submitted.
+private final class Transfer: @unchecked Sendable {
+    let id: Int
+    let url: String
+    let requestHeaders: [String: String]
+    let options: HTTPClientOptions
+    private let continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>
+    var body = [UInt8]()
+    var exceededLimit = false
+    let cancelled = Atomic<Bool>(false)
+    private(set) var easy: UnsafeMutableRawPointer?
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+
+    init(id: Int, url: String, headers: [String: String], options: HTTPClientOptions,
+         continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>) {
+        self.id = id
+        self.url = url
+        self.requestHeaders = headers
+        self.options = options
+        self.continuation = continuation
+        errorBuffer.initialize(to: 0)
+    }
+
+    deinit {
+        if let easy { curl_easy_cleanup(easy) }
+        if let headerList { curl_slist_free_all(headerList) }
+        errorBuffer.deallocate()
+    }
+
+    /// Configures an easy handle for this transfer; nil when libcurl refuses.
+    func makeHandle() -> UnsafeMutableRawPointer? {
+        guard let handle = curl_easy_init() else { return nil }
+        easy = handle
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        var ok = true
+        func check(_ code: CURLcode) { if code != CURLE_OK { ok = false } }
+        check(url.withCString { cpv_easy_setopt_string(handle, CURLOPT_URL, $0) })
+        check(options.userAgent.withCString { cpv_easy_setopt_string(handle, CURLOPT_USERAGENT, $0) })
+        // "" asks for every encoding libcurl can decode (gzip, deflate, br when built in).
+        check("".withCString { cpv_easy_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, $0) })
+        check("http,https".withCString { cpv_easy_setopt_string(handle, CURLOPT_PROTOCOLS_STR, $0) })
+        check("http,https".withCString { cpv_easy_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, $0) })
+        check(cpv_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
+        check(cpv_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1))
+        check(cpv_easy_setopt_long(handle, CURLOPT_MAXREDIRS, options.maxRedirects))
+        check(cpv_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(options.connectTimeout * 1000)))
+        check(cpv_easy_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(options.timeout * 1000)))
+        check(cpv_easy_setopt_long(handle, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS)))
+        check(cpv_easy_setopt_off(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(options.maxBodyBytes)))
+        check(cpv_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer))
+        check(cpv_easy_setopt_write_function(handle) { data, size, count, context in
+            guard let data, let context else { return 0 }
+            let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
+            let length = size * count
+            guard transfer.body.count + length <= transfer.options.maxBodyBytes else {
+                transfer.exceededLimit = true
+                return 0  // anything but `length` makes libcurl stop with a write error
+            }
+            data.withMemoryRebound(to: UInt8.self, capacity: length) {
+                transfer.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: length))
+            }
+            return length
+        })
+        check(cpv_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, context))
+        check(cpv_easy_setopt_long(handle, CURLOPT_NOPROGRESS, 0))
+        check(cpv_easy_setopt_progress_function(handle) { context, _, _, _, _ in
+            guard let context else { return 0 }
+            return Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue().cancelled.load(ordering: .relaxed) ? 1 : 0
+        })
+        check(cpv_easy_setopt_pointer(handle, CURLOPT_XFERINFODATA, context))
+        for (name, value) in requestHeaders.sorted(by: { $0.key < $1.key }) {
+            headerList = "\(name): \(value)".withCString { curl_slist_append(headerList, $0) }
+        }
+        if let headerList { check(cpv_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)) }
+        return ok ? handle : nil
+    }
+
+    func finish(_ code: CURLcode) {
+        guard let easy else { return fail(.network("libcurl could not set up the request for \(url)")) }
+        switch code {
+        case CURLE_OK:
+            var status = 0
+            _ = cpv_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
+            var effective: UnsafeMutablePointer<CChar>?
+            _ = cpv_easy_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &effective)
+            var headers = [String: String]()
+            for name in ["content-type", "etag", "last-modified", "retry-after", "location", "content-encoding"] {
+                var header: UnsafeMutablePointer<curl_header>?
+                // Request -1: the last response, after any redirects.
+                if curl_easy_header(easy, name, 0, UInt32(CURLH_HEADER), -1, &header) == CURLHE_OK,
+                   let value = header?.pointee.value {
+                    headers[name] = String(cString: value)
+                }
+            }
+            let response = HTTPResponse(url: url, finalURL: effective.map { String(cString: $0) } ?? url,
+                                        status: status, headers: headers, body: body)
+            continuation.resume(returning: .success(response))
+        case CURLE_OPERATION_TIMEDOUT:
+            fail(.timeout(detail(code)))
+        case CURLE_FILESIZE_EXCEEDED:
+            fail(.tooLarge(limit: options.maxBodyBytes))
+        case CURLE_WRITE_ERROR where exceededLimit:
+            fail(.tooLarge(limit: options.maxBodyBytes))
+        case CURLE_ABORTED_BY_CALLBACK:
+            fail(.cancelled)
+        default:
+            fail(.network(detail(code)))
+        }
+    }
+
+    func fail(_ error: TransportError) {
+        continuation.resume(returning: .failure(error))
+    }
+
+    private func detail(_ code: CURLcode) -> String {
+        let specific = String(cString: errorBuffer)
+        return specific.isEmpty ? String(cString: curl_easy_strerror(code)) : specific
+    }
+}
+
+/// Owns the multi handle and the thread that drives it.
+private final class CurlDriver: @unchecked Sendable {
+    // `multi` and `active` belong to the driver thread; other threads only touch
+    // `incoming`, `cancelled` and `stopping` (each behind its own synchronisation)
+    // and wake the thread with curl_multi_wakeup, which is thread-safe.
+    private let multi: UnsafeMutableRawPointer?
+    private let incoming = Mutex<[Transfer]>([])
+    private let cancelledIDs = Mutex<Set<Int>>([])
+    private let transferCount = Atomic<Int>(0)
+    private let stopping = Atomic<Bool>(false)
+    private var active = [Int: Transfer]()
+
+    private static let globalInit: Bool = curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
+
+    init(options: HTTPClientOptions) {
+        _ = CurlDriver.globalInit
+        multi = curl_multi_init()
+        if let multi {
+            _ = cpv_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, options.connectionCacheSize)
+            _ = cpv_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+        }
+        let thread = Thread { [self] in run() }
+        thread.name = "cpvanity-curl"
+        thread.start()
+    }
+
+    func submit(_ transfer: Transfer) {
+        guard multi != nil, !stopping.load(ordering: .acquiring) else {
+            return transfer.fail(.network("the HTTP client is shut down"))
+        }
+        incoming.withLock { $0.append(transfer) }
+        wake()
+    }
+
+    func nextTransferID() -> Int {
+        transferCount.add(1, ordering: .relaxed).newValue
+    }
+
+    /// Cancelling a transfer not yet started (or already done) is harmless: its id
+    /// lingers in the set until the next pass clears it.
+    func cancel(id: Int) {
+        cancelledIDs.withLock { _ = $0.insert(id) }
+        wake()
+    }
+
+    func stop() {
+        stopping.store(true, ordering: .releasing)
+        wake()
+    }
+
+    private func wake() {
+        if let multi { _ = curl_multi_wakeup(multi) }
+    }
+
+    private func run() {
+        guard let multi else { return }
+        var running: Int32 = 0
+        while true {
+            for transfer in incoming.withLock({ batch in defer { batch.removeAll() }; return batch }) {
+                guard let easy = transfer.makeHandle(), curl_multi_add_handle(multi, easy) == CURLM_OK else {
+                    transfer.finish(CURLE_FAILED_INIT)
+                    continue
+                }
+                active[Int(bitPattern: easy)] = transfer
+            }
+            let cancelled = cancelledIDs.withLock { ids in defer { ids.removeAll() }; return ids }
+            if !cancelled.isEmpty {
+                for transfer in active.values where cancelled.contains(transfer.id) {
+                    transfer.cancelled.store(true, ordering: .relaxed)
+                }
+            }
+            if stopping.load(ordering: .acquiring) {
+                for transfer in active.values { transfer.cancelled.store(true, ordering: .relaxed) }
+            }
+            _ = curl_multi_perform(multi, &running)
+            var left: Int32 = 0
+            while let message = curl_multi_info_read(multi, &left) {
+                guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
+                let code = cpv_message_result(message)
+                _ = curl_multi_remove_handle(multi, easy)
+                if let transfer = active.removeValue(forKey: Int(bitPattern: easy)) {
+                    transfer.finish(code)
+                }
+            }
+            if stopping.load(ordering: .acquiring) && active.isEmpty {
+                for transfer in incoming.withLock({ batch in defer { batch.removeAll() }; return batch }) {
+                    transfer.fail(.cancelled)
+                }
+                break
+            }
+            _ = curl_multi_poll(multi, nil, 0, 1000, nil)
+        }
+        curl_multi_cleanup(multi)
+    }
+}

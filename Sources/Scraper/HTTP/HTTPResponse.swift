@@ -1,0 +1,51 @@
+import Foundation
+
+/// What came back for one request, after redirects.
+public struct HTTPResponse: Sendable {
+    public let url: String
+    /// The URL after redirects.
+    public let finalURL: String
+    public let status: Int
+    /// Header names lower-cased; the last response's headers when there were redirects.
+    public let headers: [String: String]
+    public let body: [UInt8]
+    /// True when the body came from the on-disk cache after a 304.
+    public var fromCache = false
+
+    public init(url: String, finalURL: String, status: Int, headers: [String: String], body: [UInt8]) {
+        self.url = url
+        self.finalURL = finalURL
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The charset the `Content-Type` header names, if any.
+    public var charset: String? {
+        guard let contentType = headers["content-type"]?.lowercased(),
+              let range = contentType.range(of: "charset=") else { return nil }
+        let value = contentType[range.upperBound...].prefix { $0 != ";" && $0 != " " }
+        let trimmed = value.trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+        return trimmed.isEmpty ? nil : trimmed
+    }
+}
+
+/// A request that produced no HTTP response.
+public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The connect or total timeout passed.
+    case timeout(String)
+    /// DNS, connection refused or reset, TLS, a protocol error.
+    case network(String)
+    /// The body passed the size limit.
+    case tooLarge(limit: Int)
+    case cancelled
+
+    public var description: String {
+        switch self {
+        case .timeout(let detail): return "timed out (\(detail))"
+        case .network(let detail): return detail
+        case .tooLarge(let limit): return "the response is larger than the \(limit / 1024 / 1024) MiB limit"
+        case .cancelled: return "cancelled"
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Rules
+
+/// Looks members up: every source page of a member fetched at once, the rules
+/// applied, failures kept per member so one bad member never stops the rest.
+public struct MemberLookup: Sendable {
+    public let pack: SitePack
+    public let fetcher: PageFetcher
+    public let baseURL: String
+    /// When set, every fetched page is written here as `<source>-<id>.html`.
+    public let savePagesTo: String?
+    private let extractor: Extractor
+
+    public init(pack: SitePack, fetcher: PageFetcher, baseURL: String? = nil, savePagesTo: String? = nil) {
+        self.pack = pack
+        self.fetcher = fetcher
+        self.baseURL = baseURL ?? pack.baseURL
+        self.savePagesTo = savePagesTo
+        extractor = Extractor(pack: pack, baseURL: self.baseURL)
+    }
+
+    /// `sources` limits which pages are fetched (all of the pack's by default).
+    public func lookup(_ id: String, sources names: [String]? = nil) async -> MemberRecord {
+        let fetchedAt = Date()
+        let sources = pack.sources.filter { names?.contains($0.name) ?? true }
+        let urls = sources.map { (name: $0.name, url: $0.url(base: baseURL, id: id)) }
+        guard pack.idRule.accepts(id) else {
+            return MemberRecord(id: id, site: pack.name, fetchedAt: fetchedAt, sources: urls, extracted: ExtractedRecord(),
+                                errors: [MemberError(kind: .notFound, message: "'\(id)' is not a \(pack.title) member ID (it must match \(pack.idRule.pattern))")])
+        }
+        var pages = [Page]()
+        var errors = [MemberError]()
+        await withTaskGroup(of: (String, String, Result<HTTPResponse, FetchError>).self) { group in
+            for (name, url) in urls {
+                group.addTask { (name, url, await fetcher.fetch(url)) }
+            }
+            for await (name, url, result) in group {
+                switch classify(result, source: name, url: url) {
+                case .success(let response):
+                    save(response, source: name, id: id)
+                    pages.append(Page(source: name, bytes: response.body, charset: response.charset, origin: url))
+                case .failure(let error):
+                    errors.append(error)
+                }
+            }
+        }
+        pages.sort { $0.source < $1.source }
+        let extracted = extractor.extract(pages)
+        errors += extracted.problems.map(MemberError.init)
+        errors.sort { ($0.source ?? "", $0.field ?? "") < ($1.source ?? "", $1.field ?? "") }
+        return MemberRecord(id: id, site: pack.name, fetchedAt: fetchedAt, sources: urls, extracted: extracted, errors: errors)
+    }
+
+    /// Looks up many members, at most `parallel` at a time, calling `body` as each
+    /// finishes (in completion order).
+    public func lookup(_ ids: [String], sources: [String]? = nil, parallel: Int? = nil,
+                       body: (MemberRecord) -> Void) async {
+        let width = max(1, parallel ?? fetcher.policy.concurrency * 2)
+        await withTaskGroup(of: MemberRecord.self) { group in
+            var next = ids.startIndex
+            while next < ids.endIndex && next - ids.startIndex < width {
+                let id = ids[next]
+                group.addTask { await lookup(id, sources: sources) }
+                next += 1
+            }
+            for await record in group {
+                body(record)
+                if next < ids.endIndex {
+                    let id = ids[next]
+                    group.addTask { await lookup(id, sources: sources) }
+                    next += 1
+                }
+            }
+        }
+    }
+
+    private func classify(_ result: Result<HTTPResponse, FetchError>, source: String, url: String) -> Result<HTTPResponse, MemberError> {
+        switch result {
+        case .success(let response):
+            switch response.status {
+            case 200..<300:
+                return .success(response)
+            case 404, 410:
+                return .failure(MemberError(kind: .notFound, source: source, url: url, status: response.status,
+                                            message: "the site answered \(response.status): no such member"))
+            default:
+                return .failure(MemberError(kind: .http, source: source, url: url, status: response.status,
+                                            message: "the site answered HTTP \(response.status)"))
+            }
+        case .failure(let error):
+            switch error {
+            case .transport(.timeout):
+                return .failure(MemberError(kind: .timeout, source: source, url: url, message: error.description))
+            case .disallowedByRobots:
+                return .failure(MemberError(kind: .robots, source: source, url: url, message: error.description))
+            case .retryAfterTooLong(_, let status, _):
+                return .failure(MemberError(kind: .http, source: source, url: url, status: status, message: error.description))
+            case .transport, .invalidURL:
+                return .failure(MemberError(kind: .network, source: source, url: url, message: error.description))
+            }
+        }
+    }
+
+    private func save(_ response: HTTPResponse, source: String, id: String) {
+        guard let savePagesTo else { return }
+        let file = URL(fileURLWithPath: savePagesTo).appendingPathComponent("\(source)-\(id).html")
+        try? Data(response.body).write(to: file, options: .atomic)
+    }
+}

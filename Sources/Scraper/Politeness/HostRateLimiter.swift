@@ -1,0 +1,36 @@
+/// Spaces out the requests to each host: a request may start only at its host's
+/// next free slot, and slots are `1 / rate` apart. A host that answered 429 or 503
+/// with `Retry-After` is paused as a whole, not just the one request.
+actor HostRateLimiter {
+    private let clock = ContinuousClock()
+    private let defaultInterval: Duration
+    private var nextSlot: [String: ContinuousClock.Instant] = [:]
+    private var intervals: [String: Duration] = [:]
+
+    /// `rate` requests per second per host; 0 means unlimited.
+    init(rate: Double) {
+        defaultInterval = rate > 0 ? .nanoseconds(Int64(1_000_000_000 / rate)) : .zero
+    }
+
+    /// Waits until this request's slot, and books it.
+    func waitForTurn(host: String) async {
+        let now = clock.now
+        let slot = max(now, nextSlot[host] ?? now)
+        nextSlot[host] = slot + (intervals[host] ?? defaultInterval)
+        if slot > now {
+            try? await clock.sleep(until: slot)
+        }
+    }
+
+    /// No request to `host` starts for `seconds` from now.
+    func pause(host: String, seconds: Double) {
+        let until = clock.now + .milliseconds(Int64(seconds * 1000))
+        nextSlot[host] = max(nextSlot[host] ?? until, until)
+    }
+
+    /// A slower pace for one host (robots.txt's Crawl-delay); never a faster one.
+    func slowDown(host: String, interval seconds: Double) {
+        let requested = Duration.milliseconds(Int64(seconds * 1000))
+        intervals[host] = max(requested, defaultInterval)
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import Synchronization
+
+/// Fetches pages the polite way: a global cap on requests in flight, a per-host
+/// pace, robots.txt, retries with backoff (and `Retry-After` honoured) on 429, 5xx,
+/// timeouts and connection errors, and an optional revalidating cache.
+public final class PageFetcher: Sendable {
+    public let client: HTTPClient
+    public let policy: FetchPolicy
+    private let cache: ResponseCache?
+    private let limiter: ConcurrencyLimiter
+    private let pacer: HostRateLimiter
+    private let robots: RobotsCache
+    private let counters = Mutex(FetchStatistics())
+
+    public init(client: HTTPClient, policy: FetchPolicy = FetchPolicy(), cache: ResponseCache? = nil) {
+        self.client = client
+        self.policy = policy
+        self.cache = cache
+        limiter = ConcurrencyLimiter(limit: policy.concurrency)
+        pacer = HostRateLimiter(rate: policy.ratePerHost)
+        robots = RobotsCache()
+    }
+
+    /// What this fetcher has done so far.
+    public var statistics: FetchStatistics { counters.withLock { $0 } }
+
+    /// The response for `url` (any status), or why there is none. Retryable
+    /// statuses that keep failing come back as the last response.
+    public func fetch(_ url: String) async -> Result<HTTPResponse, FetchError> {
+        guard let target = RequestTarget(url) else { return .failure(.invalidURL(url)) }
+        if policy.respectRobots {
+            let rules = await robots.rules(for: target.origin) { await self.fetchRobots(target.origin) }
+            if let delay = rules.crawlDelay { await pacer.slowDown(host: target.origin, interval: delay) }
+            guard rules.allows(target.pathAndQuery) else { return .failure(.disallowedByRobots(url)) }
+        }
+        let cached = cache?.entry(for: url)
+        var headers = [String: String]()
+        if let etag = cached?.etag { headers["If-None-Match"] = etag }
+        if let lastModified = cached?.lastModified { headers["If-Modified-Since"] = lastModified }
+
+        switch await fetchWithRetries(url, origin: target.origin, headers: headers) {
+        case .failure(let error):
+            return .failure(error)
+        case .success(let response):
+            if response.status == 304, let cached {
+                counters.withLock { $0.revalidated += 1 }
+                var fromCache = HTTPResponse(url: url, finalURL: response.finalURL, status: 200,
+                                             headers: ["content-type": cached.contentType ?? "", "etag": cached.etag ?? "",
+                                                       "last-modified": cached.lastModified ?? ""].filter { !$0.value.isEmpty },
+                                             body: cached.body)
+                fromCache.fromCache = true
+                return .success(fromCache)
+            }
+            cache?.store(response)
+            return .success(response)
+        }
+    }
+
+    private func fetchWithRetries(_ url: String, origin: String, headers: [String: String]) async -> Result<HTTPResponse, FetchError> {
+        var attempt = 0
+        while true {
+            await limiter.acquire()
+            await pacer.waitForTurn(host: origin)
+            if Task.isCancelled {
+                await limiter.release()
+                return .failure(.transport(.cancelled))
+            }
+            counters.withLock { $0.requests += 1 }
+            let outcome: Result<HTTPResponse, TransportError>
+            do {
+                outcome = .success(try await client.get(url, headers: headers))
+            } catch {
+                outcome = .failure(error)
+            }
+            await limiter.release()
+
+            let retryable: Bool
+            var wait: Double?
+            switch outcome {
+            case .success(let response):
+                retryable = [429, 500, 502, 503, 504].contains(response.status)
+                if retryable, let header = response.headers["retry-after"], let seconds = RetryAfter.seconds(header) {
+                    guard seconds <= policy.maxRetryAfter else {
+                        return .failure(.retryAfterTooLong(url: url, status: response.status, seconds: seconds))
+                    }
+                    wait = seconds
+                    await pacer.pause(host: origin, seconds: seconds)
+                }
+            case .failure(let error):
+                switch error {
+                case .timeout, .network: retryable = true
+                case .tooLarge, .cancelled: retryable = false
+                }
+            }
+            guard retryable, attempt < policy.retries, !Task.isCancelled else {
+                return outcome.mapError { .transport($0) }
+            }
+            attempt += 1
+            counters.withLock { $0.retries += 1 }
+            let delay = max(wait ?? 0, policy.backoff(beforeAttempt: attempt))
+            try? await Task.sleep(for: .milliseconds(Int64(delay * 1000)))
+        }
+    }
+
+    /// robots.txt per RFC 9309: 4xx means no rules; 5xx or no answer means keep out
+    /// (the site may be struggling), until the next run.
+    private func fetchRobots(_ origin: String) async -> RobotsRules {
+        switch await fetchWithRetries(origin + "/robots.txt", origin: origin, headers: [:]) {
+        case .success(let response) where (200..<300).contains(response.status):
+            return RobotsRules(parsing: String(decoding: response.body, as: UTF8.self))
+        case .success(let response) where (400..<500).contains(response.status):
+            return .allowAll
+        default:
+            return .disallowAll
+        }
+    }
+}
+
+public struct FetchStatistics: Sendable, Equatable {
+    /// HTTP requests sent, retries and robots.txt included.
+    public var requests = 0
+    public var retries = 0
+    /// Pages answered from the cache after a 304.
+    public var revalidated = 0
+}
+
+public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
+    case invalidURL(String)
+    case transport(TransportError)
+    case disallowedByRobots(String)
+    case retryAfterTooLong(url: String, status: Int, seconds: Double)
+
+    public var description: String {
+        switch self {
+        case .invalidURL(let url): return "'\(url)' is not an http(s) URL"
+        case .transport(let error): return error.description
+        case .disallowedByRobots(let url): return "robots.txt disallows \(url) (pass --ignore-robots to fetch it anyway)"
+        case .retryAfterTooLong(let url, let status, let seconds):
+            return "\(url) answered \(status) and asked to wait \(Int(seconds)) s, longer than cpvanity waits"
+        }
+    }
+}
+
+/// Scheme, host and port (the unit robots.txt and the pace apply to), and the rest.
+struct RequestTarget {
+    let origin: String
+    let pathAndQuery: String
+
+    init?(_ url: String) {
+        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty else { return nil }
+        origin = "\(scheme)://\(host)\(components.port.map { ":\($0)" } ?? "")"
+        let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+        pathAndQuery = path + (components.percentEncodedQuery.map { "?\($0)" } ?? "")
+    }
+}
+
+/// `Retry-After`: delta-seconds or an HTTP date.
+enum RetryAfter {
+    static func seconds(_ value: String, now: Date = Date()) -> Double? {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        if let seconds = Double(trimmed) { return max(0, seconds) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: trimmed) else { return nil }
+        return max(0, date.timeIntervalSince(now))
+    }
+}
+
+/// One robots.txt fetch per origin, shared by every request that needs it.
+actor RobotsCache {
+    private var rules: [String: Task<RobotsRules, Never>] = [:]
+
+    func rules(for origin: String, fetch: @escaping @Sendable () async -> RobotsRules) async -> RobotsRules {
+        if let existing = rules[origin] { return await existing.value }
+        let task = Task { await fetch() }
+        rules[origin] = task
+        return await task.value
+    }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Report
+import Rules
+import Scraper
+
+struct ArticlesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "articles",
+        abstract: "Print a member's articles list (only the pages it needs are fetched).",
+        discussion: "Same options as 'member'. Exit status 1 when the lookup failed."
+    )
+
+    @OptionGroup var pack: PackOptions
+    @OptionGroup var fetch: FetchOptions
+
+    @Flag(name: .long, help: "Print each record on one line.")
+    var compact = false
+
+    @Argument(help: ArgumentHelp("Member ID.", valueName: "id"))
+    var id: String
+
+    func run() async throws {
+        let (sitePack, _) = try pack.loadPack()
+        try IDValidation.check([id], pack: sitePack)
+        guard !sitePack.collections.isEmpty else {
+            Diagnostics.error("the \(sitePack.name) pack declares no collections, so it has no articles list")
+            throw ExitStatus.badInput
+        }
+        let sources = Array(Set(sitePack.collections.map(\.source))).sorted()
+        let lookup = try fetch.makeLookup(pack: sitePack)
+        let records = await LookupRun.records(for: [id], sources: sources, lookup: lookup)
+        for record in records {
+            Output.write(RecordJSON.value(record, pack: sitePack).serialized(pretty: !compact) + "\n")
+        }
+        if records.contains(where: \.failed) { throw ExitStatus.partialFailure }
+    }
+}

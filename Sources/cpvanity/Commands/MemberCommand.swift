@@ -1,0 +1,40 @@
+import ArgumentParser
+import Report
+import Rules
+import Scraper
+
+struct MemberCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "member",
+        abstract: "Look members up by ID and print their records as JSON.",
+        discussion: """
+            Every page of a member (profile, articles) is fetched at once, and many members \
+            concurrently, within the politeness limits (--concurrency, --rate, robots.txt). \
+            A member that fails keeps its record, with "errors" saying why; the others go on. \
+            Exit status 1 when any member failed.
+            """
+    )
+
+    @OptionGroup var pack: PackOptions
+    @OptionGroup var fetch: FetchOptions
+
+    @Flag(name: .long, help: "Print each record on one line.")
+    var compact = false
+
+    @Argument(help: ArgumentHelp("Member IDs.", valueName: "id"))
+    var ids: [String]
+
+    func validate() throws {
+        if ids.isEmpty { throw ValidationError("Give at least one member ID, e.g. cpvanity member 48201.") }
+    }
+
+    func run() async throws {
+        let (sitePack, _) = try pack.loadPack()
+        try IDValidation.check(ids, pack: sitePack)
+        let lookup = try fetch.makeLookup(pack: sitePack)
+        let records = await LookupRun.records(for: ids, lookup: lookup)
+        let documents = records.map { RecordJSON.value($0, pack: sitePack) }
+        Output.write((documents.count == 1 ? documents[0] : .array(documents)).serialized(pretty: !compact) + "\n")
+        if records.contains(where: \.failed) { throw ExitStatus.partialFailure }
+    }
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import Rules
+import Scraper
+
+/// How pages are fetched: where from, how politely, and what is kept.
+struct FetchOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Fetch from this host instead of the pack's (a mirror, the local fixture-site).", valueName: "url"))
+    var baseURL: String?
+
+    @Option(name: .long, help: ArgumentHelp("Requests in flight at once, across all hosts.", valueName: "n"))
+    var concurrency = 8
+
+    @Option(name: .long, help: ArgumentHelp("Requests started per second per host (0: no limit; for your own mirror only).", valueName: "per-second"))
+    var rate = 4.0
+
+    @Option(name: .long, help: ArgumentHelp("Retries after a 5xx, 429, timeout or connection error, with exponential backoff.", valueName: "n"))
+    var retries = 3
+
+    @Option(name: .long, help: ArgumentHelp("Seconds one request may take in all.", valueName: "seconds"))
+    var timeout = 30.0
+
+    @Option(name: .long, help: ArgumentHelp("Seconds to wait for a connection.", valueName: "seconds"))
+    var connectTimeout = 10.0
+
+    @Flag(name: .long, help: "Fetch pages even where the site's robots.txt disallows them.")
+    var ignoreRobots = false
+
+    @Option(name: .long, help: ArgumentHelp("Write every fetched page to DIR as <source>-<id>.html (what 'patterns check --fixtures' reads).", valueName: "dir"))
+    var savePages: String?
+
+    @Option(name: .long, help: ArgumentHelp("Keep pages in DIR and revalidate them (ETag/Last-Modified) on the next lookup.", valueName: "dir"))
+    var cache: String?
+
+    func validate() throws {
+        guard concurrency >= 1 else { throw ValidationError("--concurrency must be at least 1.") }
+        guard rate >= 0 else { throw ValidationError("--rate must be 0 (no limit) or more.") }
+        guard retries >= 0 else { throw ValidationError("--retries cannot be negative.") }
+        guard timeout > 0, connectTimeout > 0 else { throw ValidationError("Timeouts must be more than 0 seconds.") }
+        if let baseURL {
+            guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
+                throw ValidationError("--base-url must be an http(s) URL such as http://127.0.0.1:8080, not '\(baseURL)'.")
+            }
+        }
+    }
+
+    /// The lookup machinery these options describe, or a message and exit 2.
+    func makeLookup(pack: SitePack) throws -> MemberLookup {
+        var cacheStore: ResponseCache?
+        do {
+            if let cache { cacheStore = try ResponseCache(directory: cache) }
+            if let savePages { try FileManager.default.createDirectory(atPath: savePages, withIntermediateDirectories: true) }
+        } catch {
+            Diagnostics.error("\(error)")
+            throw ExitStatus.badInput
+        }
+        let client = HTTPClient(options: HTTPClientOptions(connectTimeout: connectTimeout, timeout: timeout))
+        let policy = FetchPolicy(concurrency: concurrency, ratePerHost: rate, retries: retries, respectRobots: !ignoreRobots)
+        let fetcher = PageFetcher(client: client, policy: policy, cache: cacheStore)
+        return MemberLookup(pack: pack, fetcher: fetcher, baseURL: baseURL, savePagesTo: savePages)
+    }
+}
