@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "cpvanity", targets: ["cpvanity"]),
+        .executable(name: "fixture-site", targets: ["fixture-site"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -30,10 +31,21 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        // A local replica of a site, for tests, the demo and benchmarks.
+        .executableTarget(name: "fixture-site", dependencies: [
+            "Rules",
+            .product(name: "FlyingFox", package: "FlyingFox"),
+            .product(name: "FlyingSocks", package: "FlyingFox"),
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        // Starts fixture-site and runs built binaries for the tests that need them.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RulesTests", dependencies: ["Rules"]),
+        .testTarget(name: "ScraperTests", dependencies: ["Scraper", "Rules", "TestSupport", "fixture-site"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Rules"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CCurl", "CLibXML2", "CPCRE2"]),
         // Runs the built binary as a user would; depends on it so `swift test` builds it.
-        .testTarget(name: "CLITests", dependencies: ["cpvanity"]),
+        .testTarget(name: "CLITests", dependencies: ["cpvanity", "fixture-site", "TestSupport"]),
     ]
 )

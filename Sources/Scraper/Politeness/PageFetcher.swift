@@ -30,9 +30,13 @@ public final class PageFetcher: Sendable {
     public func fetch(_ url: String) async -> Result<HTTPResponse, FetchError> {
         guard let target = RequestTarget(url) else { return .failure(.invalidURL(url)) }
         if policy.respectRobots {
-            let rules = await robots.rules(for: target.origin) { await self.fetchRobots(target.origin) }
-            if let delay = rules.crawlDelay { await pacer.slowDown(host: target.origin, interval: delay) }
-            guard rules.allows(target.pathAndQuery) else { return .failure(.disallowedByRobots(url)) }
+            switch await robots.rules(for: target.origin, fetch: { await self.fetchRobots(target.origin) }) {
+            case .success(let rules):
+                if let delay = rules.crawlDelay { await pacer.slowDown(host: target.origin, interval: delay) }
+                guard rules.allows(target.pathAndQuery) else { return .failure(.disallowedByRobots(url)) }
+            case .failure(let error):
+                return .failure(error)
+            }
         }
         let cached = cache?.entry(for: url)
         var headers = [String: String]()
@@ -104,15 +108,19 @@ public final class PageFetcher: Sendable {
     }
 
     /// robots.txt per RFC 9309: 4xx means no rules; 5xx or no answer means keep out
-    /// (the site may be struggling), until the next run.
-    private func fetchRobots(_ origin: String) async -> RobotsRules {
-        switch await fetchWithRetries(origin + "/robots.txt", origin: origin, headers: [:]) {
+    /// (the site may be struggling) until the next run. Keeping out is reported as
+    /// the reason itself, not as a rule the site never wrote.
+    private func fetchRobots(_ origin: String) async -> Result<RobotsRules, FetchError> {
+        let url = origin + "/robots.txt"
+        switch await fetchWithRetries(url, origin: origin, headers: [:]) {
         case .success(let response) where (200..<300).contains(response.status):
-            return RobotsRules(parsing: String(decoding: response.body, as: UTF8.self))
+            return .success(RobotsRules(parsing: String(decoding: response.body, as: UTF8.self)))
         case .success(let response) where (400..<500).contains(response.status):
-            return .allowAll
-        default:
-            return .disallowAll
+            return .success(.allowAll)
+        case .success(let response):
+            return .failure(.robotsUnavailable(url: url, status: response.status))
+        case .failure(let error):
+            return .failure(error)
         }
     }
 }
@@ -130,6 +138,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case transport(TransportError)
     case disallowedByRobots(String)
     case retryAfterTooLong(url: String, status: Int, seconds: Double)
+    /// robots.txt answered a server error: RFC 9309 says stay out.
+    case robotsUnavailable(url: String, status: Int)
 
     public var description: String {
         switch self {
@@ -138,6 +148,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
         case .disallowedByRobots(let url): return "robots.txt disallows \(url) (pass --ignore-robots to fetch it anyway)"
         case .retryAfterTooLong(let url, let status, let seconds):
             return "\(url) answered \(status) and asked to wait \(Int(seconds)) s, longer than cpvanity waits"
+        case .robotsUnavailable(let url, let status):
+            return "\(url) answered HTTP \(status), so the site is off limits for now (pass --ignore-robots to fetch anyway)"
         }
     }
 }
@@ -172,9 +184,9 @@ enum RetryAfter {
 
 /// One robots.txt fetch per origin, shared by every request that needs it.
 actor RobotsCache {
-    private var rules: [String: Task<RobotsRules, Never>] = [:]
+    private var rules: [String: Task<Result<RobotsRules, FetchError>, Never>] = [:]
 
-    func rules(for origin: String, fetch: @escaping @Sendable () async -> RobotsRules) async -> RobotsRules {
+    func rules(for origin: String, fetch: @escaping @Sendable () async -> Result<RobotsRules, FetchError>) async -> Result<RobotsRules, FetchError> {
         if let existing = rules[origin] { return await existing.value }
         let task = Task { await fetch() }
         rules[origin] = task

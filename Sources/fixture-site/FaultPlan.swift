@@ -1,0 +1,52 @@
+import ArgumentParser
+
+/// The faults asked for per member ID on the command line.
+struct FaultPlan: Sendable {
+    enum BodyFault: Sendable, Equatable {
+        /// The first `bytes` bytes, or the first half when nil.
+        case truncated(bytes: Int?)
+        case garbage
+        case slow
+    }
+
+    struct StatusFault: Sendable {
+        let status: Int
+        /// How many requests get it; nil means all.
+        let times: Int?
+    }
+
+    let statuses: [String: StatusFault]
+    let bodies: [String: BodyFault]
+
+    init(statusOn: [String], bodies: [String]) throws {
+        var statuses = [String: StatusFault]()
+        for item in statusOn {
+            let pair = item.split(separator: "=", maxSplits: 1).map(String.init)
+            let spec = pair.count == 2 ? pair[1].lowercased().split(separator: "x", maxSplits: 1).map(String.init) : []
+            guard pair.count == 2, let status = spec.first.flatMap({ Int($0) }), (100...599).contains(status),
+                  spec.count == 1 || Int(spec[1]).map({ $0 > 0 }) == true else {
+                throw ValidationError("--status-on takes ID=CODE or ID=CODExN (e.g. 48201=503x2), not '\(item)'.")
+            }
+            statuses[pair[0]] = StatusFault(status: status, times: spec.count == 2 ? Int(spec[1]) : nil)
+        }
+        var spoiled = [String: BodyFault]()
+        for item in bodies {
+            let pair = item.split(separator: "=", maxSplits: 1).map(String.init)
+            let kind = pair.count == 2 ? pair[1].split(separator: ":", maxSplits: 1).map(String.init) : []
+            let fault: BodyFault?
+            switch kind.first {
+            case "truncated" where kind.count == 1: fault = .truncated(bytes: nil)
+            case "truncated": fault = Int(kind[1]).flatMap { $0 >= 0 ? .truncated(bytes: $0) : nil }
+            case "garbage" where kind.count == 1: fault = .garbage
+            case "slow" where kind.count == 1: fault = .slow
+            default: fault = nil
+            }
+            guard let fault else {
+                throw ValidationError("--body takes ID=truncated[:BYTES], ID=garbage or ID=slow, not '\(item)'.")
+            }
+            spoiled[pair[0]] = fault
+        }
+        self.statuses = statuses
+        self.bodies = spoiled
+    }
+}

@@ -1,0 +1,109 @@
+import ArgumentParser
+import FlyingFox
+import Foundation
+import Rules
+
+/// A local replica of a site: serves saved pages at the URLs the site pack says
+/// they live at, with latency and faults on demand, for tests, demos and benchmarks.
+@main
+struct FixtureSiteCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fixture-site",
+        abstract: "Serve saved pages on loopback at the paths a site pack's URL templates give.",
+        discussion: """
+            Prints its base URL (http://127.0.0.1:PORT) on the first line of stdout once it \
+            listens. GET /_fixture/stats returns what it has served as JSON; \
+            /_fixture/reset clears that. Stop it with Ctrl-C or SIGTERM.
+            """
+    )
+
+    @Option(name: .long, help: "The site pack whose URL templates to serve.")
+    var site = "codeproject"
+
+    @Option(name: .long, help: ArgumentHelp("Directory of site packs (default: the bundled ones).", valueName: "dir"))
+    var patterns: String?
+
+    @Option(name: .long, help: ArgumentHelp("Directory of saved pages named <source>-<id>.html.", valueName: "dir"))
+    var root: String
+
+    @Option(name: .long, help: "Port to listen on; 0 picks a free one.")
+    var port: UInt16 = 0
+
+    @Option(name: .long, help: ArgumentHelp("Milliseconds to wait before answering each page request.", valueName: "ms"))
+    var latency = 0
+
+    @Option(name: .long, help: ArgumentHelp("Up to this many extra milliseconds, at random, on top of --latency.", valueName: "ms"))
+    var jitter = 0
+
+    @Option(name: .long, help: ArgumentHelp("Fraction of page requests (0...1) answered 500, at random.", valueName: "rate"))
+    var fail = 0.0
+
+    @Option(name: .long, parsing: .singleValue, help: ArgumentHelp(
+        "Answer requests for ID with this status; xN limits it to the first N requests (e.g. 48201=429x1). Repeatable.",
+        valueName: "id=code[xN]"))
+    var statusOn: [String] = []
+
+    @Option(name: .long, parsing: .singleValue, help: ArgumentHelp(
+        "Spoil the pages of ID: truncated[:BYTES] (the first BYTES, default half), garbage (random bytes), slow (trickled over --slow-ms). Repeatable.",
+        valueName: "id=kind"))
+    var body: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("How long a slow body takes to arrive.", valueName: "ms"))
+    var slowMs = 2000
+
+    @Option(name: .long, help: ArgumentHelp("Seconds sent in Retry-After with 429 and 503.", valueName: "seconds"))
+    var retryAfter = 1
+
+    @Option(name: .long, help: ArgumentHelp("Serve this file as /robots.txt (default: allow all).", valueName: "file"))
+    var robots: String?
+
+    @Option(name: .long, help: "Seed for the random faults, so a run can be repeated.")
+    var seed: UInt64 = 1
+
+    @Flag(name: .long, help: "Log every request to stderr.")
+    var verbose = false
+
+    func validate() throws {
+        guard (0...1).contains(fail) else { throw ValidationError("--fail is a fraction from 0 to 1, not \(fail).") }
+        guard latency >= 0, jitter >= 0, slowMs >= 0 else { throw ValidationError("Times cannot be negative.") }
+        _ = try FaultPlan(statusOn: statusOn, bodies: body)
+    }
+
+    func run() async throws {
+        let pack: SitePack
+        do {
+            let locator = try PackLocator(explicit: patterns)
+            pack = try PackLoader().load(file: try locator.file(forSite: site))
+        } catch {
+            FileHandle.standardError.write(Data("fixture-site: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+            FileHandle.standardError.write(Data("fixture-site: --root \(root) is not a directory of saved pages\n".utf8))
+            throw ExitCode(2)
+        }
+        var robotsText = "User-agent: *\nDisallow: /_fixture/\n"
+        if let robots {
+            guard let text = try? String(contentsOfFile: robots, encoding: .utf8) else {
+                FileHandle.standardError.write(Data("fixture-site: cannot read --robots \(robots)\n".utf8))
+                throw ExitCode(2)
+            }
+            robotsText = text
+        }
+        let handler = FixtureSiteHandler(
+            routes: SiteRoutes(pack: pack), root: root,
+            faults: try FaultPlan(statusOn: statusOn, bodies: body),
+            timing: .init(latencyMs: latency, jitterMs: jitter, failRate: fail, slowMs: slowMs, retryAfter: retryAfter, seed: seed),
+            robots: robotsText, verbose: verbose)
+        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 60, logger: .disabled, handler: handler)
+        let task = Task { try await server.run() }
+        try await server.waitUntilListening()
+        guard let address = await server.listeningAddress, case .ip4(_, let boundPort) = address else {
+            FileHandle.standardError.write(Data("fixture-site: the server did not report its address\n".utf8))
+            throw ExitCode(1)
+        }
+        FileHandle.standardOutput.write(Data("http://127.0.0.1:\(boundPort)\n".utf8))
+        try await task.value
+    }
+}

@@ -1,0 +1,144 @@
+import FlyingFox
+import Foundation
+import Rules
+import Synchronization
+
+/// Answers every request: saved pages at their site URLs, robots.txt, the stats
+/// endpoints, and the faults the command line asked for.
+final class FixtureSiteHandler: HTTPHandler, Sendable {
+    struct Timing: Sendable {
+        let latencyMs: Int
+        let jitterMs: Int
+        let failRate: Double
+        let slowMs: Int
+        let retryAfter: Int
+        let seed: UInt64
+    }
+
+    private let routes: SiteRoutes
+    private let root: String
+    private let faults: FaultPlan
+    private let timing: Timing
+    private let robots: String
+    private let verbose: Bool
+    private let stats = ServerStats()
+    private let random: Mutex<SplitMix64>
+
+    init(routes: SiteRoutes, root: String, faults: FaultPlan, timing: Timing, robots: String, verbose: Bool) {
+        self.routes = routes
+        self.root = root
+        self.faults = faults
+        self.timing = timing
+        self.robots = robots
+        self.verbose = verbose
+        random = Mutex(SplitMix64(seed: timing.seed))
+    }
+
+    func handleRequest(_ request: FlyingFox.HTTPRequest) async throws -> FlyingFox.HTTPResponse {
+        switch request.path {
+        case "/_fixture/stats":
+            return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: await stats.json())
+        case "/_fixture/reset":
+            await stats.reset()
+            return HTTPResponse(statusCode: .ok, body: Data("reset\n".utf8))
+        case "/robots.txt":
+            return await served(request, source: nil, id: nil) {
+                HTTPResponse(statusCode: .ok, headers: [.contentType: "text/plain"], body: Data(self.robots.utf8))
+            }
+        default:
+            var query = [String: String]()
+            for item in request.query { query[item.name] = item.value }
+            let route = routes.resolve(path: request.path, query: query)
+            return await served(request, source: route?.source, id: route?.id) {
+                guard let route else { return self.text(.notFound, "no page at \(request.path)\n") }
+                return await self.page(request, source: route.source, id: route.id)
+            }
+        }
+    }
+
+    /// Wraps a response with the stats bookkeeping and the request log.
+    private func served(_ request: FlyingFox.HTTPRequest, source: String?, id: String?,
+                        _ respond: @Sendable () async -> FlyingFox.HTTPResponse) async -> FlyingFox.HTTPResponse {
+        let conditional = request.headers[HTTPHeader("If-None-Match")] != nil || request.headers[HTTPHeader("If-Modified-Since")] != nil
+        let index = await stats.begin(path: request.path, source: source, id: id, conditional: conditional,
+                                      userAgent: request.headers[HTTPHeader("User-Agent")] ?? "")
+        let response = await respond()
+        await stats.end(index, status: response.statusCode.code)
+        if verbose {
+            FileHandle.standardError.write(Data("fixture-site: \(response.statusCode.code) \(request.path)\(id.map { " id=\($0)" } ?? "")\n".utf8))
+        }
+        return response
+    }
+
+    private func page(_ request: FlyingFox.HTTPRequest, source: String, id: String) async -> FlyingFox.HTTPResponse {
+        let delay = timing.latencyMs + (timing.jitterMs > 0 ? Int(random.withLock { $0.next() } % UInt64(timing.jitterMs + 1)) : 0)
+        if delay > 0 { try? await Task.sleep(for: .milliseconds(delay)) }
+
+        if let fault = faults.statuses[id] {
+            let seen = await stats.requests(for: id)
+            if fault.times.map({ seen <= $0 }) ?? true {
+                return status(fault.status)
+            }
+        }
+        if timing.failRate > 0, Double(random.withLock { $0.next() } % 1_000_000) / 1_000_000 < timing.failRate {
+            return status(500)
+        }
+        let file = (root as NSString).appendingPathComponent("\(source)-\(id).html")
+        guard let data = FileManager.default.contents(atPath: file) else {
+            return text(.notFound, "no member \(id)\n")
+        }
+        let bytes = [UInt8](data)
+        let etag = "\"\(String(FixtureSiteHandler.hash(bytes), radix: 16))\""
+        if request.headers[HTTPHeader("If-None-Match")] == etag {
+            let headers: HTTPHeaders = [HTTPHeader("ETag"): etag]
+            return HTTPResponse(statusCode: .notModified, headers: headers)
+        }
+        let charset = PageDecoder.metaCharset(in: bytes) ?? "utf-8"
+        var headers: HTTPHeaders = [.contentType: "text/html; charset=\(charset)", HTTPHeader("ETag"): etag]
+        switch faults.bodies[id] {
+        case .truncated(let length)?:
+            return HTTPResponse(statusCode: .ok, headers: headers, body: Data(bytes.prefix(length ?? bytes.count / 2)))
+        case .garbage?:
+            headers.removeValue(HTTPHeader("ETag"))
+            let noise = random.withLock { generator in (0..<bytes.count).map { _ in UInt8(truncatingIfNeeded: generator.next()) } }
+            return HTTPResponse(statusCode: .ok, headers: headers, body: Data(noise))
+        case .slow?:
+            let chunks = 20
+            let body = TrickleBody(bytes: bytes, chunks: chunks, pause: .milliseconds(timing.slowMs / chunks))
+            return HTTPResponse(statusCode: .ok, headers: headers, body: HTTPBodySequence(from: body, count: bytes.count))
+        case nil:
+            return HTTPResponse(statusCode: .ok, headers: headers, body: data)
+        }
+    }
+
+    private func status(_ code: Int) -> FlyingFox.HTTPResponse {
+        var headers: HTTPHeaders = [.contentType: "text/plain"]
+        if code == 429 || code == 503 { headers[HTTPHeader("Retry-After")] = String(timing.retryAfter) }
+        return HTTPResponse(statusCode: HTTPStatusCode(code, phrase: "Fixture"), headers: headers, body: Data("status \(code)\n".utf8))
+    }
+
+    private func text(_ code: HTTPStatusCode, _ message: String) -> FlyingFox.HTTPResponse {
+        HTTPResponse(statusCode: code, headers: [.contentType: "text/plain"], body: Data(message.utf8))
+    }
+
+    static func hash(_ bytes: [UInt8]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return hash
+    }
+}
+
+/// Small, seedable, good enough for picking faults.
+struct SplitMix64: Sendable {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

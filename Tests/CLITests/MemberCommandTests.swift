@@ -1,0 +1,71 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite(.serialized) struct MemberCommandTests {
+    @Test func printsRecordsFetchedFromTheReplica() throws {
+        let server = try FixtureServer()
+        let result = try run("cpvanity", ["member", "--base-url", server.baseURL, "--rate", "0", "48201", "1842"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        let records = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(records.map { $0["id"] as? String } == ["48201", "1842"])
+        #expect(records.map { $0["name"] as? String } == ["Maren Okafor", "René Kowalczyk"])
+        let sources = try #require(records[0]["sources"] as? [String: String])
+        #expect(sources["profile"] == server.baseURL + "/script/Membership/View.aspx?mid=48201")
+        #expect((records[0]["articles"] as? [Any])?.count == 34)
+        #expect((records[0]["errors"] as? [Any])?.count == 0)
+        let fetchedAt = try #require(records[0]["fetched_at"] as? String)
+        #expect(fetchedAt.hasSuffix("Z") && fetchedAt.count == 20)
+    }
+
+    @Test func invalidIDsAreRefusedBeforeAnyRequest() throws {
+        let server = try FixtureServer()
+        let result = try run("cpvanity", ["member", "--base-url", server.baseURL, "48201", "12ab", "0"])
+        #expect(result.status == 64)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "cpvanity: '12ab', '0' are not CodeProject member IDs (an ID must match [1-9][0-9]{0,9}); nothing was fetched\n")
+        #expect(try server.stats().requests == 0)
+    }
+
+    @Test func oneFailingMemberDoesNotStopTheOthers() throws {
+        let server = try FixtureServer(["--status-on", "90210=503", "--retry-after", "0"])
+        let result = try run("cpvanity", ["member", "--base-url", server.baseURL, "--rate", "0", "--retries", "1", "--compact",
+                                          "7315", "90210", "5555"])
+        #expect(result.status == 1)
+        let records = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let kinds = records.map { ($0["errors"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String } }
+        #expect(kinds == [[], ["http", "http"], ["not_found", "not_found"]])
+        #expect(result.stderr.contains("cpvanity: warning: member 90210: http: the site answered HTTP 503"))
+    }
+
+    @Test func savedPagesCanBeCheckedAgainstThePack() throws {
+        let server = try FixtureServer()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-saved-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let lookup = try run("cpvanity", ["articles", "--base-url", server.baseURL, "--save-pages", directory, "90210"])
+        #expect(lookup.status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["articles-90210.html"])
+        let check = try run("cpvanity", ["patterns", "check", "--fixtures", directory])
+        #expect(check.status == 0)
+        let rows = check.stdout.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        #expect(rows.contains("articles[].title found"))
+        #expect(rows.contains("name found"))
+        #expect(rows.contains("reputation.total -"))
+    }
+
+    @Test func helpDocumentsEveryFlag() throws {
+        let help = try run("cpvanity", ["member", "--help"]).stdout
+        for flag in ["--site", "--patterns", "--base-url", "--concurrency", "--rate", "--retries", "--timeout",
+                     "--connect-timeout", "--ignore-robots", "--save-pages", "--cache", "--compact"] {
+            #expect(help.contains(flag), "member --help does not mention \(flag)")
+        }
+    }
+
+    @Test func badOptionValuesAreUsageErrors() throws {
+        let result = try run("cpvanity", ["member", "--base-url", "ftp://x", "48201"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--base-url must be an http(s) URL"))
+        #expect(try run("cpvanity", ["member", "--concurrency", "0", "48201"]).status == 64)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// The repository root, found from this file's path.
+public let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+public let codeprojectFixtures = repositoryRoot.appendingPathComponent("Fixtures/codeproject").path
+
+public struct CommandResult: Sendable {
+    public let status: Int32
+    public let stdout: String
+    public let stderr: String
+}
+
+/// A binary the package builds, beside the test bundle.
+public func builtProduct(_ name: String) -> URL {
+    let products = Bundle.main.executableURL?.deletingLastPathComponent()
+        ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let beside = products.appendingPathComponent(name)
+    // The test bundle may sit one level inside the products directory.
+    return FileManager.default.fileExists(atPath: beside.path) ? beside : products.deletingLastPathComponent().appendingPathComponent(name)
+}
+
+/// Runs a built binary in the repository root and waits for it.
+public func run(_ executable: String, _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = builtProduct(executable)
+    process.arguments = arguments
+    process.currentDirectoryURL = repositoryRoot
+    var env = ProcessInfo.processInfo.environment
+    env.removeValue(forKey: "CPVANITY_PATTERNS")
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    let out = Pipe(), err = Pipe(), input = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(stdin) }
+    try input.fileHandleForWriting.close()
+    // Drain stderr on its own thread so neither pipe can fill and stall the child.
+    let stderrBox = DataBox()
+    let reader = Thread { stderrBox.data = err.fileHandleForReading.readDataToEndOfFile() }
+    reader.start()
+    let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    while !stderrBox.done { usleep(1000) }
+    return CommandResult(status: process.terminationStatus,
+                         stdout: String(decoding: stdoutData, as: UTF8.self),
+                         stderr: String(decoding: stderrBox.data, as: UTF8.self))
+}
+
+private final class DataBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored = Data()
+    private var finished = false
+
+    var data: Data {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue; finished = true } }
+    }
+
+    var done: Bool { lock.withLock { finished } }
+}
