@@ -138,6 +138,18 @@ import Testing
         }
     }
 
+    @Test func fieldNamesThatWouldCollideInJSON() {
+        #expect(loadProblems("""
+            [fields.a]
+            source = "page"
+            pattern = '(x)'
+
+            [fields."a.b"]
+            source = "page"
+            pattern = '(y)'
+            """) == [PackProblem(location: "fields.a", message: "is also the start of fields.\"a.b\"; records could not hold both, rename one")])
+    }
+
     @Test func unreadablePackFile() {
         #expect(throws: PackLookupError.self) {
             _ = try PackLoader().load(file: "/nonexistent/pack.toml")

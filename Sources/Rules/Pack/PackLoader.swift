@@ -92,6 +92,12 @@ private struct PackReader {
                 if let collection = readCollection(collectionTable, key, sources: sourceNames) { collections.append(collection) }
             }
         }
+        // JSON nests on dots: "a" and "a.b" cannot both be values.
+        for field in fields {
+            if let inner = fields.first(where: { $0.name.hasPrefix(field.name + ".") }) {
+                problems.append(PackProblem(location: "fields.\(quoted(field.name))", message: "is also the start of fields.\(quoted(inner.name)); records could not hold both, rename one"))
+            }
+        }
         for collection in collections where fields.contains(where: { $0.name == collection.name || $0.name.hasPrefix(collection.name + ".") }) {
             problems.append(PackProblem(location: "collections.\(quoted(collection.name))", message: "has the same name as a field; records could not hold both"))
         }
