@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
         // C libraries from Debian's -dev packages (scripts/setup installs them).
@@ -29,6 +30,7 @@ let package = Package(
         .executableTarget(name: "cpvanity", dependencies: [
             "Rules", "Report", "Scraper",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "CSV", package: "CSV.swift"),
         ]),
 
         // A local replica of a site, for tests, the demo and benchmarks.
@@ -43,7 +45,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RulesTests", dependencies: ["Rules"]),
         .testTarget(name: "ScraperTests", dependencies: ["Scraper", "Rules", "TestSupport", "fixture-site"]),
-        .testTarget(name: "ReportTests", dependencies: ["Report", "Rules"]),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "Rules", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CCurl", "CLibXML2", "CPCRE2"]),
         // Runs the built binary as a user would; depends on it so `swift test` builds it.
         .testTarget(name: "CLITests", dependencies: ["cpvanity", "fixture-site", "TestSupport"]),

@@ -10,10 +10,11 @@ struct CPVanity: AsyncParsableCommand {
             'cpvanity patterns check' when a site changes its markup; no rebuild needed.
 
             Exit status: 0 success; 1 some records had errors or a check found mismatches; \
-            2 bad input (an unreadable page, a broken site pack); 64 a usage error.
+            2 bad input (an unreadable page, a broken site pack); 64 a usage error; \
+            130 a batch was interrupted (continue it with --resume).
             """,
         version: CPVanityVersion.current,
-        subcommands: [MemberCommand.self, ArticlesCommand.self, ExtractCommand.self, PatternsCommand.self]
+        subcommands: [MemberCommand.self, ArticlesCommand.self, BatchCommand.self, ExtractCommand.self, PatternsCommand.self]
     )
 }
 

@@ -9,6 +9,8 @@ public enum JSONValue: Sendable, Equatable {
     case int(Int)
     /// Written exactly as `Decimal` describes itself (`4.66`, never `4.6600000000000001`).
     case decimal(Decimal)
+    /// Finite doubles only; written in Swift's shortest round-trip form.
+    case double(Double)
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
@@ -19,6 +21,7 @@ public enum JSONValue: Sendable, Equatable {
         case let (.bool(a), .bool(b)): return a == b
         case let (.int(a), .int(b)): return a == b
         case let (.decimal(a), .decimal(b)): return a == b
+        case let (.double(a), .double(b)): return a == b
         case let (.string(a), .string(b)): return a == b
         case let (.array(a), .array(b)): return a == b
         case let (.object(a), .object(b)):
@@ -40,6 +43,7 @@ public enum JSONValue: Sendable, Equatable {
         case .bool(let flag): output += flag ? "true" : "false"
         case .int(let number): output += String(number)
         case .decimal(let number): output += number.description
+        case .double(let number): output += number.isFinite ? number.description : "null"
         case .string(let text): JSONValue.writeString(text, to: &output)
         case .array(let items):
             guard !items.isEmpty else { output += "[]"; return }

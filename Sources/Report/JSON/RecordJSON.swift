@@ -26,10 +26,15 @@ public enum RecordJSON {
         return root.value
     }
 
-    /// A looked-up member: identity and provenance first, then the fields, then
-    /// `errors` (the lookup's, which include the extraction problems).
+    /// The version of the member record's shape; docs/schema/member-1.json describes it.
+    /// Dashboards depend on it: keys and types change only with a new version.
+    public static let memberSchema = "cpvanity.member/1"
+
+    /// A looked-up member: identity and provenance first, then the fields, the
+    /// statistics, then `errors` (the lookup's, which include the extraction problems).
     public static func value(_ member: MemberRecord, pack: SitePack) -> JSONValue {
         let leading: [(String, JSONValue)] = [
+            ("schema", .string(memberSchema)),
             ("id", .string(member.id)),
             ("site", .string(member.site)),
             ("fetched_at", .string(member.fetchedAt.formatted(.iso8601))),
@@ -37,8 +42,26 @@ public enum RecordJSON {
         ]
         guard case .object(var members) = value(member.extracted, pack: pack, leading: leading) else { return .null }
         members.removeAll { $0.0 == "errors" }
+        if let stats = MemberStats(member.extracted, spec: pack.report) { members.append(("stats", value(stats))) }
         members.append(("errors", .array(member.errors.map(error))))
         return .object(members)
+    }
+
+    public static func value(_ stats: MemberStats) -> JSONValue {
+        .object([
+            ("listed", .int(stats.listed)),
+            ("total_views", .int(stats.totalViews)),
+            ("total_votes", .int(stats.totalVotes)),
+            ("total_bookmarks", .int(stats.totalBookmarks)),
+            ("total_downloads", .int(stats.totalDownloads)),
+            ("weighted_rating", stats.weightedRating.map { .decimal($0) } ?? .null),
+            ("average_rating", stats.averageRating.map { .decimal($0) } ?? .null),
+            ("popularity", stats.popularity.map { .double($0) } ?? .null),
+            ("top_article", stats.topArticle.map { top in
+                .object([("title", top.title.map { .string($0) } ?? .null), ("url", top.url.map { .string($0) } ?? .null),
+                         ("views", .int(top.views))])
+            } ?? .null),
+        ])
     }
 
     public static func error(_ error: MemberError) -> JSONValue {

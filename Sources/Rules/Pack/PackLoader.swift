@@ -55,7 +55,7 @@ private struct PackReader {
     init(engine: any PatternEngine) { self.engine = engine }
 
     mutating func read(_ root: TOMLTable, file: String) -> SitePack? {
-        checkKeys(root, at: "", allowed: ["site", "limits", "sources", "fields", "collections"])
+        checkKeys(root, at: "", allowed: ["site", "limits", "sources", "fields", "collections", "report"])
         guard let site = table(root, "site", at: "", required: true) else { return nil }
         checkKeys(site, at: "site", allowed: ["name", "title", "base_url", "id", "case_sensitive"])
         let name = string(site, "name", at: "site", required: true)
@@ -101,13 +101,65 @@ private struct PackReader {
         for collection in collections where fields.contains(where: { $0.name == collection.name || $0.name.hasPrefix(collection.name + ".") }) {
             problems.append(PackProblem(location: "collections.\(quoted(collection.name))", message: "has the same name as a field; records could not hold both"))
         }
+        let report = readReport(root, fields: fields, collections: collections)
         guard let name, let baseURL, let idRule else { return nil }
         let title = string(site, "title", at: "site") ?? name
         return SitePack(name: name, title: title, baseURL: baseURL, file: file, idRule: idRule,
-                        sources: sources, fields: fields, collections: collections, limits: limits)
+                        sources: sources, fields: fields, collections: collections, limits: limits, report: report)
     }
 
     // MARK: Parts
+
+    private mutating func readReport(_ root: TOMLTable, fields: [FieldRule], collections: [CollectionRule]) -> ReportSpec {
+        let fieldNames = fields.map(\.name)
+        let hasName = fieldNames.contains("name")
+        guard let table = table(root, "report", at: "", required: false) else {
+            let first = collections.first
+            return ReportSpec(nameField: hasName ? "name" : nil, summary: fieldNames.filter { $0 != "name" }, collection: nil,
+                              columns: first?.fields.map(\.name) ?? [], roles: [:])
+        }
+        checkKeys(table, at: "report", allowed: ["name", "summary", "collection", "columns", "roles"])
+        var nameField = hasName ? "name" : nil
+        if let named = string(table, "name", at: "report") {
+            if fieldNames.contains(named) { nameField = named } else {
+                problems.append(PackProblem(location: "report.name", message: "names no field: '\(named)'"))
+            }
+        }
+        let summary = stringList(table, "summary", at: "report", allowedValues: fieldNames, what: "field") ?? fieldNames.filter { $0 != nameField }
+        var collection: CollectionRule?
+        if let collectionName = string(table, "collection", at: "report") {
+            collection = collections.first { $0.name == collectionName }
+            if collection == nil {
+                problems.append(PackProblem(location: "report.collection", message: "names no collection: '\(collectionName)'; the pack has \(collections.map(\.name).joined(separator: ", "))"))
+            }
+        }
+        let rowFields = collection?.fields.map(\.name) ?? []
+        let columns = stringList(table, "columns", at: "report", allowedValues: rowFields, what: "field of the report's collection") ?? rowFields
+        var roles = [ReportSpec.Role: String]()
+        if let roleTable = self.table(table, "roles", at: "report", required: false) {
+            checkKeys(roleTable, at: "report.roles", allowed: Set(ReportSpec.Role.allCases.map(\.rawValue)))
+            for role in ReportSpec.Role.allCases {
+                guard let field = string(roleTable, role.rawValue, at: "report.roles") else { continue }
+                if rowFields.contains(field) { roles[role] = field } else {
+                    problems.append(PackProblem(location: "report.roles.\(role.rawValue)", message: "'\(field)' is not a field of the report's collection"))
+                }
+            }
+        }
+        return ReportSpec(nameField: nameField, summary: summary, collection: collection?.name, columns: columns, roles: roles)
+    }
+
+    private mutating func stringList(_ table: TOMLTable, _ key: String, at: String, allowedValues: [String], what: String) -> [String]? {
+        guard let value = table[key] else { return nil }
+        guard let array = value.array, array.allSatisfy({ $0.string != nil }) else {
+            problems.append(PackProblem(location: "\(at).\(key)", message: "must be a list of strings"))
+            return nil
+        }
+        let items = array.compactMap(\.string)
+        for item in items where !allowedValues.contains(item) {
+            problems.append(PackProblem(location: "\(at).\(key)", message: "'\(item)' is not a \(what)"))
+        }
+        return items.filter(allowedValues.contains)
+    }
 
     private mutating func readLimits(_ root: TOMLTable) -> MatchLimits {
         var limits = MatchLimits.default

@@ -18,9 +18,11 @@ public struct SitePack: Sendable {
     /// Repeated rows (an articles list), sorted by name.
     public let collections: [CollectionRule]
     public let limits: MatchLimits
+    public let report: ReportSpec
 
     public init(name: String, title: String, baseURL: String, file: String, idRule: IDRule,
-                sources: [SourceRule], fields: [FieldRule], collections: [CollectionRule], limits: MatchLimits) {
+                sources: [SourceRule], fields: [FieldRule], collections: [CollectionRule], limits: MatchLimits,
+                report: ReportSpec) {
         self.name = name
         self.title = title
         self.baseURL = baseURL
@@ -30,10 +32,15 @@ public struct SitePack: Sendable {
         self.fields = fields
         self.collections = collections
         self.limits = limits
+        self.report = report
     }
 
     public func source(named name: String) -> SourceRule? {
         sources.first { $0.name == name }
+    }
+
+    public func collection(named name: String) -> CollectionRule? {
+        collections.first { $0.name == name }
     }
 }
 

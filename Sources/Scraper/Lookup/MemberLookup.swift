@@ -52,20 +52,21 @@ public struct MemberLookup: Sendable {
     }
 
     /// Looks up many members, at most `parallel` at a time, calling `body` as each
-    /// finishes (in completion order).
+    /// finishes (in completion order). Once `shouldStop` says so, no new member is
+    /// started; those in flight finish and are reported, so a stop loses nothing.
     public func lookup(_ ids: [String], sources: [String]? = nil, parallel: Int? = nil,
-                       body: (MemberRecord) -> Void) async {
+                       shouldStop: @Sendable () -> Bool = { false }, body: (MemberRecord) -> Void) async {
         let width = max(1, parallel ?? fetcher.policy.concurrency * 2)
         await withTaskGroup(of: MemberRecord.self) { group in
             var next = ids.startIndex
-            while next < ids.endIndex && next - ids.startIndex < width {
+            while next < ids.endIndex && next - ids.startIndex < width && !shouldStop() {
                 let id = ids[next]
                 group.addTask { await lookup(id, sources: sources) }
                 next += 1
             }
             for await record in group {
                 body(record)
-                if next < ids.endIndex {
+                if next < ids.endIndex && !shouldStop() {
                     let id = ids[next]
                     group.addTask { await lookup(id, sources: sources) }
                     next += 1

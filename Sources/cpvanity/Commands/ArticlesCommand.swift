@@ -12,8 +12,9 @@ struct ArticlesCommand: AsyncParsableCommand {
 
     @OptionGroup var pack: PackOptions
     @OptionGroup var fetch: FetchOptions
+    @OptionGroup var output: ReportFormatOptions
 
-    @Flag(name: .long, help: "Print each record on one line.")
+    @Flag(name: .long, help: "JSON: print the record on one line.")
     var compact = false
 
     @Argument(help: ArgumentHelp("Member ID.", valueName: "id"))
@@ -29,8 +30,13 @@ struct ArticlesCommand: AsyncParsableCommand {
         let sources = Array(Set(sitePack.collections.map(\.source))).sorted()
         let lookup = try fetch.makeLookup(pack: sitePack)
         let records = await LookupRun.records(for: [id], sources: sources, lookup: lookup)
-        for record in records {
-            Output.write(RecordJSON.value(record, pack: sitePack).serialized(pretty: !compact) + "\n")
+        switch output.resolvedFormat {
+        case .json:
+            for record in records {
+                Output.write(RecordJSON.value(record, pack: sitePack).serialized(pretty: !compact) + "\n")
+            }
+        case let format:
+            Output.write(Formatters.make(format, pack: sitePack, options: output.reportOptions(articlesOnly: true)).render(records))
         }
         if records.contains(where: \.failed) { throw ExitStatus.partialFailure }
     }

@@ -6,7 +6,7 @@ import Scraper
 struct MemberCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "member",
-        abstract: "Look members up by ID and print their records as JSON.",
+        abstract: "Look members up by ID and report their statistics.",
         discussion: """
             Every page of a member (profile, articles) is fetched at once, and many members \
             concurrently, within the politeness limits (--concurrency, --rate, robots.txt). \
@@ -17,8 +17,9 @@ struct MemberCommand: AsyncParsableCommand {
 
     @OptionGroup var pack: PackOptions
     @OptionGroup var fetch: FetchOptions
+    @OptionGroup var output: ReportFormatOptions
 
-    @Flag(name: .long, help: "Print each record on one line.")
+    @Flag(name: .long, help: "JSON: print each record on one line.")
     var compact = false
 
     @Argument(help: ArgumentHelp("Member IDs.", valueName: "id"))
@@ -32,9 +33,25 @@ struct MemberCommand: AsyncParsableCommand {
         let (sitePack, _) = try pack.loadPack()
         try IDValidation.check(ids, pack: sitePack)
         let lookup = try fetch.makeLookup(pack: sitePack)
+        let format = output.resolvedFormat
+        if format == .ndjson {
+            // Streamed: each member's line as soon as it is done.
+            let formatter = Formatters.make(.ndjson, pack: sitePack, options: output.reportOptions())
+            var failed = false
+            await LookupRun.each(of: ids, lookup: lookup) { record in
+                failed = failed || record.failed
+                Output.write(formatter.chunk(record))
+            }
+            if failed { throw ExitStatus.partialFailure }
+            return
+        }
         let records = await LookupRun.records(for: ids, lookup: lookup)
-        let documents = records.map { RecordJSON.value($0, pack: sitePack) }
-        Output.write((documents.count == 1 ? documents[0] : .array(documents)).serialized(pretty: !compact) + "\n")
+        if format == .json && (records.count == 1 || compact) {
+            let documents = records.map { RecordJSON.value($0, pack: sitePack) }
+            Output.write((documents.count == 1 ? documents[0] : .array(documents)).serialized(pretty: !compact) + "\n")
+        } else {
+            Output.write(Formatters.make(format, pack: sitePack, options: output.reportOptions()).render(records))
+        }
         if records.contains(where: \.failed) { throw ExitStatus.partialFailure }
     }
 }

@@ -18,13 +18,21 @@ enum IDValidation {
 /// stderr about each failure as it happens.
 enum LookupRun {
     static func records(for ids: [String], sources: [String]? = nil, lookup: MemberLookup) async -> [MemberRecord] {
-        var unique = [String]()
-        for id in ids where !unique.contains(id) { unique.append(id) }
         var byID = [String: MemberRecord]()
-        await lookup.lookup(unique, sources: sources) { record in
+        await each(of: ids, sources: sources, lookup: lookup) { byID[$0.id] = $0 }
+        return unique(ids).compactMap { byID[$0] }
+    }
+
+    /// Each member's record as it finishes, duplicates looked up once.
+    static func each(of ids: [String], sources: [String]? = nil, lookup: MemberLookup, body: (MemberRecord) -> Void) async {
+        await lookup.lookup(unique(ids), sources: sources) { record in
             for error in record.errors { Diagnostics.warning("member \(record.id): \(error)") }
-            byID[record.id] = record
+            body(record)
         }
-        return unique.compactMap { byID[$0] }
+    }
+
+    static func unique(_ ids: [String]) -> [String] {
+        var seen = Set<String>()
+        return ids.filter { seen.insert($0).inserted }
     }
 }

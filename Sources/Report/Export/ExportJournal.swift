@@ -1,0 +1,173 @@
+import Foundation
+
+/// The checkpoint of a batch export written to a file: each finished member's
+/// rendered piece of the report, one JSON line per member, appended as it
+/// finishes. An interrupted batch resumes from it (members in it are not fetched
+/// again); a finished one is assembled from it into the output, then removed.
+/// A line cut short by a kill is ignored on reading, so that member is fetched again.
+public final class ExportJournal {
+    public struct Entry: Codable, Sendable, Equatable {
+        public let id: String
+        public let failed: Bool
+        public let chunk: String
+
+        public init(id: String, failed: Bool, chunk: String) {
+            self.id = id
+            self.failed = failed
+            self.chunk = chunk
+        }
+    }
+
+    /// Written first, so a resume can check it continues the same kind of export.
+    public struct Header: Codable, Sendable, Equatable {
+        public let journal: String
+        public let site: String
+        public let format: String
+        public let options: String
+
+        public init(site: String, format: String, options: String) {
+            journal = "cpvanity.checkpoint/1"
+            self.site = site
+            self.format = format
+            self.options = options
+        }
+    }
+
+    public let path: String
+    private let handle: FileHandle
+
+    /// The checkpoint that belongs beside `output`.
+    public static func path(besideOutput output: String) -> String {
+        let url = URL(fileURLWithPath: output)
+        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).cpvanity-checkpoint").path
+    }
+
+    /// Starts a new checkpoint, replacing none: the caller has decided there is none to keep.
+    public static func create(at path: String, header: Header) throws -> ExportJournal {
+        guard FileManager.default.createFile(atPath: path, contents: nil) else {
+            throw ExportError.cannotWrite(path)
+        }
+        let journal = try ExportJournal(path: path)
+        try journal.writeLine(JSONEncoder().encode(header))
+        return journal
+    }
+
+    /// Opens an existing checkpoint for appending, after reading what it holds.
+    public static func resume(at path: String) throws -> (ExportJournal, Header, [Entry]) {
+        var header: Header?
+        var entries = [Entry]()
+        var seen = Set<String>()
+        try ExportJournal.readLines(path) { line in
+            if header == nil {
+                header = try? JSONDecoder().decode(Header.self, from: line)
+                if header == nil { throw ExportError.notACheckpoint(path) }
+                return
+            }
+            // A torn last line (the process was killed mid-write) does not decode: skip it.
+            if let entry = try? JSONDecoder().decode(Entry.self, from: line), seen.insert(entry.id).inserted {
+                entries.append(entry)
+            }
+        }
+        guard let header else { throw ExportError.notACheckpoint(path) }
+        let journal = try ExportJournal(path: path)
+        // A torn line would glue itself to the next entry: start on a fresh line.
+        try journal.handle.seekToEnd()
+        try journal.handle.write(contentsOf: Data("\n".utf8))
+        return (journal, header, entries)
+    }
+
+    private init(path: String) throws {
+        self.path = path
+        guard let handle = FileHandle(forWritingAtPath: path) else { throw ExportError.cannotWrite(path) }
+        self.handle = handle
+        try handle.seekToEnd()
+    }
+
+    deinit { try? handle.close() }
+
+    /// One entry, in one write, so a kill leaves either all of it or a torn line.
+    public func append(_ entry: Entry) throws {
+        try writeLine(JSONEncoder().encode(entry))
+    }
+
+    public func flush() {
+        try? handle.synchronize()
+    }
+
+    /// Writes header + chunks + footer to a temporary file beside `output`, then
+    /// renames it into place: the previous export stays whole until the new one is.
+    public func assemble(into output: String, header: String, separator: String, footer: String, empty: String) throws {
+        flush()
+        let target = URL(fileURLWithPath: output)
+        let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).cpvanity-tmp-\(getpid())")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
+              let out = FileHandle(forWritingAtPath: temporary.path) else { throw ExportError.cannotWrite(temporary.path) }
+        do {
+            var first = true
+            var buffer = Data()
+            try ExportJournal.readLines(path) { line in
+                // The header line, and a torn line, do not decode as entries.
+                guard let entry = try? JSONDecoder().decode(Entry.self, from: line) else { return }
+                buffer.append(Data(((first ? header : separator) + entry.chunk).utf8))
+                first = false
+                if buffer.count > 1 << 20 {
+                    try out.write(contentsOf: buffer)
+                    buffer.removeAll(keepingCapacity: true)
+                }
+            }
+            buffer.append(Data((first ? empty : footer).utf8))
+            try out.write(contentsOf: buffer)
+            try out.synchronize()
+            try out.close()
+            if FileManager.default.fileExists(atPath: output) {
+                _ = try FileManager.default.replaceItemAt(target, withItemAt: temporary)
+            } else {
+                try FileManager.default.moveItem(at: temporary, to: target)
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw ExportError.cannotWrite("\(output) (\(error.localizedDescription))")
+        }
+    }
+
+    public func remove() {
+        try? handle.close()
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    private func writeLine(_ data: Data) throws {
+        var line = data
+        line.append(0x0A)
+        try handle.write(contentsOf: line)
+    }
+
+    /// Calls `body` with each non-empty line, reading 64 KiB at a time.
+    static func readLines(_ path: String, _ body: (Data) throws -> Void) throws {
+        guard let input = FileHandle(forReadingAtPath: path) else { throw ExportError.cannotRead(path) }
+        defer { try? input.close() }
+        var pending = Data()
+        while let chunk = try input.read(upToCount: 64 * 1024), !chunk.isEmpty {
+            pending.append(chunk)
+            while let newline = pending.firstIndex(of: 0x0A) {
+                let line = pending[pending.startIndex..<newline]
+                if !line.isEmpty { try body(Data(line)) }
+                pending.removeSubrange(pending.startIndex...newline)
+            }
+        }
+        if !pending.isEmpty { try body(pending) }
+    }
+}
+
+public enum ExportError: Error, CustomStringConvertible {
+    case cannotWrite(String)
+    case cannotRead(String)
+    case notACheckpoint(String)
+
+    public var description: String {
+        switch self {
+        case .cannotWrite(let path): return "cannot write \(path)"
+        case .cannotRead(let path): return "cannot read \(path)"
+        case .notACheckpoint(let path): return "\(path) is not a cpvanity checkpoint; move it aside to start over"
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Rules
+
+/// RFC 4180 text: comma-separated, CRLF line ends, quotes doubled inside quoted cells.
+/// Written by hand because it is a few lines and must stream one row at a time.
+enum CSVText {
+    static func row(_ cells: [String]) -> String {
+        cells.map(quote).joined(separator: ",") + "\r\n"
+    }
+
+    static func quote(_ cell: String) -> String {
+        guard cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return cell }
+        return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// A text cell a spreadsheet would run as a formula (=, +, -, @, or a tab or
+    /// carriage return before one) gets a leading apostrophe. Numbers are never text
+    /// cells, so -4 stays a number.
+    static func neutralised(_ text: String, raw: Bool) -> String {
+        guard !raw, let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return text }
+        return "'" + text
+    }
+
+    /// Plain machine values: no thousands separators, decimals exact.
+    static func cell(_ value: FieldValue?, raw: Bool) -> String {
+        switch value {
+        case .none, .null?: return ""
+        case .text(let text)?: return neutralised(text, raw: raw)
+        case .int(let number)?: return String(number)
+        case .decimal(let number)?: return number.description
+        case .date(let date)?: return date.description
+        }
+    }
+}
+
+/// One row per member: id, site, fetched_at, the name, every field by its dotted
+/// name, the statistics, and `error`.
+struct CSVMemberFormatter: RecordFormatter {
+    let pack: SitePack
+    let options: ReportOptions
+
+    private var fieldColumns: [String] {
+        let name = pack.report.nameField
+        return (name.map { [$0] } ?? []) + pack.fields.map(\.name).filter { $0 != name }
+    }
+
+    private var hasStats: Bool { pack.report.collection != nil }
+
+    static let statColumns = ["stats.listed", "stats.total_views", "stats.total_votes", "stats.total_bookmarks", "stats.total_downloads",
+                              "stats.weighted_rating", "stats.average_rating", "stats.popularity", "stats.top_article.title",
+                              "stats.top_article.url"]
+
+    var header: String {
+        CSVText.row(["id", "site", "fetched_at"] + fieldColumns + (hasStats ? CSVMemberFormatter.statColumns : []) + ["error"])
+    }
+
+    func chunk(_ record: MemberRecord) -> String {
+        var cells = [record.id, record.site, record.fetchedAt.formatted(.iso8601)]
+        cells += fieldColumns.map { CSVText.cell(record.extracted.fields[$0], raw: options.rawCSV) }
+        if hasStats {
+            if let stats = MemberStats(record.extracted, spec: pack.report) {
+                cells += [String(stats.listed), String(stats.totalViews), String(stats.totalVotes), String(stats.totalBookmarks),
+                          String(stats.totalDownloads), stats.weightedRating?.description ?? "", stats.averageRating?.description ?? "",
+                          stats.popularity?.description ?? "",
+                          CSVText.neutralised(stats.topArticle?.title ?? "", raw: options.rawCSV), stats.topArticle?.url ?? ""]
+            } else {
+                cells += Array(repeating: "", count: CSVMemberFormatter.statColumns.count)
+            }
+        }
+        cells.append(CSVText.neutralised(record.errorSummary, raw: options.rawCSV))
+        return CSVText.row(cells)
+    }
+}
+
+/// One row per article, prefixed with the member's id and name; a member with no
+/// rows (or that failed) still gets one row, so no member goes missing.
+struct CSVArticleFormatter: RecordFormatter {
+    let pack: SitePack
+    let options: ReportOptions
+
+    private var rowColumns: [String] {
+        pack.report.collection.flatMap { pack.collection(named: $0) }?.fields.map(\.name) ?? []
+    }
+
+    var header: String {
+        CSVText.row(["id", "name"] + rowColumns + ["error"])
+    }
+
+    func chunk(_ record: MemberRecord) -> String {
+        let name = CSVText.neutralised(record.displayName(pack.report) ?? "", raw: options.rawCSV)
+        let error = CSVText.neutralised(record.errorSummary, raw: options.rawCSV)
+        let rows = ArticleRows.of(record, spec: pack.report, options: options)
+        guard !rows.isEmpty else {
+            return CSVText.row([record.id, name] + Array(repeating: "", count: rowColumns.count) + [error])
+        }
+        return rows.map { row in
+            CSVText.row([record.id, name] + rowColumns.map { CSVText.cell(row[$0], raw: options.rawCSV) } + [error])
+        }.joined()
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Rules
+
+/// Values as people read them: `1,204,873`, `4.66`, `2012-03-12`, `-` for nothing.
+enum DisplayText {
+    static func of(_ value: FieldValue?) -> String {
+        switch value {
+        case .none, .null?: return "-"
+        case .text(let text)?: return text
+        case .int(let number)?: return grouped(number)
+        case .decimal(let number)?: return twoPlaces(number)
+        case .date(let date)?: return date.description
+        }
+    }
+
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var out = ""
+        for (index, character) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(character)
+        }
+        return number < 0 ? "-" + out : out
+    }
+
+    static func twoPlaces(_ number: Decimal) -> String {
+        var value = number
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &value, 2, .plain)
+        let text = NSDecimalNumber(decimal: rounded).stringValue
+        guard let dot = text.firstIndex(of: ".") else { return text + ".00" }
+        let decimals = text.distance(from: dot, to: text.endIndex) - 1
+        return text + String(repeating: "0", count: max(0, 2 - decimals))
+    }
+
+    static func twoPlaces(_ number: Double) -> String {
+        String(format: "%.2f", number)
+    }
+
+    static func isNumeric(_ value: FieldValue?) -> Bool {
+        switch value {
+        case .int?, .decimal?: return true
+        default: return false
+        }
+    }
+
+    /// Columns a string takes in a terminal: East Asian wide characters take two,
+    /// combining marks none.
+    static func width(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { total, scalar in
+            let v = scalar.value
+            if scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark { return total }
+            let wide = (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
+                || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v)
+                || (0xFFE0...0xFFE6).contains(v) || (0x1F300...0x1FAFF).contains(v) || (0x20000...0x3FFFD).contains(v)
+            return total + (wide ? 2 : 1)
+        }
+    }
+
+    /// Cut to `limit` columns, ending with an ellipsis when anything was cut.
+    static func truncate(_ text: String, to limit: Int) -> String {
+        guard width(text) > limit else { return text }
+        guard limit > 1 else { return limit == 1 ? "…" : "" }
+        var out = ""
+        var used = 0
+        for character in text {
+            let w = width(String(character))
+            if used + w > limit - 1 { break }
+            out.append(character)
+            used += w
+        }
+        return out + "…"
+    }
+
+    static func pad(_ text: String, to columns: Int, right: Bool) -> String {
+        let fill = String(repeating: " ", count: max(0, columns - width(text)))
+        return right ? fill + text : text + fill
+    }
+}
+
+/// The rows of a record's report collection, sorted and limited as asked.
+enum ArticleRows {
+    static func of(_ record: MemberRecord, spec: ReportSpec, options: ReportOptions) -> [ExtractedRecord.Row] {
+        guard let collection = spec.collection, let rows = record.extracted.collections[collection] else { return [] }
+        var sorted = rows
+        if let field = spec.roles[options.sort.role] {
+            // Stable: equal keys keep page order. Numbers and dates biggest first, titles A–Z, nulls last.
+            let indexed = Array(rows.enumerated())
+            sorted = indexed.sorted { a, b in
+                let order = compare(a.element[field], b.element[field], descending: options.sort != .title)
+                return order == 0 ? a.offset < b.offset : order < 0
+            }.map(\.element)
+        }
+        if let limit = options.limit { sorted = Array(sorted.prefix(max(0, limit))) }
+        return sorted
+    }
+
+    /// Negative when `a` goes first.
+    private static func compare(_ a: FieldValue?, _ b: FieldValue?, descending: Bool) -> Int {
+        let aNull = a == nil || a == .null, bNull = b == nil || b == .null
+        if aNull || bNull { return aNull == bNull ? 0 : (aNull ? 1 : -1) }
+        let ascending: Int
+        switch (a, b) {
+        case let (.int(x)?, .int(y)?): ascending = x == y ? 0 : (x < y ? -1 : 1)
+        case let (.decimal(x)?, .decimal(y)?): ascending = x == y ? 0 : (x < y ? -1 : 1)
+        case let (.date(x)?, .date(y)?): ascending = x == y ? 0 : (x < y ? -1 : 1)
+        case let (.text(x)?, .text(y)?):
+            let order = x.localizedCaseInsensitiveCompare(y)
+            ascending = order == .orderedSame ? 0 : (order == .orderedAscending ? -1 : 1)
+        default: ascending = 0
+        }
+        return descending ? -ascending : ascending
+    }
+}
+
+extension MemberRecord {
+    /// The member's name by the pack's report spec, if it has one.
+    func displayName(_ spec: ReportSpec) -> String? {
+        guard let field = spec.nameField, case .text(let name)? = extracted.fields[field] else { return nil }
+        return name
+    }
+
+    /// Every error, one line, for a single cell.
+    var errorSummary: String {
+        errors.map(\.description).joined(separator: "; ")
+    }
+}

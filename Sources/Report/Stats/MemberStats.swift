@@ -1,0 +1,86 @@
+import Foundation
+import Rules
+
+/// Statistics computed from a member's rows (never scraped), so they agree with
+/// the rows shown beside them.
+public struct MemberStats: Sendable, Equatable {
+    public struct TopArticle: Sendable, Equatable {
+        public let title: String?
+        public let url: String?
+        public let views: Int
+    }
+
+    /// Rows found.
+    public let listed: Int
+    public let totalViews: Int
+    public let totalVotes: Int
+    public let totalBookmarks: Int
+    public let totalDownloads: Int
+    /// Σ(votes × rating) / Σ votes over rows that have both; nil with no votes.
+    public let weightedRating: Decimal?
+    /// The plain mean of the rated rows' ratings; nil when none is rated.
+    public let averageRating: Decimal?
+    /// weighted rating × log10(total votes); nil below 2 votes (log10(1) = 0 says nothing).
+    public let popularity: Double?
+    /// The most viewed row (the first of equals); nil with no rows.
+    public let topArticle: TopArticle?
+
+    /// Nil when the pack names no collection for statistics or the record lacks it.
+    public init?(_ record: ExtractedRecord, spec: ReportSpec) {
+        guard let collection = spec.collection, let rows = record.collections[collection] else { return nil }
+        self.init(rows: rows, roles: spec.roles)
+    }
+
+    public init(rows: [ExtractedRecord.Row], roles: [ReportSpec.Role: String]) {
+        func int(_ row: ExtractedRecord.Row, _ role: ReportSpec.Role) -> Int? {
+            guard let field = roles[role], case .int(let value)? = row[field] else { return nil }
+            return value
+        }
+        func decimal(_ row: ExtractedRecord.Row, _ role: ReportSpec.Role) -> Decimal? {
+            guard let field = roles[role] else { return nil }
+            switch row[field] {
+            case .decimal(let value)?: return value
+            case .int(let value)?: return Decimal(value)
+            default: return nil
+            }
+        }
+        func text(_ row: ExtractedRecord.Row, _ role: ReportSpec.Role) -> String? {
+            guard let field = roles[role], case .text(let value)? = row[field] else { return nil }
+            return value
+        }
+
+        listed = rows.count
+        totalViews = rows.reduce(0) { $0 + (int($1, .views) ?? 0) }
+        totalVotes = rows.reduce(0) { $0 + (int($1, .votes) ?? 0) }
+        totalBookmarks = rows.reduce(0) { $0 + (int($1, .bookmarks) ?? 0) }
+        totalDownloads = rows.reduce(0) { $0 + (int($1, .downloads) ?? 0) }
+
+        var weightedSum = Decimal(0)
+        var weightedVotes = 0
+        var ratingSum = Decimal(0)
+        var rated = 0
+        for row in rows {
+            guard let rating = decimal(row, .rating) else { continue }
+            ratingSum += rating
+            rated += 1
+            if let votes = int(row, .votes), votes > 0 {
+                weightedSum += rating * Decimal(votes)
+                weightedVotes += votes
+            }
+        }
+        weightedRating = weightedVotes > 0 ? weightedSum / Decimal(weightedVotes) : nil
+        averageRating = rated > 0 ? ratingSum / Decimal(rated) : nil
+        if let weightedRating, totalVotes >= 2 {
+            popularity = NSDecimalNumber(decimal: weightedRating).doubleValue * log10(Double(totalVotes))
+        } else {
+            popularity = nil
+        }
+        var top: (Int, ExtractedRecord.Row)?
+        for row in rows {
+            let views = int(row, .views) ?? 0
+            if let current = top, views <= current.0 { continue }
+            top = (views, row)
+        }
+        topArticle = top.map { TopArticle(title: text($0.1, .title), url: text($0.1, .url), views: $0.0) }
+    }
+}

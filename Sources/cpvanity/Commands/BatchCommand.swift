@@ -1,0 +1,258 @@
+import ArgumentParser
+import Foundation
+import Report
+import Rules
+import Scraper
+
+struct BatchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "batch",
+        abstract: "Look up a list of members and export them (CSV for spreadsheets, JSON for dashboards).",
+        discussion: """
+            IDs come from --ids FILE (one per line, # comments and blank lines allowed; or a CSV \
+            column with --id-column) or from standard input. Duplicates are dropped; IDs that are \
+            not member IDs are reported and skipped. Members are written as they finish, so memory \
+            stays flat however long the list.
+
+            With --output, the file is replaced only when the batch is complete (written beside it \
+            and renamed), and a checkpoint beside it records each finished member. Ctrl-C stops \
+            cleanly after the members in flight; run the same command with --resume to continue \
+            where it stopped, fetching no member twice.
+
+            Exit status: 0 all members looked up; 1 some failed (their rows carry the error) or \
+            IDs were skipped; 2 bad input; 130 interrupted (the checkpoint is kept).
+            """
+    )
+
+    @OptionGroup var pack: PackOptions
+    @OptionGroup var fetch: FetchOptions
+    @OptionGroup var output: ReportFormatOptions
+
+    @Option(name: .long, help: ArgumentHelp("File of member IDs (- or no option: standard input).", valueName: "file"))
+    var ids: String?
+
+    @Option(name: .long, help: ArgumentHelp("Read the IDs from this column of a CSV file with a header row.", valueName: "name"))
+    var idColumn: String?
+
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
+        "Write the export here (atomically); the format follows the extension (.csv, .json, .ndjson, .md) unless --format says.",
+        valueName: "file"))
+    var outputFile: String?
+
+    @Flag(name: .long, help: "Continue an interrupted batch from the checkpoint beside --output.")
+    var resume = false
+
+    func validate() throws {
+        if resume && outputFile == nil {
+            throw ValidationError("--resume continues an export to a file: give --output FILE, the same as the interrupted run.")
+        }
+    }
+
+    func run() async throws {
+        let (sitePack, _) = try pack.loadPack()
+        let list = try readIDs(pack: sitePack)
+        let format = chosenFormat()
+        let options = output.reportOptions()
+        let formatter = Formatters.make(format, pack: sitePack, options: options)
+        let sink: BatchSink
+        var fromCheckpoint = [String: Bool]()
+        if let outputFile {
+            let (fileSink, done) = try FileBatchSink.open(output: outputFile, resume: resume, formatter: formatter,
+                                                          header: ExportJournal.Header(site: sitePack.name, format: format.rawValue,
+                                                                                       options: fingerprint(format, options)))
+            sink = fileSink
+            fromCheckpoint = done
+        } else {
+            sink = StdoutBatchSink(formatter: formatter)
+        }
+
+        let remaining = list.ids.filter { fromCheckpoint[$0] == nil }
+        let progress = ProgressLine(total: remaining.count, enabled: Terminal.isTerminal(STDERR_FILENO))
+        for rejected in list.rejected {
+            progress.note("cpvanity: \(rejected.place): '\(rejected.id)' is not a \(sitePack.title) member ID (it must match \(sitePack.idRule.pattern)); skipped")
+        }
+        if !fromCheckpoint.isEmpty {
+            progress.note("cpvanity: resuming: \(fromCheckpoint.count) of \(list.ids.count) members are in the checkpoint; \(remaining.count) to go")
+        }
+
+        let interrupt = InterruptSignal()
+        interrupt.install { FileHandle.standardError.write(Data("\ncpvanity: stopping after the members in flight (Ctrl-C again to quit now)\n".utf8)) }
+        let lookup = try fetch.makeLookup(pack: sitePack)
+        let started = Date()
+        var done = 0
+        var failed = fromCheckpoint.values.filter { $0 }.count
+        var writeError: Error?
+        await lookup.lookup(remaining, shouldStop: { interrupt.isSet }) { record in
+            guard writeError == nil else { return }
+            do {
+                try sink.add(record)
+            } catch {
+                writeError = error
+                return
+            }
+            done += 1
+            if record.failed {
+                failed += 1
+                progress.note("cpvanity: member \(record.id): \(record.errors.first?.description ?? "failed")")
+            }
+            progress.record(failed: record.failed)
+        }
+        progress.clear()
+        if let writeError {
+            Diagnostics.error("\(writeError); the checkpoint keeps what was done, run again with --resume")
+            throw ExitStatus.badInput
+        }
+
+        let elapsed = String(format: "%.1f s", Date().timeIntervalSince(started))
+        var summary = ["\(fromCheckpoint.count + done) of \(list.ids.count) members", "\(fromCheckpoint.count + done - failed) ok", "\(failed) failed"]
+        if !fromCheckpoint.isEmpty { summary.append("\(fromCheckpoint.count) from the checkpoint") }
+        if !list.rejected.isEmpty { summary.append("\(list.rejected.count) invalid ID\(list.rejected.count == 1 ? "" : "s") skipped") }
+        if list.duplicates > 0 { summary.append("\(list.duplicates) duplicate\(list.duplicates == 1 ? "" : "s") dropped") }
+        summary.append(elapsed)
+
+        if interrupt.isSet && done < remaining.count {
+            try? sink.interrupted()
+            FileHandle.standardError.write(Data("cpvanity: batch interrupted: \(summary.joined(separator: " · "))\(outputFile.map { "; \($0) is unchanged, continue with --resume" } ?? "")\n".utf8))
+            throw ExitCode(130)
+        }
+        do {
+            try sink.finish()
+        } catch {
+            Diagnostics.error("\(error)")
+            throw ExitStatus.badInput
+        }
+        if let outputFile { summary.append("wrote \(outputFile)") }
+        FileHandle.standardError.write(Data("cpvanity: batch: \(summary.joined(separator: " · "))\n".utf8))
+        if failed > 0 || !list.rejected.isEmpty { throw ExitStatus.partialFailure }
+    }
+
+    private func readIDs(pack: SitePack) throws -> IDList {
+        let text: String
+        let source: String
+        if let ids, ids != "-" {
+            guard let data = FileManager.default.contents(atPath: ids) else {
+                Diagnostics.error("cannot read --ids \(ids): \(FileManager.default.fileExists(atPath: ids) ? "permission denied or not a file" : "no such file")")
+                throw ExitStatus.badInput
+            }
+            text = String(decoding: data, as: UTF8.self)
+            source = ids
+        } else {
+            if Terminal.isTerminal(STDIN_FILENO) {
+                Diagnostics.error("give the member IDs with --ids FILE, or pipe them in (one per line)")
+                throw ExitCode.validationFailure
+            }
+            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            source = "<stdin>"
+        }
+        let list: IDList
+        do {
+            list = try IDList(text: text, source: source, column: idColumn, pack: pack)
+        } catch {
+            Diagnostics.error("\(error)")
+            throw ExitStatus.badInput
+        }
+        if list.ids.isEmpty && list.rejected.isEmpty {
+            Diagnostics.error("no member IDs in \(source)")
+            throw ExitStatus.badInput
+        }
+        return list
+    }
+
+    private func chosenFormat() -> OutputFormat {
+        if let format = output.format { return format }
+        guard let outputFile else { return output.resolvedFormat }
+        switch URL(fileURLWithPath: outputFile).pathExtension.lowercased() {
+        case "csv": return .csv
+        case "ndjson", "jsonl": return .ndjson
+        case "md", "markdown": return .markdown
+        case "txt": return .table
+        default: return .json
+        }
+    }
+
+    /// What must match for a resume to continue the same export.
+    private func fingerprint(_ format: OutputFormat, _ options: ReportOptions) -> String {
+        "format=\(format.rawValue) articles=\(options.articles) sort=\(options.sort.rawValue) limit=\(options.limit.map(String.init) ?? "none") raw-csv=\(options.rawCSV)"
+    }
+}
+
+/// Where a batch's records go as they finish.
+protocol BatchSink {
+    func add(_ record: MemberRecord) throws
+    func finish() throws
+    func interrupted() throws
+}
+
+/// Straight to stdout: header, then each record, then the footer.
+final class StdoutBatchSink: BatchSink {
+    private let formatter: any RecordFormatter
+    private var first = true
+
+    init(formatter: any RecordFormatter) { self.formatter = formatter }
+
+    func add(_ record: MemberRecord) throws {
+        Output.write((first ? formatter.header : formatter.separator) + formatter.chunk(record))
+        first = false
+    }
+
+    func finish() throws {
+        Output.write(first ? formatter.empty : formatter.footer)
+    }
+
+    /// Even a stopped export to stdout is well-formed (a closed JSON array).
+    func interrupted() throws { try finish() }
+}
+
+/// Into the checkpoint as they finish; into the output file, atomically, at the end.
+final class FileBatchSink: BatchSink {
+    private let journal: ExportJournal
+    private let output: String
+    private let formatter: any RecordFormatter
+
+    private init(journal: ExportJournal, output: String, formatter: any RecordFormatter) {
+        self.journal = journal
+        self.output = output
+        self.formatter = formatter
+    }
+
+    /// The sink, and the members the checkpoint already holds (id → failed).
+    static func open(output: String, resume: Bool, formatter: any RecordFormatter,
+                     header: ExportJournal.Header) throws -> (FileBatchSink, [String: Bool]) {
+        let path = ExportJournal.path(besideOutput: output)
+        let exists = FileManager.default.fileExists(atPath: path)
+        do {
+            if exists && resume {
+                let (journal, found, entries) = try ExportJournal.resume(at: path)
+                guard found == header else {
+                    Diagnostics.error("the checkpoint \(path) is for a different export (\(found.site), \(found.options)); run with the same options, or delete it to start over")
+                    throw ExitStatus.badInput
+                }
+                var done = [String: Bool]()
+                for entry in entries { done[entry.id] = entry.failed }
+                return (FileBatchSink(journal: journal, output: output, formatter: formatter), done)
+            }
+            if exists {
+                Diagnostics.error("an interrupted batch left a checkpoint, \(path): add --resume to continue it, or delete it to start over")
+                throw ExitStatus.badInput
+            }
+            if resume { Diagnostics.warning("no checkpoint beside \(output); starting from the beginning") }
+            let journal = try ExportJournal.create(at: path, header: header)
+            return (FileBatchSink(journal: journal, output: output, formatter: formatter), [:])
+        } catch let error as ExportError {
+            Diagnostics.error("\(error)")
+            throw ExitStatus.badInput
+        }
+    }
+
+    func add(_ record: MemberRecord) throws {
+        try journal.append(ExportJournal.Entry(id: record.id, failed: record.failed, chunk: formatter.chunk(record)))
+    }
+
+    func finish() throws {
+        try journal.assemble(into: output, header: formatter.header, separator: formatter.separator,
+                             footer: formatter.footer, empty: formatter.empty)
+        journal.remove()
+    }
+
+    func interrupted() throws { journal.flush() }
+}

@@ -1,0 +1,60 @@
+import CSV
+import Foundation
+import Rules
+
+/// Member IDs for a batch: one per line (blank lines and `#` comments skipped), or
+/// a CSV column. Duplicates are dropped; IDs the pack rejects are set aside with
+/// where they were, to be reported and skipped.
+struct IDList {
+    struct Rejected {
+        let id: String
+        /// `file:line`.
+        let place: String
+    }
+
+    let ids: [String]
+    let rejected: [Rejected]
+    let duplicates: Int
+
+    init(text: String, source: String, column: String?, pack: SitePack) throws {
+        var candidates = [(String, String)]()
+        if let column {
+            let reader: CSVReader
+            do {
+                reader = try CSVReader(string: text, hasHeaderRow: true, trimFields: true)
+            } catch {
+                throw IDListError("\(source) is not readable as CSV: \(error)")
+            }
+            guard let header = reader.headerRow, header.contains(column) else {
+                throw IDListError("\(source) has no column '\(column)'; its columns are \(reader.headerRow?.joined(separator: ", ") ?? "none")")
+            }
+            var line = 1
+            while reader.next() != nil {
+                line += 1
+                if let value = reader[column], !value.isEmpty { candidates.append((value, "\(source):\(line)")) }
+            }
+        } else {
+            for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let content = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+                let id = content.trimmingCharacters(in: .whitespacesAndNewlines)
+                if !id.isEmpty { candidates.append((id, "\(source):\(index + 1)")) }
+            }
+        }
+        var seen = Set<String>()
+        var ids = [String]()
+        var rejected = [Rejected]()
+        var duplicates = 0
+        for (id, place) in candidates {
+            guard seen.insert(id).inserted else { duplicates += 1; continue }
+            if pack.idRule.accepts(id) { ids.append(id) } else { rejected.append(Rejected(id: id, place: place)) }
+        }
+        self.ids = ids
+        self.rejected = rejected
+        self.duplicates = duplicates
+    }
+}
+
+struct IDListError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
