@@ -101,7 +101,9 @@ private struct PackReader {
         for collection in collections where fields.contains(where: { $0.name == collection.name || $0.name.hasPrefix(collection.name + ".") }) {
             problems.append(PackProblem(location: "collections.\(quoted(collection.name))", message: "has the same name as a field; records could not hold both"))
         }
-        let report = readReport(root, fields: fields, collections: collections)
+        // A report naming a field that failed to load would only repeat that problem.
+        let report = problems.isEmpty ? readReport(root, fields: fields, collections: collections)
+            : ReportSpec(nameField: nil, summary: [], collection: nil, columns: [], roles: [:])
         guard let name, let baseURL, let idRule else { return nil }
         let title = string(site, "title", at: "site") ?? name
         return SitePack(name: name, title: title, baseURL: baseURL, file: file, idRule: idRule,
