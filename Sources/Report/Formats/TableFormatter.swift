@@ -44,7 +44,7 @@ struct TableFormatter: RecordFormatter {
             let label = style.dim(DisplayText.pad(head, to: labelWidth, right: false))
             let indent = String(repeating: " ", count: labelWidth)
             if members == [head] {
-                lines.append(label + DisplayText.of(record.extracted.fields[head]))
+                lines.append(label + DisplayText.truncate(DisplayText.of(record.extracted.fields[head]), to: max(10, options.width - labelWidth)))
                 continue
             }
             // "head.key" fields inline; "head.row.column" fields as a small table.
@@ -110,7 +110,7 @@ struct TableFormatter: RecordFormatter {
         var lines = [String]()
         var line = ""
         let room = max(20, options.width - DisplayText.width(indent))
-        for item in items {
+        for item in items.map({ DisplayText.truncate($0, to: room) }) {
             if line.isEmpty { line = item; continue }
             if DisplayText.width(line) + 3 + DisplayText.width(item) > room {
                 lines.append(line)
@@ -133,15 +133,25 @@ struct TableFormatter: RecordFormatter {
         title += ", by \(options.sort.rawValue))"
         var lines = [style.bold(title)]
         guard !rows.isEmpty else { return lines }
-        let columns = pack.report.columns
+        // The title (the first text column) takes what the others leave, down to 12
+        // columns; if that is still too wide, the pack's last columns go first.
+        var columns = pack.report.columns
+        let flexibleName = pack.report.roles[.title] ?? columns.first ?? ""
+        func naturalWidth(_ column: String) -> Int {
+            ([column, DisplayText.of(nil)] + rows.map { DisplayText.of($0[column]) }).map(DisplayText.width).max() ?? 0
+        }
+        while columns.count > 2,
+              columns.filter({ $0 != flexibleName }).reduce(2, { $0 + naturalWidth($1) + 2 }) + 12 > options.width,
+              let last = columns.last(where: { $0 != flexibleName }) {
+            columns.removeAll { $0 == last }
+        }
         let text = rows.map { row in columns.map { DisplayText.of(row[$0]) } }
         let totals = ArticleTotals.cells(rows, columns: columns, label: "total")
         let numeric = columns.map { column in rows.contains { DisplayText.isNumeric($0[column]) } }
         var widths = columns.indices.map { index in
             ([columns[index], totals[index]] + text.map { $0[index] }).map(DisplayText.width).max() ?? 0
         }
-        // The title (the first text column) takes what the others leave, down to 12.
-        let flexible = columns.firstIndex(of: pack.report.roles[.title] ?? "") ?? numeric.firstIndex(of: false) ?? 0
+        let flexible = columns.firstIndex(of: flexibleName) ?? 0
         let others = widths.enumerated().filter { $0.offset != flexible }.reduce(0) { $0 + $1.element + 2 } + 2
         widths[flexible] = max(12, min(widths[flexible], options.width - others))
         func line(_ cells: [String]) -> String {

@@ -1,0 +1,57 @@
+import Foundation
+@testable import Report
+import Rules
+import TestSupport
+import Testing
+
+/// Dashboards read the JSON: every record must validate against the published
+/// schema (docs/schema/member-1.json), checked with Python's jsonschema.
+@Suite struct JSONSchemaTests {
+    static let schema = repositoryRoot.appendingPathComponent("docs/schema/member-1.json").path
+
+    /// Validates each document; returns the validator's complaints ([] when all are valid).
+    func validate(_ documents: [String]) throws -> [String] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var files = [String]()
+        for (index, document) in documents.enumerated() {
+            let file = directory.appendingPathComponent("\(index).json")
+            try document.write(to: file, atomically: true, encoding: .utf8)
+            files.append(file.path)
+        }
+        let script = """
+            import json, sys
+            from jsonschema import Draft202012Validator, FormatChecker
+            schema = json.load(open(sys.argv[1]))
+            Draft202012Validator.check_schema(schema)
+            validator = Draft202012Validator(schema, format_checker=FormatChecker())
+            for path in sys.argv[2:]:
+                for error in validator.iter_errors(json.load(open(path))):
+                    print(f"{path}: {'/'.join(map(str, error.path))}: {error.message}")
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, Self.schema] + files
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "the validator did not run (is python3 -m pip install jsonschema done? scripts/setup does it)")
+        return output.split(separator: "\n").map(String.init)
+    }
+
+    @Test func everyFixtureRecordValidates() throws {
+        let documents = FixtureRecords.all.map { RecordJSON.value($0, pack: FixtureRecords.pack).serialized() }
+        #expect(try validate(documents) == [])
+    }
+
+    @Test func aRenamedKeyDoesNot() throws {
+        let document = RecordJSON.value(FixtureRecords.record("7315"), pack: FixtureRecords.pack).serialized()
+            .replacingOccurrences(of: "\"tech_blogs\"", with: "\"blogs\"")
+        let complaints = try validate([document])
+        #expect(complaints.count == 1)
+        #expect(complaints.first?.contains("counts: ") == true)
+    }
+}
