@@ -48,6 +48,6 @@ let package = Package(
         .testTarget(name: "ReportTests", dependencies: ["Report", "Rules", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CCurl", "CLibXML2", "CPCRE2"]),
         // Runs the built binary as a user would; depends on it so `swift test` builds it.
-        .testTarget(name: "CLITests", dependencies: ["cpvanity", "fixture-site", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["cpvanity", "fixture-site", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
     ]
 )

@@ -119,10 +119,9 @@ public final class ExportJournal {
             try out.write(contentsOf: buffer)
             try out.synchronize()
             try out.close()
-            if FileManager.default.fileExists(atPath: output) {
-                _ = try FileManager.default.replaceItemAt(target, withItemAt: temporary)
-            } else {
-                try FileManager.default.moveItem(at: temporary, to: target)
+            // rename(2) replaces the old file in one step: readers see the old export or the new one.
+            guard rename(temporary.path, target.path) == 0 else {
+                throw ExportError.cannotWrite("\(output): \(String(cString: strerror(errno)))")
             }
         } catch {
             try? FileManager.default.removeItem(at: temporary)

@@ -34,7 +34,7 @@ struct BatchCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Read the IDs from this column of a CSV file with a header row.", valueName: "name"))
     var idColumn: String?
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp(
         "Write the export here (atomically); the format follows the extension (.csv, .json, .ndjson, .md) unless --format says.",
         valueName: "file"))
     var outputFile: String?

@@ -1,0 +1,138 @@
+import CSV
+import Foundation
+import TestSupport
+import Testing
+
+@Suite(.serialized) struct BatchCommandTests {
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-batch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    /// 200 distinct IDs: the four fixture members, the missing one, and 195 the replica 404s.
+    static let ids = ["48201", "7315", "90210", "1842", "99999999"] + (0..<195).map { String(200_000 + $0) }
+
+    func csvIDs(_ file: String) throws -> [String] {
+        let reader = try CSVReader(string: try String(contentsOfFile: file, encoding: .utf8), hasHeaderRow: true)
+        var ids = [String]()
+        while reader.next() != nil { ids.append(reader["id"] ?? "") }
+        return ids
+    }
+
+    func lines(_ file: String) -> Int {
+        ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n").count
+    }
+
+    /// Starts a batch, stops it with `signal` once its checkpoint holds `after` members, waits for it.
+    func interruptedBatch(_ arguments: [String], signal: Int32, after: Int, checkpoint: String) throws -> Int32 {
+        let process = Process()
+        process.executableURL = builtProduct("cpvanity")
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning && lines(checkpoint) <= after && Date() < deadline { usleep(5_000) }
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    @Test(arguments: [SIGKILL, SIGINT])
+    func anInterruptedBatchResumesWithOneRowPerID(_ signal: Int32) throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try FixtureServer(["--latency", "40", "--status-on", "90210=500", "--fail", "0.05", "--seed", "7"])
+        try Self.ids.joined(separator: "\n").write(toFile: path("ids.txt"), atomically: true, encoding: .utf8)
+        try "the last good export\n".write(toFile: path("out.csv"), atomically: true, encoding: .utf8)
+        let checkpoint = path(".out.csv.cpvanity-checkpoint")
+        let arguments = ["batch", "--base-url", server.baseURL, "--rate", "0", "--concurrency", "4", "--retries", "0",
+                         "--ids", path("ids.txt"), "--output", path("out.csv")]
+
+        let status = try interruptedBatch(arguments, signal: signal, after: 40, checkpoint: checkpoint)
+        if signal == SIGINT { #expect(status == 130) }
+        // Nothing half-written: the previous export is untouched, the checkpoint holds the progress.
+        #expect(try String(contentsOfFile: path("out.csv"), encoding: .utf8) == "the last good export\n")
+        let saved = lines(checkpoint) - 1
+        #expect(saved >= 40 && saved < 200, "\(saved) members in the checkpoint")
+
+        // Without --resume the checkpoint is not thrown away.
+        let refused = try run("cpvanity", arguments)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("add --resume to continue it"))
+
+        _ = try Data(contentsOf: URL(string: server.baseURL + "/_fixture/reset")!)
+        let resumed = try run("cpvanity", arguments + ["--resume"])
+        #expect(resumed.status == 1)  // the 404s and the 500s are failures, each kept as a row
+        #expect(resumed.stderr.contains("from the checkpoint"))
+        let rows = try csvIDs(path("out.csv"))
+        #expect(rows.count == 200)
+        #expect(Set(rows) == Set(Self.ids))
+        #expect(!FileManager.default.fileExists(atPath: checkpoint))
+        // Members already in the checkpoint were not fetched again.
+        let refetched = Set(try server.stats().pages.compactMap(\.id))
+        #expect(refetched.count <= 200 - saved + 8, "\(refetched.count) members fetched on resume")
+    }
+
+    @Test func idsFromACSVColumnOrStandardInput() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try FixtureServer()
+        try "name,member id\nMaren,48201\nTomasz,7315\nnobody,not-an-id\nMaren again,48201\n"
+            .write(toFile: path("people.csv"), atomically: true, encoding: .utf8)
+        let fromCSV = try run("cpvanity", ["batch", "--base-url", server.baseURL, "--rate", "0", "--ids", path("people.csv"),
+                                           "--id-column", "member id", "--format", "ndjson"])
+        #expect(fromCSV.status == 1)  // one ID was skipped
+        let ids = fromCSV.stdout.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["id"] as? String
+        }
+        #expect(Set(ids) == ["48201", "7315"])
+        #expect(fromCSV.stderr.contains("people.csv:4: 'not-an-id' is not a CodeProject member ID"))
+        #expect(fromCSV.stderr.contains("1 invalid ID skipped · 1 duplicate dropped"))
+
+        let missingColumn = try run("cpvanity", ["batch", "--ids", path("people.csv"), "--id-column", "id"])
+        #expect(missingColumn.status == 2)
+        #expect(missingColumn.stderr.contains("has no column 'id'; its columns are name, member id"))
+
+        let fromStdin = try run("cpvanity", ["batch", "--base-url", server.baseURL, "--rate", "0", "--format", "csv"],
+                                stdin: Data("# two members\n90210\n\n1842  # old markup\n".utf8))
+        #expect(fromStdin.status == 0)
+        #expect(Set(try csvIDsFromText(fromStdin.stdout)) == ["90210", "1842"])
+    }
+
+    func csvIDsFromText(_ text: String) throws -> [String] {
+        let reader = try CSVReader(string: text, hasHeaderRow: true)
+        var ids = [String]()
+        while reader.next() != nil { ids.append(reader["id"] ?? "") }
+        return ids
+    }
+
+    @Test func noProgressBarWhenStderrIsNotATerminal() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try FixtureServer()
+        let result = try run("cpvanity", ["batch", "--base-url", server.baseURL, "--rate", "0", "-o", path("out.json")],
+                             stdin: Data("48201\n7315\n".utf8))
+        #expect(result.status == 0)
+        #expect(!result.stderr.contains("\r"))
+        #expect(!result.stderr.contains("█"))
+        #expect(result.stderr.hasPrefix("cpvanity: batch: 2 of 2 members · 2 ok · 0 failed · "))
+        #expect(result.stderr.hasSuffix(" · wrote \(path("out.json"))\n"))
+        let records = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path("out.json")))) as? [[String: Any]])
+        #expect(Set(records.compactMap { $0["id"] as? String }) == ["48201", "7315"])
+        #expect(records.allSatisfy { $0["schema"] as? String == "cpvanity.member/1" })
+    }
+
+    @Test func badInputIsRefused() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let missing = try run("cpvanity", ["batch", "--ids", path("nope.txt")])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "cpvanity: cannot read --ids \(path("nope.txt")): no such file\n")
+        let empty = try run("cpvanity", ["batch"], stdin: Data("# nothing\n\n".utf8))
+        #expect(empty.status == 2)
+        #expect(empty.stderr == "cpvanity: no member IDs in <stdin>\n")
+        let resumeToStdout = try run("cpvanity", ["batch", "--resume"], stdin: Data("1\n".utf8))
+        #expect(resumeToStdout.status == 64)
+    }
+}
