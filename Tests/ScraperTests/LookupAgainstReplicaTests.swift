@@ -21,8 +21,9 @@ import Testing
     }
 
     @Test func bothSourcesOfAMemberAreRequestedAtOnce() async throws {
-        let server = try FixtureServer(["--latency", "300"])
-        // The default, polite pace (4 per second) still lets the two pages overlap.
+        let server = try FixtureServer(["--latency", "1000"])
+        // At the default, polite pace (4 per second) the two pages start 250 ms apart,
+        // well inside the first one's second of latency.
         let record = await lookup(server, policy: FetchPolicy()).lookup("7315")
         #expect(record.errors == [])
         #expect(record.extracted.fields["name"] == .text("Tomasz Wirth"))
