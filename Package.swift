@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // C libraries from Debian's -dev packages (scripts/setup installs them).
@@ -24,11 +25,13 @@ let package = Package(
         .target(name: "Rules", dependencies: ["CPCRE2", "TOMLKit"]),
         // Fetches pages over libcurl's multi interface, politely, and turns them into records.
         .target(name: "Scraper", dependencies: ["CCurl", "Rules"]),
+        // The embedded SQLite history of lookups, tracked members and what changed.
+        .target(name: "Store", dependencies: ["Rules", .product(name: "GRDB", package: "GRDB.swift")]),
         // Renders records and check results. Knows nothing of regexes.
         .target(name: "Report", dependencies: ["Rules"]),
         // The command-line layer only.
         .executableTarget(name: "cpvanity", dependencies: [
-            "Rules", "Report", "Scraper",
+            "Rules", "Report", "Scraper", "Store",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "CSV", package: "CSV.swift"),
         ]),
@@ -46,6 +49,7 @@ let package = Package(
         .testTarget(name: "RulesTests", dependencies: ["Rules"]),
         .testTarget(name: "ScraperTests", dependencies: ["Scraper", "Rules", "TestSupport", "fixture-site"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Rules", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "Rules", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CCurl", "CLibXML2", "CPCRE2"]),
         // Runs the built binary as a user would; depends on it so `swift test` builds it.
         .testTarget(name: "CLITests", dependencies: ["cpvanity", "fixture-site", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),

@@ -13,6 +13,25 @@ enum DisplayText {
         }
     }
 
+    /// A value with its change since the last lookup: `5,072 (+35)`, `gold (was silver)`.
+    static func of(_ value: FieldValue?, change: FieldChange?) -> String {
+        let text = of(value)
+        guard let change else { return text }
+        if let delta = change.delta {
+            guard delta != 0 else { return text }
+            let sign = delta > 0 ? "+" : "-"
+            let magnitude = delta < 0 ? -delta : delta
+            let number: String
+            if case .int? = value, let whole = Int(exactly: NSDecimalNumber(decimal: magnitude).int64Value), Decimal(whole) == magnitude {
+                number = grouped(whole)
+            } else {
+                number = twoPlaces(magnitude)
+            }
+            return "\(text) (\(sign)\(number))"
+        }
+        return "\(text) (was \(of(change.previous)))"
+    }
+
     static func grouped(_ number: Int) -> String {
         let digits = String(number.magnitude)
         var out = ""

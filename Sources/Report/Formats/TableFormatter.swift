@@ -44,13 +44,14 @@ struct TableFormatter: RecordFormatter {
             let label = style.dim(DisplayText.pad(head, to: labelWidth, right: false))
             let indent = String(repeating: " ", count: labelWidth)
             if members == [head] {
-                lines.append(label + DisplayText.truncate(DisplayText.of(record.extracted.fields[head]), to: max(10, options.width - labelWidth)))
+                lines.append(label + DisplayText.truncate(DisplayText.of(record.extracted.fields[head], change: record.changes[head]),
+                                                          to: max(10, options.width - labelWidth)))
                 continue
             }
             // "head.key" fields inline; "head.row.column" fields as a small table.
             let inline = members.filter { $0.split(separator: ".").count == 2 }
             let nested = members.filter { $0.split(separator: ".").count >= 3 }
-            let items = inline.map { "\($0.split(separator: ".")[1]) \(DisplayText.of(record.extracted.fields[$0]))" }
+            let items = inline.map { "\($0.split(separator: ".")[1]) \(DisplayText.of(record.extracted.fields[$0], change: record.changes[$0]))" }
             lines += wrap(items, first: label, indent: indent)
             if !nested.isEmpty {
                 if items.isEmpty { lines.append(label) }
@@ -70,18 +71,21 @@ struct TableFormatter: RecordFormatter {
             if !columns.contains(column) { columns.append(column) }
         }
         let head = fields.first.map { String($0.split(separator: ".")[0]) } ?? ""
-        let cells = rows.map { row in columns.map { record.extracted.fields["\(head).\(row).\($0)"] } }
-        let numeric = columns.indices.map { index in cells.contains { DisplayText.isNumeric($0[index]) } }
+        let values = rows.map { row in columns.map { record.extracted.fields["\(head).\(row).\($0)"] } }
+        let cells = rows.map { row in columns.map { column in
+            DisplayText.of(record.extracted.fields["\(head).\(row).\(column)"], change: record.changes["\(head).\(row).\(column)"])
+        } }
+        let numeric = columns.indices.map { index in values.contains { DisplayText.isNumeric($0[index]) } }
         let rowWidth = rows.map(DisplayText.width).max() ?? 0
         let widths = columns.indices.map { index in
-            max(DisplayText.width(columns[index]), cells.map { DisplayText.width(DisplayText.of($0[index])) }.max() ?? 0)
+            max(DisplayText.width(columns[index]), cells.map { DisplayText.width($0[index]) }.max() ?? 0)
         }
         var lines = [indent + style.dim(DisplayText.pad("", to: rowWidth, right: false) + zip(columns, widths).enumerated().map { index, pair in
             "  " + DisplayText.pad(pair.0, to: pair.1, right: numeric[index])
         }.joined())]
         for (row, values) in zip(rows, cells) {
             lines.append(indent + DisplayText.pad(row, to: rowWidth, right: false) + values.enumerated().map { index, value in
-                "  " + DisplayText.pad(DisplayText.of(value), to: widths[index], right: numeric[index])
+                "  " + DisplayText.pad(value, to: widths[index], right: numeric[index])
             }.joined())
         }
         return lines
@@ -145,7 +149,11 @@ struct TableFormatter: RecordFormatter {
               let last = columns.last(where: { $0 != flexibleName }) {
             columns.removeAll { $0 == last }
         }
-        let text = rows.map { row in columns.map { DisplayText.of(row[$0]) } }
+        let text = rows.map { row in
+            columns.map { column in
+                DisplayText.of(row[column], change: pack.report.rowKey(row).flatMap { record.changes["\(collection)[\($0)].\(column)"] })
+            }
+        }
         let totals = ArticleTotals.cells(rows, columns: columns, label: "total")
         let numeric = columns.map { column in rows.contains { DisplayText.isNumeric($0[column]) } }
         var widths = columns.indices.map { index in

@@ -43,6 +43,7 @@ public enum RecordJSON {
         guard case .object(var members) = value(member.extracted, pack: pack, leading: leading) else { return .null }
         members.removeAll { $0.0 == "errors" }
         if let stats = MemberStats(member.extracted, spec: pack.report) { members.append(("stats", value(stats))) }
+        members.append(("changes", .object(member.changes.sorted { $0.key < $1.key }.map { ($0.key, value($0.value)) })))
         members.append(("errors", .array(member.errors.map(error))))
         return .object(members)
     }
@@ -61,6 +62,14 @@ public enum RecordJSON {
                 .object([("title", top.title.map { .string($0) } ?? .null), ("url", top.url.map { .string($0) } ?? .null),
                          ("views", .int(top.views))])
             } ?? .null),
+        ])
+    }
+
+    public static func value(_ change: FieldChange) -> JSONValue {
+        .object([
+            ("previous", json(change.previous)),
+            ("seen_at", .string(change.seenAt.formatted(.iso8601))),
+            ("delta", change.delta.map { .decimal($0) } ?? .null),
         ])
     }
 

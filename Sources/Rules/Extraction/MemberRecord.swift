@@ -10,6 +10,10 @@ public struct MemberRecord: Sendable {
     public let sources: [(name: String, url: String)]
     public let extracted: ExtractedRecord
     public let errors: [MemberError]
+    /// What changed since the member's previous snapshot in the history, keyed by
+    /// field (`reputation.total`) or row field (`articles[<url>].views`). Empty when
+    /// nothing changed or there is no history.
+    public var changes: [String: FieldChange] = [:]
 
     public init(id: String, site: String, fetchedAt: Date, sources: [(name: String, url: String)],
                 extracted: ExtractedRecord, errors: [MemberError]) {

@@ -25,4 +25,12 @@ public struct ReportSpec: Sendable {
         self.columns = columns
         self.roles = roles
     }
+
+    /// What identifies a row across lookups: its URL, else its title; nil when it has neither.
+    public func rowKey(_ row: ExtractedRecord.Row) -> String? {
+        for role in [Role.url, .title] {
+            if let field = roles[role], case .text(let text)? = row[field], !text.isEmpty { return text }
+        }
+        return nil
+    }
 }

@@ -13,6 +13,7 @@ struct ArticlesCommand: AsyncParsableCommand {
     @OptionGroup var pack: PackOptions
     @OptionGroup var fetch: FetchOptions
     @OptionGroup var output: ReportFormatOptions
+    @OptionGroup var store: StoreOptions
 
     @Flag(name: .long, help: "JSON: print the record on one line.")
     var compact = false
@@ -29,7 +30,7 @@ struct ArticlesCommand: AsyncParsableCommand {
         }
         let sources = Array(Set(sitePack.collections.map(\.source))).sorted()
         let lookup = try fetch.makeLookup(pack: sitePack)
-        let records = await LookupRun.records(for: [id], sources: sources, lookup: lookup)
+        let records = try await LookupRun.records(for: [id], sources: sources, lookup: lookup, store: try store.open())
         switch output.resolvedFormat {
         case .json:
             for record in records {

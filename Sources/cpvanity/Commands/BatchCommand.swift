@@ -27,6 +27,7 @@ struct BatchCommand: AsyncParsableCommand {
     @OptionGroup var pack: PackOptions
     @OptionGroup var fetch: FetchOptions
     @OptionGroup var output: ReportFormatOptions
+    @OptionGroup var store: StoreOptions
 
     @Option(name: .long, help: ArgumentHelp("File of member IDs (- or no option: standard input).", valueName: "file"))
     var ids: String?
@@ -78,30 +79,29 @@ struct BatchCommand: AsyncParsableCommand {
         let interrupt = InterruptSignal()
         interrupt.install { FileHandle.standardError.write(Data("\ncpvanity: stopping after the members in flight (Ctrl-C again to quit now)\n".utf8)) }
         let lookup = try fetch.makeLookup(pack: sitePack)
+        let history = try store.open()
         let started = Date()
         var done = 0
         var failed = fromCheckpoint.values.filter { $0 }.count
-        var writeError: Error?
-        await lookup.lookup(remaining, shouldStop: { interrupt.isSet }) { record in
-            guard writeError == nil else { return }
-            do {
+        do {
+            try await LookupRun.each(of: remaining, lookup: lookup, store: history, shouldStop: { interrupt.isSet }, warn: false) { record in
                 try sink.add(record)
-            } catch {
-                writeError = error
-                return
+                done += 1
+                if record.failed {
+                    failed += 1
+                    progress.note("cpvanity: member \(record.id): \(record.errors.first?.description ?? "failed")")
+                }
+                progress.record(failed: record.failed)
             }
-            done += 1
-            if record.failed {
-                failed += 1
-                progress.note("cpvanity: member \(record.id): \(record.errors.first?.description ?? "failed")")
-            }
-            progress.record(failed: record.failed)
-        }
-        progress.clear()
-        if let writeError {
-            Diagnostics.error("\(writeError); the checkpoint keeps what was done, run again with --resume")
+        } catch let exit as ExitCode {
+            progress.clear()
+            throw exit
+        } catch {
+            progress.clear()
+            Diagnostics.error("\(error); the checkpoint keeps what was done, run again with --resume")
             throw ExitStatus.badInput
         }
+        progress.clear()
 
         let elapsed = String(format: "%.1f s", Date().timeIntervalSince(started))
         var summary = ["\(fromCheckpoint.count + done) of \(list.ids.count) members", "\(fromCheckpoint.count + done - failed) ok", "\(failed) failed"]

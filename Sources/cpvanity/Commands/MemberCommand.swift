@@ -18,6 +18,7 @@ struct MemberCommand: AsyncParsableCommand {
     @OptionGroup var pack: PackOptions
     @OptionGroup var fetch: FetchOptions
     @OptionGroup var output: ReportFormatOptions
+    @OptionGroup var store: StoreOptions
 
     @Flag(name: .long, help: "JSON: print each record on one line.")
     var compact = false
@@ -33,19 +34,20 @@ struct MemberCommand: AsyncParsableCommand {
         let (sitePack, _) = try pack.loadPack()
         try IDValidation.check(ids, pack: sitePack)
         let lookup = try fetch.makeLookup(pack: sitePack)
+        let history = try store.open()
         let format = output.resolvedFormat
         if format == .ndjson {
             // Streamed: each member's line as soon as it is done.
             let formatter = Formatters.make(.ndjson, pack: sitePack, options: output.reportOptions())
             var failed = false
-            await LookupRun.each(of: ids, lookup: lookup) { record in
+            try await LookupRun.each(of: ids, lookup: lookup, store: history) { record in
                 failed = failed || record.failed
                 Output.write(formatter.chunk(record))
             }
             if failed { throw ExitStatus.partialFailure }
             return
         }
-        let records = await LookupRun.records(for: ids, lookup: lookup)
+        let records = try await LookupRun.records(for: ids, lookup: lookup, store: history)
         if format == .json && (records.count == 1 || compact) {
             let documents = records.map { RecordJSON.value($0, pack: sitePack) }
             Output.write((documents.count == 1 ? documents[0] : .array(documents)).serialized(pretty: !compact) + "\n")

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Rules
 import Scraper
+import Store
+import Synchronization
 
 /// Checks IDs against the pack before any request is made.
 enum IDValidation {
@@ -17,22 +19,54 @@ enum IDValidation {
 /// Runs lookups and returns the records in the order the IDs were given, telling
 /// stderr about each failure as it happens.
 enum LookupRun {
-    static func records(for ids: [String], sources: [String]? = nil, lookup: MemberLookup) async -> [MemberRecord] {
+    static func records(for ids: [String], sources: [String]? = nil, lookup: MemberLookup, store: HistoryStore?) async throws -> [MemberRecord] {
         var byID = [String: MemberRecord]()
-        await each(of: ids, sources: sources, lookup: lookup) { byID[$0.id] = $0 }
+        try await each(of: ids, sources: sources, lookup: lookup, store: store) { byID[$0.id] = $0 }
         return unique(ids).compactMap { byID[$0] }
     }
 
-    /// Each member's record as it finishes, duplicates looked up once.
-    static func each(of ids: [String], sources: [String]? = nil, lookup: MemberLookup, body: (MemberRecord) -> Void) async {
-        await lookup.lookup(unique(ids), sources: sources) { record in
-            for error in record.errors { Diagnostics.warning("member \(record.id): \(error)") }
-            body(record)
+    /// Each member's record as it finishes (duplicates looked up once), saved to the
+    /// history with its changes attached.
+    static func each(of ids: [String], sources: [String]? = nil, lookup: MemberLookup, store: HistoryStore?,
+                     shouldStop: @Sendable () -> Bool = { false }, warn: Bool = true, body: (MemberRecord) throws -> Void) async throws {
+        var failure: Error?
+        let halted = HaltFlag()
+        await lookup.lookup(unique(ids), sources: sources, shouldStop: { halted.isSet || shouldStop() }) { record in
+            guard failure == nil else { return }
+            if warn { for error in record.errors { Diagnostics.warning("member \(record.id): \(error)") } }
+            do {
+                try body(remembered(record, lookup: lookup, store: store))
+            } catch {
+                failure = error
+                halted.set()
+            }
         }
+        if let failure { throw failure }
+    }
+
+    /// Saves a successful lookup and returns the record with what changed since the
+    /// member's previous snapshot.
+    static func remembered(_ record: MemberRecord, lookup: MemberLookup, store: HistoryStore?) throws -> MemberRecord {
+        guard let store, !record.failed else { return record }
+        var record = record
+        do {
+            record.changes = try store.save(record, pack: lookup.pack)
+        } catch {
+            Diagnostics.error(error.description)
+            throw ExitStatus.badInput
+        }
+        return record
     }
 
     static func unique(_ ids: [String]) -> [String] {
         var seen = Set<String>()
         return ids.filter { seen.insert($0).inserted }
     }
+}
+
+/// Stops a run of lookups from starting new members once something went wrong.
+final class HaltFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+    var isSet: Bool { value.load(ordering: .acquiring) }
+    func set() { value.store(true, ordering: .releasing) }
 }
