@@ -41,19 +41,28 @@ public final class HistoryStore: Sendable {
         }
     }
 
-    /// Saves a successful lookup (a failed one is no snapshot) and returns what
+    public struct SaveResult: Sendable, Equatable {
+        /// What changed since the member's previous snapshot.
+        public let changes: [String: FieldChange]
+        /// When the member was last seen before this lookup; nil the first time.
+        public let previousLookup: Date?
+        /// False when the values equalled the latest snapshot, which was extended instead.
+        public let newSnapshot: Bool
+    }
+
+    /// Saves a successful lookup (a failed one is no snapshot) and says what
     /// changed since the member's previous snapshot.
     @discardableResult
-    public func save(_ record: MemberRecord, pack: SitePack, at time: Date? = nil) throws(StoreError) -> [String: FieldChange] {
-        guard !record.failed else { return [:] }
+    public func save(_ record: MemberRecord, pack: SitePack, at time: Date? = nil) throws(StoreError) -> SaveResult {
+        guard !record.failed else { return SaveResult(changes: [:], previousLookup: nil, newSnapshot: false) }
         let now = time ?? record.fetchedAt
         let current = SnapshotValues(record, spec: pack.report)
         do {
-            return try database.write { db -> [String: FieldChange] in
+            return try database.write { db -> SaveResult in
                 let latest = try latestSnapshot(db, site: record.site, member: record.id)
                 if let latest, latest.values == current {
                     try db.execute(sql: "UPDATE snapshot SET last_seen = ? WHERE id = ?", arguments: [StoredTime.text(now), latest.id])
-                    return [:]
+                    return SaveResult(changes: [:], previousLookup: latest.lastSeen, newSnapshot: false)
                 }
                 try db.execute(sql: "INSERT INTO snapshot (site, member, first_seen, last_seen) VALUES (?, ?, ?, ?)",
                                arguments: [record.site, record.id, StoredTime.text(now), StoredTime.text(now)])
@@ -68,8 +77,9 @@ public final class HistoryStore: Sendable {
                     try db.execute(sql: "INSERT INTO row_value (snapshot_id, collection, row_key, field, type, value) VALUES (?, ?, ?, ?, ?, ?)",
                                    arguments: [id, key.collection, key.row, key.field, stored.type, stored.value])
                 }
-                guard let latest else { return [:] }
-                return current.changes(since: latest.values, seenAt: latest.lastSeen)
+                guard let latest else { return SaveResult(changes: [:], previousLookup: nil, newSnapshot: true) }
+                return SaveResult(changes: current.changes(since: latest.values, seenAt: latest.lastSeen),
+                                  previousLookup: latest.lastSeen, newSnapshot: true)
             }
         } catch {
             throw HistoryStore.classify(error, path: path)

@@ -14,7 +14,8 @@ struct CPVanity: AsyncParsableCommand {
             130 a batch was interrupted (continue it with --resume).
             """,
         version: CPVanityVersion.current,
-        subcommands: [MemberCommand.self, ArticlesCommand.self, BatchCommand.self, ExtractCommand.self, PatternsCommand.self]
+        subcommands: [MemberCommand.self, ArticlesCommand.self, BatchCommand.self, TrackCommand.self, RefreshCommand.self,
+                      HistoryCommand.self, ExtractCommand.self, PatternsCommand.self]
     )
 }
 

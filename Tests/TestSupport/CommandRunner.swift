@@ -27,6 +27,8 @@ public func run(_ executable: String, _ arguments: [String], stdin: Data? = nil,
     process.currentDirectoryURL = repositoryRoot
     var env = ProcessInfo.processInfo.environment
     env.removeValue(forKey: "CPVANITY_PATTERNS")
+    // Never the user's own history: each run gets a fresh one unless the test names one.
+    env["CPVANITY_DB"] = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-test-\(UUID().uuidString).sqlite").path
     for (key, value) in environment { env[key] = value }
     process.environment = env
     let out = Pipe(), err = Pipe(), input = Pipe()

@@ -14,6 +14,9 @@ public struct MemberRecord: Sendable {
     /// field (`reputation.total`) or row field (`articles[<url>].views`). Empty when
     /// nothing changed or there is no history.
     public var changes: [String: FieldChange] = [:]
+    /// When the history last saw this member before this lookup; nil for a first lookup
+    /// or without a history.
+    public var previousLookup: Date?
 
     public init(id: String, site: String, fetchedAt: Date, sources: [(name: String, url: String)],
                 extracted: ExtractedRecord, errors: [MemberError]) {

@@ -50,7 +50,9 @@ enum LookupRun {
         guard let store, !record.failed else { return record }
         var record = record
         do {
-            record.changes = try store.save(record, pack: lookup.pack)
+            let saved = try store.save(record, pack: lookup.pack)
+            record.changes = saved.changes
+            record.previousLookup = saved.previousLookup
         } catch {
             Diagnostics.error(error.description)
             throw ExitStatus.badInput

@@ -1,0 +1,108 @@
+import Foundation
+import Rules
+
+/// A member's values over time, as the history holds them: each point is the
+/// values seen from `time` until `lastSeen`.
+public struct HistorySeries: Sendable {
+    public struct Point: Sendable {
+        public let time: Date
+        public let lastSeen: Date
+        public let values: [String: FieldValue]
+
+        public init(time: Date, lastSeen: Date, values: [String: FieldValue]) {
+            self.time = time
+            self.lastSeen = lastSeen
+            self.values = values
+        }
+    }
+
+    public let id: String
+    public let site: String
+    /// `field` for scalar series; for article series, the article's key (its URL).
+    public let key: String?
+    public let title: String?
+    public let points: [Point]
+
+    public init(id: String, site: String, key: String? = nil, title: String? = nil, points: [Point]) {
+        self.id = id
+        self.site = site
+        self.key = key
+        self.title = title
+        self.points = points
+    }
+}
+
+/// `history` output in every format.
+public enum HistoryReport {
+    /// `series` are one member's scalar series, or one per article with `--articles`.
+    public static func render(_ series: [HistorySeries], fields: [String], format: OutputFormat, articles: Bool,
+                              options: ReportOptions) -> String {
+        switch format {
+        case .json:
+            return JSONValue.array(series.map { json($0, fields: fields, articles: articles) }).serialized() + "\n"
+        case .ndjson:
+            return series.flatMap { one in
+                one.points.map { point in
+                    var members: [(String, JSONValue)] = [("id", .string(one.id))]
+                    if articles { members += [("key", .string(one.key ?? "")), ("title", one.title.map { .string($0) } ?? .null)] }
+                    members += pointMembers(point, fields: fields)
+                    return JSONValue.object(members).serialized(pretty: false) + "\n"
+                }
+            }.joined()
+        case .csv:
+            var out = CSVText.row(["id"] + (articles ? ["key", "title"] : []) + ["time", "last_seen"] + fields)
+            for one in series {
+                for point in one.points {
+                    out += CSVText.row([one.id] + (articles ? [one.key ?? "", CSVText.neutralised(one.title ?? "", raw: options.rawCSV)] : [])
+                                       + [point.time.formatted(.iso8601), point.lastSeen.formatted(.iso8601)]
+                                       + fields.map { CSVText.cell(point.values[$0], raw: options.rawCSV) })
+                }
+            }
+            return out
+        case .markdown, .table:
+            return series.map { table($0, fields: fields, markdown: format == .markdown, options: options) }.joined(separator: "\n")
+        }
+    }
+
+    private static func pointMembers(_ point: HistorySeries.Point, fields: [String]) -> [(String, JSONValue)] {
+        [("time", .string(point.time.formatted(.iso8601))), ("last_seen", .string(point.lastSeen.formatted(.iso8601)))]
+            + fields.map { ($0, RecordJSON.json(point.values[$0] ?? .null)) }
+    }
+
+    private static func json(_ series: HistorySeries, fields: [String], articles: Bool) -> JSONValue {
+        var members: [(String, JSONValue)] = [("id", .string(series.id)), ("site", .string(series.site))]
+        if articles { members += [("key", .string(series.key ?? "")), ("title", series.title.map { .string($0) } ?? .null)] }
+        members.append(("points", .array(series.points.map { .object(pointMembers($0, fields: fields)) })))
+        return .object(members)
+    }
+
+    /// Time down the side, fields across, each value with its change from the point before.
+    private static func table(_ series: HistorySeries, fields: [String], markdown: Bool, options: ReportOptions) -> String {
+        let title = series.title.map { "\($0) (\(series.id))" } ?? "\(series.id) (\(series.site))"
+        let rows: [[String]] = series.points.enumerated().map { index, point in
+            let before = index > 0 ? series.points[index - 1] : nil
+            return [point.time.formatted(.iso8601)] + fields.map { field in
+                let change = before.flatMap { previous -> FieldChange? in
+                    guard let old = previous.values[field], let new = point.values[field], old != new else { return nil }
+                    return FieldChange(from: old, to: new, seenAt: previous.lastSeen)
+                }
+                return DisplayText.of(point.values[field], change: change)
+            }
+        }
+        let header = ["time"] + fields
+        let numeric = [false] + fields.map { field in series.points.contains { DisplayText.isNumeric($0.values[field]) } }
+        if markdown {
+            return "### \(MarkdownText.escape(title))\n\n" + MarkdownText.row(header) + MarkdownText.alignment(numeric)
+                + rows.map(MarkdownText.row).joined()
+        }
+        guard !rows.isEmpty else { return "\(title)\n  no snapshots\n" }
+        let widths = header.indices.map { index in ([header[index]] + rows.map { $0[index] }).map(DisplayText.width).max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            var text = "  " + cells.enumerated().map { DisplayText.pad($1, to: widths[$0], right: numeric[$0]) }.joined(separator: "  ")
+            while text.last == " " { text.removeLast() }
+            return text
+        }
+        let style = TerminalStyle(enabled: options.color)
+        return ([style.bold(title), style.dim(line(header))] + rows.map(line)).joined(separator: "\n") + "\n"
+    }
+}

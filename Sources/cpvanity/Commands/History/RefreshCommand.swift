@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import Report
+import Rules
+import Scraper
+
+struct RefreshCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "refresh",
+        abstract: "Look up every tracked member again and show what changed since last time.",
+        discussion: "Runs like 'batch' (politeness, progress, errors). Exit status 1 when any member failed."
+    )
+
+    @OptionGroup var pack: PackOptions
+    @OptionGroup var fetch: FetchOptions
+    @OptionGroup var output: ReportFormatOptions
+    @OptionGroup var store: StoreOptions
+
+    func run() async throws {
+        let (sitePack, _) = try pack.loadPack()
+        let history = try store.openRequired()
+        let tracked: [String]
+        do {
+            tracked = try history.tracked(site: sitePack.name).map(\.member)
+        } catch {
+            Diagnostics.error(error.description)
+            throw ExitStatus.badInput
+        }
+        guard !tracked.isEmpty else {
+            Diagnostics.warning("no tracked members; add some with: cpvanity track add <id>...")
+            return
+        }
+        let lookup = try fetch.makeLookup(pack: sitePack)
+        let format = output.resolvedFormat
+        let formatter: any RecordFormatter = format == .table
+            ? ChangeSummary(pack: sitePack, options: output.reportOptions())
+            : Formatters.make(format, pack: sitePack, options: output.reportOptions())
+        let progress = ProgressLine(total: tracked.count, enabled: Terminal.isTerminal(STDERR_FILENO))
+        var first = true
+        var failed = 0
+        try await LookupRun.each(of: tracked, lookup: lookup, store: history, warn: false) { record in
+            progress.clear()
+            Output.write((first ? formatter.header : formatter.separator) + formatter.chunk(record))
+            first = false
+            if record.failed { failed += 1 }
+            progress.record(failed: record.failed)
+        }
+        progress.clear()
+        Output.write(first ? formatter.empty : formatter.footer)
+        FileHandle.standardError.write(Data("cpvanity: refresh: \(tracked.count) members · \(tracked.count - failed) ok · \(failed) failed\n".utf8))
+        if failed > 0 { throw ExitStatus.partialFailure }
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import GRDB
+import Rules
+@testable import Store
+import TestSupport
+import Testing
+
+@Suite struct HistoryStoreTests {
+    let directory: URL
+    let pack: SitePack
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        pack = try PackLoader().load(file: repositoryRoot.appendingPathComponent("patterns/codeproject.toml").path)
+    }
+
+    func path(_ name: String = "history.sqlite") -> String { directory.appendingPathComponent(name).path }
+
+    func record(_ id: String, at time: Date, edit: (inout ExtractedRecord) -> Void = { _ in }) -> MemberRecord {
+        let pages = pack.sources.compactMap { source -> Page? in
+            let file = "\(codeprojectFixtures)/\(source.name)-\(id).html"
+            guard let data = FileManager.default.contents(atPath: file) else { return nil }
+            return Page(source: source.name, bytes: [UInt8](data), origin: file)
+        }
+        var extracted = Extractor(pack: pack).extract(pages)
+        edit(&extracted)
+        return MemberRecord(id: id, site: pack.name, fetchedAt: time, sources: [], extracted: extracted, errors: [])
+    }
+
+    let t0 = Date(timeIntervalSince1970: 1_763_800_000)
+    var t1: Date { t0.addingTimeInterval(86_400) }
+
+    @Test func changesSinceThePreviousSnapshot() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try HistoryStore(path: path())
+        let first = try store.save(record("48201", at: t0), pack: pack)
+        #expect(first == HistoryStore.SaveResult(changes: [:], previousLookup: nil, newSnapshot: true))
+        let later = record("48201", at: t1) { extracted in
+            extracted.fields["reputation.total"] = .int(1_204_908)
+            extracted.fields["reputation.level"] = .text("diamond")
+            extracted.collections["articles"]?[0]["views"] = .int(2_346_900)
+            extracted.collections["articles"]?[0]["rating"] = .decimal(Decimal(string: "4.93")!)
+        }
+        let second = try store.save(later, pack: pack)
+        #expect(second.previousLookup == t0)
+        #expect(second.changes == [
+            "reputation.total": FieldChange(previous: .int(1_204_873), seenAt: t0, delta: 35),
+            "reputation.level": FieldChange(previous: .text("platinum"), seenAt: t0, delta: nil),
+            "articles[/Articles/5012773/Cache-Heap-Shader].views": FieldChange(previous: .int(2_345_678), seenAt: t0, delta: 1222),
+            "articles[/Articles/5012773/Cache-Heap-Shader].rating": FieldChange(previous: .decimal(Decimal(string: "4.91")!), seenAt: t0,
+                                                                                 delta: Decimal(string: "0.02")),
+        ])
+    }
+
+    @Test func identicalLookupsExtendTheLatestSnapshot() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try HistoryStore(path: path())
+        try store.save(record("90210", at: t0), pack: pack)
+        let again = try store.save(record("90210", at: t1), pack: pack)
+        #expect(again == HistoryStore.SaveResult(changes: [:], previousLookup: t0, newSnapshot: false))
+        let series = try store.history(site: "codeproject", member: "90210")
+        #expect(series.count == 1)
+        #expect(series[0].firstSeen == t0 && series[0].lastSeen == t1)
+        // Values come back exactly as they went in.
+        #expect(series[0].values.fields == record("90210", at: t0).extracted.fields)
+        #expect(series[0].values.rows[SnapshotValues.RowKey(collection: "articles", row: "/Articles/5034411/Uber-fast-Unicode-normalisation",
+                                                              field: "rating")] == .decimal(Decimal(string: "4.80")!))
+    }
+
+    @Test func failedLookupsAreNotSnapshots() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try HistoryStore(path: path())
+        let failed = MemberRecord(id: "5", site: "codeproject", fetchedAt: t0, sources: [], extracted: ExtractedRecord(),
+                                  errors: [MemberError(kind: .timeout, message: "timed out")])
+        #expect(try store.save(failed, pack: pack).newSnapshot == false)
+        #expect(try store.history(site: "codeproject", member: "5").isEmpty)
+    }
+
+    @Test func timeSeriesSince() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try HistoryStore(path: path())
+        for day in 0..<4 {
+            try store.save(record("7315", at: t0.addingTimeInterval(Double(day) * 86_400)) { $0.fields["reputation.total"] = .int(2415 + day * 10) },
+                           pack: pack)
+        }
+        let all = try store.history(site: "codeproject", member: "7315")
+        #expect(all.map { $0.values.fields["reputation.total"] } == [.int(2415), .int(2425), .int(2435), .int(2445)])
+        let recent = try store.history(site: "codeproject", member: "7315", since: t0.addingTimeInterval(2 * 86_400))
+        #expect(recent.map(\.firstSeen) == [t0.addingTimeInterval(2 * 86_400), t0.addingTimeInterval(3 * 86_400)])
+    }
+
+    @Test func trackedMembers() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try HistoryStore(path: path())
+        #expect(try store.track(["48201", "7315"], site: "codeproject", label: "team", at: t0) == ["48201", "7315"])
+        #expect(try store.track(["7315", "90210"], site: "codeproject", label: nil, at: t1) == ["90210"])
+        #expect(try store.untrack(["48201", "1"], site: "codeproject") == ["48201"])
+        #expect(try store.tracked(site: "codeproject") == [
+            HistoryStore.TrackedMember(site: "codeproject", member: "7315", label: "team", addedAt: t0),
+            HistoryStore.TrackedMember(site: "codeproject", member: "90210", label: nil, addedAt: t1),
+        ])
+        #expect(try store.tracked(site: "other").isEmpty)
+    }
+
+    @Test func migratesAVersionOneDatabaseWithItsData() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A database as the first schema version left it.
+        let queue = try DatabaseQueue(path: path())
+        try HistorySchema.migrator.migrate(queue, upTo: "v1")
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO snapshot (site, member, first_seen, last_seen) VALUES ('codeproject', '42', ?, ?)",
+                           arguments: [StoredTime.text(t0), StoredTime.text(t0)])
+            try db.execute(sql: "INSERT INTO field_value VALUES (1, 'reputation.total', 'int', '100')")
+            try db.execute(sql: "INSERT INTO row_value VALUES (1, 'articles', '/a', 'views', 'int', '7')")
+        }
+        try queue.close()
+        #expect(try DatabaseQueue(path: path()).read { try $0.tableExists("tracked") } == false)
+
+        let store = try HistoryStore(path: path())
+        let series = try store.history(site: "codeproject", member: "42")
+        #expect(series.count == 1)
+        #expect(series[0].values.fields == ["reputation.total": .int(100)])
+        #expect(series[0].values.rows == [SnapshotValues.RowKey(collection: "articles", row: "/a", field: "views"): .int(7)])
+        #expect(try store.track(["42"], site: "codeproject", label: nil) == ["42"])
+        #expect(try store.integrityCheck() == "ok")
+    }
+
+    @Test func aFileThatIsNotSQLiteIsLeftAlone() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let garbage = Data("these are my notes, not a database\n".utf8) + Data(repeating: 7, count: 5000)
+        try garbage.write(to: URL(fileURLWithPath: path("notes.txt")))
+        #expect {
+            _ = try HistoryStore(path: path("notes.txt"))
+        } throws: { error in
+            guard case StoreError.notADatabase(let file)? = error as? StoreError else { return false }
+            return file == path("notes.txt")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path("notes.txt"))) == garbage)
+    }
+
+    @Test func aNewerSchemaIsRefused() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        _ = try HistoryStore(path: path())
+        let queue = try DatabaseQueue(path: path())
+        try queue.write { try $0.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99')") }
+        try queue.close()
+        #expect {
+            _ = try HistoryStore(path: path())
+        } throws: { error in
+            guard case StoreError.newerSchema? = error as? StoreError else { return false }
+            return (error as? StoreError)?.description.contains("written by a newer cpvanity") == true
+        }
+        // Nothing was written: the migrations are as the newer version left them.
+        let after = try DatabaseQueue(path: path())
+        #expect(try after.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier") } == ["v1", "v2", "v99"])
+        #expect(try after.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM snapshot") } == 0)
+    }
+
+    @Test func aLockedDatabaseSaysSo() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try HistoryStore(path: path())
+        // Another connection holds the write lock.
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true
+        let other = try DatabaseQueue(path: path(), configuration: configuration)
+        try other.inDatabase { try $0.execute(sql: "BEGIN EXCLUSIVE") }
+        #expect {
+            try store.save(record("7315", at: t0), pack: pack)
+        } throws: { error in
+            guard case StoreError.locked(let file)? = error as? StoreError else { return false }
+            return file == path()
+        }
+        try other.inDatabase { try $0.execute(sql: "ROLLBACK") }
+        #expect(try store.save(record("7315", at: t0), pack: pack).newSnapshot)
+    }
+}
