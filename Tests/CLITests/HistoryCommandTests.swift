@@ -1,0 +1,156 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite(.serialized) struct HistoryCommandTests {
+    let directory: URL
+    var db: String { directory.appendingPathComponent("history.sqlite").path }
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-history-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    /// A replica root holding copies of the fixture pages, so a test may edit them.
+    func copyOfFixtures(ids: [String] = ["48201", "7315"], as newIDs: [String: String] = [:]) throws -> String {
+        let root = directory.appendingPathComponent("site").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        for id in ids {
+            for source in ["profile", "articles"] {
+                try FileManager.default.copyItem(atPath: "\(codeprojectFixtures)/\(source)-\(id).html",
+                                                 toPath: "\(root)/\(source)-\(newIDs[id] ?? id).html")
+            }
+        }
+        return root
+    }
+
+    func edit(_ file: String, _ from: String, _ to: String) throws {
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.contains(from))
+        try text.replacingOccurrences(of: from, with: to).write(toFile: file, atomically: true, encoding: .utf8)
+    }
+
+    @Test func trackRefreshAndHistory() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let root = try copyOfFixtures()
+        let server = try FixtureServer([], root: root)
+        let env = ["CPVANITY_DB": db]
+        let fetch = ["--base-url", server.baseURL, "--rate", "0"]
+
+        #expect(try run("cpvanity", ["track", "add", "48201", "7315", "--label", "team"], environment: env).stdout == "tracking 48201\ntracking 7315\n")
+        let list = try run("cpvanity", ["track", "list", "--format", "json"], environment: env)
+        let tracked = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
+        #expect(tracked.map { $0["id"] as? String } == ["48201", "7315"])
+        #expect(tracked.map { $0["label"] as? String } == ["team", "team"])
+
+        let first = try run("cpvanity", ["refresh", "--format", "table"] + fetch, environment: env)
+        #expect(first.status == 0)
+        #expect(first.stdout.contains("Maren Okafor (48201): first lookup, nothing to compare with yet\n"))
+
+        try edit("\(root)/profile-48201.html", ">1,204,873<", ">1,204,908<")
+        try edit("\(root)/articles-48201.html", "Views: 2,345,678", "Views: 2,346,900")
+        let second = try run("cpvanity", ["refresh", "--format", "table"] + fetch, environment: env)
+        #expect(second.status == 0)
+        let lines = second.stdout.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        #expect(lines.contains { $0.hasPrefix("Maren Okafor (48201): 2 changes since ") })
+        #expect(lines.contains("reputation.total 1,204,908 (+35)"))
+        #expect(lines.contains("Cache Heap Shader: views 2,346,900 (+1,222)"))
+        #expect(lines.contains { $0.hasPrefix("Tomasz Wirth (7315): no change since ") })
+
+        // The JSON of a lookup carries the change with the previous value and when it was seen.
+        try edit("\(root)/profile-48201.html", ">1,204,908<", ">1,204,999<")
+        let member = try run("cpvanity", ["member", "48201", "--format", "json"] + fetch, environment: env)
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(member.stdout.utf8)) as? [String: Any])
+        let change = try #require((record["changes"] as? [String: Any])?["reputation.total"] as? [String: Any])
+        #expect(change["previous"] as? Int == 1_204_908)
+        #expect(change["delta"] as? Int == 91)
+        #expect((change["seen_at"] as? String)?.hasSuffix("Z") == true)
+
+        let history = try run("cpvanity", ["history", "48201", "--field", "reputation.total", "--format", "json"], environment: env)
+        let series = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])
+        let points = try #require(series.first?["points"] as? [[String: Any]])
+        #expect(points.map { $0["reputation.total"] as? Int } == [1_204_873, 1_204_908, 1_204_999])
+        #expect(points.allSatisfy { Set($0.keys) == ["time", "last_seen", "reputation.total"] })
+
+        let articles = try run("cpvanity", ["history", "48201", "--articles", "--field", "views", "--format", "csv"], environment: env)
+        let top = articles.stdout.split(separator: "\r\n").filter { $0.contains("/Articles/5012773/") }.map { $0.split(separator: ",").last ?? "" }
+        #expect(top == ["2345678", "2346900"])
+
+        #expect(try run("cpvanity", ["track", "remove", "7315"], environment: env).stdout == "no longer tracking 7315\n")
+        let unknownField = try run("cpvanity", ["history", "48201", "--field", "nope"], environment: env)
+        #expect(unknownField.status == 64)
+        #expect(unknownField.stderr.contains("Unknown field nope; choose from"))
+    }
+
+    @Test func noStoreLeavesNoHistory() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try FixtureServer()
+        let result = try run("cpvanity", ["member", "7315", "--base-url", server.baseURL, "--no-store", "--db", db])
+        #expect(result.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: db))
+    }
+
+    @Test func aBadDatabaseIsReportedAndLeftAlone() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try FixtureServer()
+        let notes = directory.appendingPathComponent("notes.txt").path
+        try "not a database\n".write(toFile: notes, atomically: true, encoding: .utf8)
+        let result = try run("cpvanity", ["member", "7315", "--base-url", server.baseURL, "--db", notes])
+        #expect(result.status == 2)
+        #expect(result.stderr == "cpvanity: \(notes) is not a cpvanity history (not an SQLite database); nothing was written to it. Point --db (or CPVANITY_DB) at another file, or move it aside\n")
+        #expect(try String(contentsOfFile: notes, encoding: .utf8) == "not a database\n")
+        #expect(try server.stats().pages.isEmpty)  // refused before any request
+    }
+
+    @Test func aKilledBatchLeavesTheStoreConsistent() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ids = (0..<150).map { String(500_000 + $0) }
+        let root = directory.appendingPathComponent("site").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        for id in ids {
+            for source in ["profile", "articles"] {
+                try FileManager.default.copyItem(atPath: "\(codeprojectFixtures)/\(source)-90210.html", toPath: "\(root)/\(source)-\(id).html")
+            }
+        }
+        try ids.joined(separator: "\n").write(to: directory.appendingPathComponent("ids.txt"), atomically: true, encoding: .utf8)
+        let server = try FixtureServer(["--latency", "30"], root: root)
+        let process = Process()
+        process.executableURL = builtProduct("cpvanity")
+        process.arguments = ["batch", "--base-url", server.baseURL, "--rate", "0", "--ids", directory.appendingPathComponent("ids.txt").path,
+                             "--output", directory.appendingPathComponent("out.ndjson").path, "--db", db]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Kill it once some snapshots are in.
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning && Date() < deadline {
+            if let count = try? sqlite(["SELECT count(*) FROM snapshot"]).first.flatMap(Int.init), count >= 30 { break }
+            usleep(10_000)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+
+        #expect(try sqlite(["PRAGMA integrity_check"]) == ["ok"])
+        let snapshots = try sqlite(["SELECT count(*) FROM snapshot"]).first.flatMap(Int.init) ?? 0
+        #expect(snapshots >= 30 && snapshots < 150, "\(snapshots) snapshots")
+        // Every committed snapshot is whole: all 23 fields and the 3 articles' numbers and titles.
+        let fieldCounts = try sqlite(["SELECT count(*) FROM field_value GROUP BY snapshot_id"])
+        #expect(fieldCounts.count == snapshots && fieldCounts.allSatisfy { $0 == "23" })
+        let rowCounts = try sqlite(["SELECT count(*) FROM row_value GROUP BY snapshot_id"])
+        #expect(rowCounts.count == snapshots && Set(rowCounts).count == 1)
+    }
+
+    /// Answers from the sqlite3 command-line shell: a reader that is not cpvanity.
+    func sqlite(_ statements: [String]) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [db] + statements
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+}
