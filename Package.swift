@@ -27,11 +27,13 @@ let package = Package(
         .target(name: "Scraper", dependencies: ["CCurl", "Rules"]),
         // The embedded SQLite history of lookups, tracked members and what changed.
         .target(name: "Store", dependencies: ["Rules", .product(name: "GRDB", package: "GRDB.swift")]),
+        // RSS 2.0 and Atom feeds, read with libxml2's streaming reader.
+        .target(name: "Feeds", dependencies: ["CLibXML2", "Rules"]),
         // Renders records and check results. Knows nothing of regexes.
-        .target(name: "Report", dependencies: ["Rules"]),
+        .target(name: "Report", dependencies: ["Rules", "Feeds"]),
         // The command-line layer only.
         .executableTarget(name: "cpvanity", dependencies: [
-            "Rules", "Report", "Scraper", "Store",
+            "Rules", "Report", "Scraper", "Store", "Feeds",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "CSV", package: "CSV.swift"),
         ]),
@@ -50,6 +52,7 @@ let package = Package(
         .testTarget(name: "ScraperTests", dependencies: ["Scraper", "Rules", "TestSupport", "fixture-site"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Rules", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Rules", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "FeedsTests", dependencies: ["Feeds", "TestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CCurl", "CLibXML2", "CPCRE2"]),
         // Runs the built binary as a user would; depends on it so `swift test` builds it.
         .testTarget(name: "CLITests", dependencies: ["cpvanity", "fixture-site", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),

@@ -15,7 +15,7 @@ struct CPVanity: AsyncParsableCommand {
             """,
         version: CPVanityVersion.current,
         subcommands: [MemberCommand.self, ArticlesCommand.self, BatchCommand.self, TrackCommand.self, RefreshCommand.self,
-                      HistoryCommand.self, ExtractCommand.self, PatternsCommand.self]
+                      HistoryCommand.self, FeedCommand.self, ExtractCommand.self, PatternsCommand.self]
     )
 }
 

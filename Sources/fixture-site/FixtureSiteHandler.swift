@@ -48,10 +48,17 @@ final class FixtureSiteHandler: HTTPHandler, Sendable {
         default:
             var query = [String: String]()
             for item in request.query { query[item.name] = item.value }
-            let route = routes.resolve(path: request.path, query: query)
-            return await served(request, source: route?.source, id: route?.id) {
-                guard let route else { return self.text(.notFound, "no page at \(request.path)\n") }
-                return await self.page(request, source: route.source, id: route.id)
+            switch routes.resolve(path: request.path, query: query) {
+            case .page(let source, let id)?:
+                return await served(request, source: source, id: id) {
+                    await self.page(request, source: source, id: id)
+                }
+            case .feed(let name, let category)?:
+                return await served(request, source: "feed:\(name)", id: nil) {
+                    self.feed(name: name, category: category)
+                }
+            case nil:
+                return await served(request, source: nil, id: nil) { self.text(.notFound, "no page at \(request.path)\n") }
             }
         }
     }
@@ -109,6 +116,15 @@ final class FixtureSiteHandler: HTTPHandler, Sendable {
         case nil:
             return HTTPResponse(statusCode: .ok, headers: headers, body: data)
         }
+    }
+
+    /// Saved feeds live in `<root>/feeds/`.
+    private func feed(name: String, category: String?) -> FlyingFox.HTTPResponse {
+        let file = (root as NSString).appendingPathComponent("feeds/\(name)\(category.map { "-\($0)" } ?? "").xml")
+        guard let data = FileManager.default.contents(atPath: file) else {
+            return text(.notFound, "no saved feed \(name)\(category.map { " for category \($0)" } ?? "")\n")
+        }
+        return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/rss+xml; charset=utf-8"], body: data)
     }
 
     private func status(_ code: Int) -> FlyingFox.HTTPResponse {

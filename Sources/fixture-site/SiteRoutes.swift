@@ -2,59 +2,84 @@ import Foundation
 import Rules
 
 /// The pack's URL templates turned around: from a request's path and query back to
-/// the source and member ID it names. Works for any pack, since it only reads the
+/// the member page or feed it names. Works for any pack, since it only reads the
 /// templates.
 struct SiteRoutes: Sendable {
-    struct Route: Sendable {
-        let source: String
-        let pathPieces: [String]   // literal text around {id}
-        let pathHasID: Bool
-        /// Query items the template fixes; `nil` value marks the one that carries {id}.
-        let query: [(name: String, value: String?)]
+    enum Target: Sendable, Equatable {
+        /// `<source>-<id>.html`
+        case page(source: String, id: String)
+        /// `feeds/<feed>-<category id>.xml`, or `feeds/<feed>.xml` without a category.
+        case feed(name: String, category: String?)
     }
 
-    let routes: [Route]
+    private struct Route: Sendable {
+        enum Kind: Sendable { case page(String), feed(String) }
+        let kind: Kind
+        /// `{id}` or `{category}`.
+        let placeholder: String
+        /// Literal text around the placeholder in the path.
+        let pathPieces: [String]
+        /// Query items the template fixes; a nil value marks the one carrying the placeholder.
+        let query: [(name: String, value: String?)]
 
-    init(pack: SitePack) {
-        routes = pack.sources.map { source in
-            var template = source.urlTemplate.replacingOccurrences(of: "{base}", with: "")
+        init(kind: Kind, template: String, placeholder: String) {
+            self.kind = kind
+            self.placeholder = placeholder
+            var template = template.replacingOccurrences(of: "{base}", with: "")
             if let scheme = template.range(of: "://") {
                 // A template with a fixed host: keep only its path.
                 template = String(template[scheme.upperBound...].drop { $0 != "/" })
             }
             let parts = template.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-            let path = String(parts[0])
-            let query: [(String, String?)] = parts.count > 1 ? parts[1].split(separator: "&").map { item in
+            pathPieces = String(parts[0]).components(separatedBy: placeholder)
+            query = parts.count > 1 ? parts[1].split(separator: "&").map { item in
                 let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 let value = pair.count > 1 ? String(pair[1]) : ""
-                return (String(pair[0]), value == "{id}" ? nil : value)
+                return (String(pair[0]), value == placeholder ? nil : value)
             } : []
-            return Route(source: source.name, pathPieces: path.components(separatedBy: "{id}"),
-                         pathHasID: path.contains("{id}"), query: query)
+        }
+
+        /// The placeholder's value ("" when the template has none), or nil when the request is not this route.
+        func match(path: String, query given: [String: String]) -> String? {
+            var value: String?
+            if pathPieces.count == 2 {
+                guard path.hasPrefix(pathPieces[0]), path.hasSuffix(pathPieces[1]),
+                      path.count > pathPieces[0].count + pathPieces[1].count else { return nil }
+                value = String(path.dropFirst(pathPieces[0].count).dropLast(pathPieces[1].count))
+            } else if path != pathPieces.joined() {
+                return nil
+            }
+            for (name, fixed) in query {
+                guard let actual = given[name] else { return nil }
+                if let fixed {
+                    guard actual == fixed else { return nil }
+                } else {
+                    value = actual
+                }
+            }
+            let result = value ?? ""
+            // Never a path out of the root.
+            guard !result.contains("/"), !result.contains("..") else { return nil }
+            return result
         }
     }
 
-    /// (source, id) for a request, or nil when no template produces it.
-    func resolve(path: String, query: [String: String]) -> (source: String, id: String)? {
+    private let routes: [Route]
+
+    init(pack: SitePack) {
+        routes = pack.sources.map { Route(kind: .page($0.name), template: $0.urlTemplate, placeholder: "{id}") }
+            + pack.feeds.map { Route(kind: .feed($0.name), template: $0.urlTemplate, placeholder: "{category}") }
+    }
+
+    func resolve(path: String, query: [String: String]) -> Target? {
         for route in routes {
-            var id: String?
-            if route.pathHasID {
-                guard route.pathPieces.count == 2, path.hasPrefix(route.pathPieces[0]), path.hasSuffix(route.pathPieces[1]),
-                      path.count > route.pathPieces[0].count + route.pathPieces[1].count else { continue }
-                id = String(path.dropFirst(route.pathPieces[0].count).dropLast(route.pathPieces[1].count))
-            } else if path != route.pathPieces.joined() {
-                continue
+            guard let value = route.match(path: path, query: query) else { continue }
+            switch route.kind {
+            case .page(let source):
+                if !value.isEmpty { return .page(source: source, id: value) }
+            case .feed(let name):
+                return .feed(name: name, category: value.isEmpty ? nil : value)
             }
-            var matches = true
-            for (name, value) in route.query {
-                guard let given = query[name] else { matches = false; break }
-                if let value {
-                    if given != value { matches = false; break }
-                } else {
-                    id = given
-                }
-            }
-            if matches, let id, !id.isEmpty, !id.contains("/"), !id.contains("..") { return (route.source, id) }
         }
         return nil
     }

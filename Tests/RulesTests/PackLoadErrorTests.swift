@@ -171,3 +171,40 @@ import Testing
         }
     }
 }
+
+@Suite struct FeedSpecTests {
+    let pack: SitePack
+
+    init() throws {
+        pack = try PackLoader().load(file: codeprojectPack)
+    }
+
+    @Test func categoriesMatchByCaseAndPrefix() throws {
+        let feed = try pack.feed(named: "Articles").get()
+        #expect(try feed.category(matching: "c#").get()?.id == "3")
+        #expect(try feed.category(matching: "ANDR").get()?.id == "22")
+        #expect(try feed.category(matching: nil).get()?.name == "All Articles")
+        #expect(feed.url(base: "http://127.0.0.1:9/", category: try feed.category(matching: "java").get())
+                == "http://127.0.0.1:9/webservices/articlerss.aspx?cat=10")
+        #expect(feed.category(matching: "C") == .failure(.ambiguousCategory(feed: "articles", typed: "C", matches: ["C++/MFC", "C#"])))
+        let lounge = try pack.feed(named: "lounge").get()
+        #expect(try lounge.category(matching: nil).get() == nil)
+        #expect(lounge.category(matching: "x") == .failure(.noCategories(feed: "lounge", typed: "x")))
+    }
+
+    @Test func feedTablesAreChecked() {
+        #expect(loadProblems("""
+            [feeds.news]
+            url = '{base}/rss?cat={category}'
+
+            [feeds.other]
+            url = '{base}/other'
+            categories = [{ name = "A", id = 1 }]
+            default_category = "B"
+            """) == [
+                PackProblem(location: "feeds.news.url", message: "has a {category} placeholder but the feed declares no categories"),
+                PackProblem(location: "feeds.other.url", message: "declares categories but has no {category} placeholder"),
+                PackProblem(location: "feeds.other.default_category", message: "'B' is not one of the feed's categories"),
+            ])
+    }
+}

@@ -55,7 +55,7 @@ private struct PackReader {
     init(engine: any PatternEngine) { self.engine = engine }
 
     mutating func read(_ root: TOMLTable, file: String) -> SitePack? {
-        checkKeys(root, at: "", allowed: ["site", "limits", "sources", "fields", "collections", "report"])
+        checkKeys(root, at: "", allowed: ["site", "limits", "sources", "fields", "collections", "report", "feeds"])
         guard let site = table(root, "site", at: "", required: true) else { return nil }
         checkKeys(site, at: "site", allowed: ["name", "title", "base_url", "id", "case_sensitive"])
         let name = string(site, "name", at: "site", required: true)
@@ -104,13 +104,63 @@ private struct PackReader {
         // A report naming a field that failed to load would only repeat that problem.
         let report = problems.isEmpty ? readReport(root, fields: fields, collections: collections)
             : ReportSpec(nameField: nil, summary: [], collection: nil, columns: [], roles: [:])
+        var feeds = [FeedSpec]()
+        if let feedTable = table(root, "feeds", at: "", required: false) {
+            for key in feedTable.keys.sorted() {
+                if let feed = readFeed(feedTable, key) { feeds.append(feed) }
+            }
+        }
         guard let name, let baseURL, let idRule else { return nil }
         let title = string(site, "title", at: "site") ?? name
         return SitePack(name: name, title: title, baseURL: baseURL, file: file, idRule: idRule,
-                        sources: sources, fields: fields, collections: collections, limits: limits, report: report)
+                        sources: sources, fields: fields, collections: collections, limits: limits, report: report, feeds: feeds)
     }
 
     // MARK: Parts
+
+    private mutating func readFeed(_ parent: TOMLTable, _ key: String) -> FeedSpec? {
+        let at = "feeds.\(quoted(key))"
+        guard let table = table(parent, key, at: "feeds", required: true) else { return nil }
+        checkKeys(table, at: at, allowed: ["title", "url", "categories", "default_category"])
+        let url = string(table, "url", at: at, required: true)
+        var categories = [FeedSpec.Category]()
+        if let value = table["categories"] {
+            guard let array = value.array else {
+                problems.append(PackProblem(location: "\(at).categories", message: "must be a list of { name = \"...\", id = \"...\" }"))
+                return nil
+            }
+            for (index, item) in array.enumerated() {
+                let itemAt = "\(at).categories[\(index + 1)]"
+                guard let entry = item.table else {
+                    problems.append(PackProblem(location: itemAt, message: "must be an inline table { name = \"...\", id = \"...\" }"))
+                    continue
+                }
+                checkKeys(entry, at: itemAt, allowed: ["name", "id"])
+                let id = entry["id"]?.string ?? entry["id"]?.int.map(String.init)
+                guard let name = string(entry, "name", at: itemAt, required: true), let id else {
+                    if entry["id"] == nil || (entry["id"]?.string == nil && entry["id"]?.int == nil) {
+                        problems.append(PackProblem(location: "\(itemAt).id", message: "missing or not a string/integer"))
+                    }
+                    continue
+                }
+                categories.append(FeedSpec.Category(name: name, id: id))
+            }
+        }
+        if let url {
+            if url.contains("{category}") && categories.isEmpty {
+                problems.append(PackProblem(location: "\(at).url", message: "has a {category} placeholder but the feed declares no categories"))
+            } else if !url.contains("{category}") && !categories.isEmpty {
+                problems.append(PackProblem(location: "\(at).url", message: "declares categories but has no {category} placeholder"))
+            }
+        }
+        let defaultCategory = string(table, "default_category", at: at)
+        if let defaultCategory, !categories.contains(where: { $0.name == defaultCategory }) {
+            problems.append(PackProblem(location: "\(at).default_category", message: "'\(defaultCategory)' is not one of the feed's categories"))
+        }
+        guard let url else { return nil }
+        return FeedSpec(name: key, title: string(table, "title", at: at) ?? key, urlTemplate: url,
+                        categories: categories, defaultCategory: defaultCategory)
+    }
 
     private mutating func readReport(_ root: TOMLTable, fields: [FieldRule], collections: [CollectionRule]) -> ReportSpec {
         let fieldNames = fields.map(\.name)

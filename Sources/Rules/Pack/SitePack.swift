@@ -19,10 +19,12 @@ public struct SitePack: Sendable {
     public let collections: [CollectionRule]
     public let limits: MatchLimits
     public let report: ReportSpec
+    /// Sorted by name.
+    public let feeds: [FeedSpec]
 
     public init(name: String, title: String, baseURL: String, file: String, idRule: IDRule,
                 sources: [SourceRule], fields: [FieldRule], collections: [CollectionRule], limits: MatchLimits,
-                report: ReportSpec) {
+                report: ReportSpec, feeds: [FeedSpec] = []) {
         self.name = name
         self.title = title
         self.baseURL = baseURL
@@ -33,10 +35,18 @@ public struct SitePack: Sendable {
         self.collections = collections
         self.limits = limits
         self.report = report
+        self.feeds = feeds
     }
 
     public func source(named name: String) -> SourceRule? {
         sources.first { $0.name == name }
+    }
+
+    public func feed(named name: String) -> Result<FeedSpec, FeedLookupError> {
+        guard let feed = feeds.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+            return .failure(.unknownFeed(name, known: feeds.map(\.name)))
+        }
+        return .success(feed)
     }
 
     public func collection(named name: String) -> CollectionRule? {

@@ -1,0 +1,195 @@
+import CLibXML2
+import Foundation
+import Rules
+
+/// Reads RSS 2.0 and Atom with libxml2's streaming reader: one pass, no tree of the
+/// whole feed. Hostile XML gets nothing: no network, no external entities or DTDs,
+/// and a document that uses entities of its own is refused outright.
+public enum FeedParser {
+    private static let initialised: Bool = {
+        xmlInitParser()
+        return true
+    }()
+
+    public static func parse(_ data: Data, origin: String) throws(FeedError) -> [FeedItem] {
+        _ = initialised
+        // NONET: never fetch; no NOENT (entities are not substituted) and no DTDLOAD/DTDATTR:
+        // nothing external is read. NOCDATA: CDATA arrives as text. COMPACT saves memory.
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue
+                            | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOERROR.rawValue)
+        let reader: xmlTextReaderPtr? = data.withUnsafeBytes { bytes in
+            xmlReaderForMemory(bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), origin, nil, options)
+        }
+        guard let reader else { throw .malformed(origin: origin, line: 0, message: "libxml2 could not start reading it") }
+        defer { xmlFreeTextReader(reader) }
+        var walker = FeedWalker(origin: origin)
+        while true {
+            let status = xmlTextReaderRead(reader)
+            if status == 0 { break }
+            if status < 0 {
+                let error = xmlGetLastError()
+                let message = error?.pointee.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "not well-formed XML"
+                throw .malformed(origin: origin, line: Int(error?.pointee.line ?? 0), message: message)
+            }
+            try walker.visit(reader)
+        }
+        guard walker.format != nil else {
+            throw .malformed(origin: origin, line: 0, message: "the document is empty")
+        }
+        return walker.items
+    }
+}
+
+/// The state of one pass over a feed: where we are, and the item being built.
+private struct FeedWalker {
+    enum Format { case rss, atom }
+
+    let origin: String
+    var format: Format?
+    var items = [FeedItem]()
+    /// Element names from the root down.
+    private var path = [String]()
+    private var inItem = false
+    /// `path.count` at the item's own element.
+    private var itemDepth = 0
+    private var fields = [String: String]()
+    private var text = ""
+    /// The field being read holds HTML (RSS description, Atom type="html"), not text.
+    private var markup = false
+
+    init(origin: String) { self.origin = origin }
+
+    mutating func visit(_ reader: xmlTextReaderPtr) throws(FeedError) {
+        switch xmlTextReaderNodeType(reader) {
+        case Int32(XML_READER_TYPE_ELEMENT.rawValue):
+            let name = string(xmlTextReaderConstLocalName(reader)) ?? ""
+            if format == nil {
+                switch name.lowercased() {
+                case "rss", "rdf": format = .rss
+                case "feed": format = .atom
+                default: throw .unknownFormat(origin: origin, root: name)
+                }
+            }
+            let empty = xmlTextReaderIsEmptyElement(reader) == 1
+            open(name, reader: reader)
+            if empty { close(name) }
+        case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
+            close(string(xmlTextReaderConstLocalName(reader)) ?? "")
+        case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue),
+             Int32(XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue), Int32(XML_READER_TYPE_WHITESPACE.rawValue):
+            if inItem { text += string(xmlTextReaderConstValue(reader)) ?? "" }
+        case Int32(XML_READER_TYPE_ENTITY_REFERENCE.rawValue):
+            throw .declaredEntities(origin: origin, name: string(xmlTextReaderConstName(reader)) ?? "?")
+        default:
+            break
+        }
+    }
+
+    private mutating func open(_ name: String, reader: xmlTextReaderPtr) {
+        path.append(name)
+        if name == (format == .atom ? "entry" : "item") && !inItem {
+            inItem = true
+            itemDepth = path.count
+            fields = [:]
+            return
+        }
+        guard inItem else { return }
+        if path.count == itemDepth + 1 {
+            // A field of the item starts: its text is everything inside it, nested markup included.
+            text = ""
+            let type = attribute(reader, "type")?.lowercased()
+            switch format {
+            case .atom:
+                markup = type == "html"
+                if name == "link" {
+                    let rel = attribute(reader, "rel") ?? "alternate"
+                    if rel == "alternate", fields["link"] == nil, let href = attribute(reader, "href") { fields["link"] = href }
+                }
+            default:
+                // RSS descriptions carry HTML; titles and the rest are text.
+                markup = name == "description"
+            }
+        } else if format == .atom, path.count == itemDepth + 2, name == "name", path[path.count - 2] == "author" {
+            text = ""
+        }
+    }
+
+    private mutating func close(_ name: String) {
+        defer { if !path.isEmpty { path.removeLast() } }
+        guard inItem else { return }
+        if path.count == itemDepth {
+            inItem = false
+            items.append(makeItem())
+            return
+        }
+        if format == .atom, path.count == itemDepth + 2, name == "name", path[path.count - 2] == "author" {
+            if fields["author"] == nil { fields["author"] = asText(text) }
+            return
+        }
+        guard path.count == itemDepth + 1 else { return }
+        let value = markup ? text : asText(text)
+        let wanted: Set<String> = format == .atom
+            ? ["title", "summary", "content", "published", "updated"]
+            : ["title", "link", "description", "pubDate", "author", "creator"]
+        if wanted.contains(name), fields[name] == nil { fields[name] = value }
+    }
+
+    private func makeItem() -> FeedItem {
+        func clean(_ key: String) -> String? {
+            guard let raw = fields[key] else { return nil }
+            let plain = PlainText.from(html: raw)
+            return plain.isEmpty ? nil : plain
+        }
+        switch format {
+        case .atom:
+            return FeedItem(title: clean("title"), link: fields["link"]?.trimmingCharacters(in: .whitespacesAndNewlines),
+                            author: clean("author"),
+                            published: (fields["published"] ?? fields["updated"]).flatMap(FeedDates.iso8601),
+                            description: clean("summary") ?? clean("content"))
+        default:
+            return FeedItem(title: clean("title"), link: fields["link"]?.trimmingCharacters(in: .whitespacesAndNewlines),
+                            author: clean("author") ?? clean("creator"),
+                            published: fields["pubDate"].flatMap(FeedDates.rfc822),
+                            description: clean("description"))
+        }
+    }
+
+    /// Text that is not HTML, escaped so the HTML-to-text conversion keeps a `<` as a
+    /// character rather than taking it for a tag.
+    private func asText(_ value: String) -> String {
+        value.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+    }
+
+    private func attribute(_ reader: xmlTextReaderPtr, _ name: String) -> String? {
+        guard let value = xmlTextReaderGetAttribute(reader, name) else { return nil }
+        defer { cpv_xml_free(value) }
+        return String(cString: value)
+    }
+
+    private func string(_ pointer: UnsafePointer<xmlChar>?) -> String? {
+        pointer.map { String(cString: $0) }
+    }
+}
+
+/// Feed dates, to UTC.
+enum FeedDates {
+    /// RSS: `Tue, 10 Jun 2003 04:00:00 GMT`, also with `+0100`, without the weekday or seconds.
+    static func rfc822(_ text: String) -> Date? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEE, dd MMM yyyy HH:mm:ss Z", "dd MMM yyyy HH:mm:ss zzz",
+                       "dd MMM yyyy HH:mm:ss Z", "EEE, dd MMM yyyy HH:mm zzz", "EEE, dd MMM yyyy HH:mm Z"] {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = format
+            if let date = formatter.date(from: trimmed) { return date }
+        }
+        return nil
+    }
+
+    static func iso8601(_ text: String) -> Date? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let date = try? Date.ISO8601FormatStyle().parse(trimmed) { return date }
+        return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(trimmed)
+    }
+}

@@ -1,0 +1,56 @@
+import Feeds
+import Foundation
+
+/// Feed items in every format: keys `title`, `link`, `author`, `published` (ISO 8601,
+/// UTC) and `description`.
+public enum FeedReport {
+    public static func render(_ items: [FeedItem], format: OutputFormat, options: ReportOptions) -> String {
+        switch format {
+        case .json:
+            return JSONValue.array(items.map(json)).serialized() + "\n"
+        case .ndjson:
+            return items.map { json($0).serialized(pretty: false) + "\n" }.joined()
+        case .csv:
+            return CSVText.row(["title", "link", "author", "published", "description"]) + items.map { item in
+                CSVText.row([item.title, item.link, item.author, item.published.map(iso), item.description].map {
+                    CSVText.neutralised($0 ?? "", raw: options.rawCSV)
+                })
+            }.joined()
+        case .markdown:
+            return MarkdownText.row(["published", "title", "author"]) + MarkdownText.alignment([false, false, false]) + items.map { item in
+                let title = item.title ?? "-"
+                let linked = item.link.map { "[\(title.replacingOccurrences(of: "]", with: "\\]"))](\($0))" } ?? title
+                return MarkdownText.row([item.published.map(iso) ?? "-", linked, item.author ?? "-"])
+            }.joined()
+        case .table:
+            return table(items, options: options)
+        }
+    }
+
+    static func json(_ item: FeedItem) -> JSONValue {
+        func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+        return .object([("title", text(item.title)), ("link", text(item.link)), ("author", text(item.author)),
+                        ("published", text(item.published.map(iso))), ("description", text(item.description))])
+    }
+
+    private static func iso(_ date: Date) -> String { date.formatted(.iso8601) }
+
+    private static func table(_ items: [FeedItem], options: ReportOptions) -> String {
+        let style = TerminalStyle(enabled: options.color)
+        let dateWidth = 16
+        let authorWidth = min(22, items.map { DisplayText.width($0.author ?? "-") }.max() ?? 1)
+        let titleWidth = max(12, options.width - dateWidth - authorWidth - 6)
+        var lines = [String]()
+        for item in items {
+            let when = item.published.map { String(iso($0).prefix(16)).replacingOccurrences(of: "T", with: " ") } ?? "-"
+            lines.append("  " + style.dim(DisplayText.pad(when, to: dateWidth, right: false)) + "  "
+                         + DisplayText.pad(DisplayText.truncate(item.author ?? "-", to: authorWidth), to: authorWidth, right: false) + "  "
+                         + style.bold(DisplayText.truncate(item.title ?? "-", to: titleWidth)))
+            if let description = item.description {
+                lines.append(String(repeating: " ", count: dateWidth + 4) + DisplayText.truncate(description, to: max(12, options.width - dateWidth - 4)))
+            }
+            if let link = item.link { lines.append(String(repeating: " ", count: dateWidth + 4) + style.dim(link)) }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,85 @@
+import Feeds
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct FeedParserTests {
+    func fixture(_ name: String) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: "\(codeprojectFixtures)/feeds/\(name)"))
+    }
+
+    func date(_ text: String) -> Date? { try? Date.ISO8601FormatStyle().parse(text) }
+
+    @Test func rss2WithCDATAEntitiesAndHTML() throws {
+        let items = try FeedParser.parse(try fixture("articles-1.xml"), origin: "articles-1.xml")
+        #expect(items == [
+            FeedItem(title: "Lock-free queues & the ABA problem",
+                     link: "https://www.codeproject.com/Articles/5090001/Lock-free-queues-and-the-ABA-problem",
+                     author: "Maren Okafor", published: date("2026-11-17T09:30:00Z"),
+                     description: "Why compare-and-swap is not enough, and what to do about it."),
+            FeedItem(title: "Generic Pool<T> in C# 12",
+                     link: "https://www.codeproject.com/Articles/5090002/Generic-Pool-T-in-Csharp-12",
+                     author: "zoe@example.org (Zoë O'Brien-Ångström)", published: date("2026-11-16T17:05:10Z"),
+                     description: "Pooling objects without locks – a walkthrough."),
+            FeedItem(title: "Café-style tooltips, revisited",
+                     link: "https://www.codeproject.com/Articles/5090003/Cafe-style-tooltips-revisited",
+                     author: nil, published: date("2026-11-15T00:00:00Z"), description: nil),
+        ])
+    }
+
+    @Test func atomWithHTMLAndXHTMLText() throws {
+        let items = try FeedParser.parse(try fixture("lounge.xml"), origin: "lounge.xml")
+        #expect(items == [
+            FeedItem(title: "Friday puzzle & coffee", link: "https://www.codeproject.com/Lounge.aspx?msg=6000001#xx6000001xx",
+                     author: "Tomasz Wirth", published: date("2026-11-18T07:15:00Z"), description: "Today's puzzle: x < y?"),
+            // No <published>: <updated> stands in; <content> fills the description when there is no <summary>.
+            FeedItem(title: "Is 1 < 2 still true?", link: "https://www.codeproject.com/Lounge.aspx?msg=6000002#xx6000002xx",
+                     author: "René Kowalczyk", published: date("2026-11-17T22:40:00Z"), description: "Only on Fridays."),
+        ])
+    }
+
+    @Test func aFeedWithNoItems() throws {
+        #expect(try FeedParser.parse(try fixture("articles-22.xml"), origin: "x") == [])
+    }
+
+    @Test func badInput() throws {
+        #expect(throws: FeedError.malformed(origin: "empty", line: 1, message: "Document is empty")) {
+            try FeedParser.parse(Data("just text\n".utf8), origin: "empty")
+        }
+        let whole = try fixture("articles-1.xml")
+        #expect {
+            try FeedParser.parse(whole.prefix(whole.count / 2), origin: "half")
+        } throws: { error in
+            guard case FeedError.malformed(let origin, let line, _)? = error as? FeedError else { return false }
+            return origin == "half" && line > 1
+        }
+        #expect(throws: FeedError.unknownFormat(origin: "page", root: "html")) {
+            try FeedParser.parse(Data("<html><body>hello</body></html>".utf8), origin: "page")
+        }
+        #expect(throws: FeedError.self) { try FeedParser.parse(Data([0xFF, 0xFE, 0x00, 0x3C, 0x00]), origin: "bytes") }
+    }
+
+    @Test func billionLaughsIsRefusedQuickly() throws {
+        var lines = ["<?xml version=\"1.0\"?>", "<!DOCTYPE lolz [", "<!ENTITY lol \"lol\">"]
+        for level in 1...9 {
+            let previous = level == 1 ? "lol" : "lol\(level - 1)"
+            lines.append("<!ENTITY lol\(level) \"" + String(repeating: "&\(previous);", count: 10) + "\">")
+        }
+        lines += ["]>", "<rss version=\"2.0\"><channel><item><title>&lol9;</title></item></channel></rss>"]
+        let started = ContinuousClock.now
+        #expect(throws: FeedError.self) { try FeedParser.parse(Data(lines.joined(separator: "\n").utf8), origin: "lol") }
+        // Expanded, &lol9; is a billion "lol"s (3 GB); refusing it is instant. The bound is loose on purpose.
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+
+    @Test func externalEntitiesAreNeverRead() throws {
+        let xxe = """
+            <?xml version="1.0"?>
+            <!DOCTYPE r [<!ENTITY secret SYSTEM "file:///etc/hostname">]>
+            <rss version="2.0"><channel><item><title>&secret;</title></item></channel></rss>
+            """
+        #expect(throws: FeedError.declaredEntities(origin: "xxe", name: "secret")) {
+            try FeedParser.parse(Data(xxe.utf8), origin: "xxe")
+        }
+    }
+}
