@@ -7,9 +7,10 @@ actor HostRateLimiter {
     private var nextSlot: [String: ContinuousClock.Instant] = [:]
     private var intervals: [String: Duration] = [:]
 
-    /// `rate` requests per second per host; 0 means unlimited.
+    /// `rate` requests per second per host; 0 means unlimited. Slots get a millisecond
+    /// of slack on top, so that timer jitter never puts rate + 1 starts in one second.
     init(rate: Double) {
-        defaultInterval = rate > 0 ? .nanoseconds(Int64(1_000_000_000 / rate)) : .zero
+        defaultInterval = rate > 0 ? .nanoseconds(Int64(1_000_000_000 / rate)) + .milliseconds(1) : .zero
     }
 
     /// Waits until this request's slot, and books it.

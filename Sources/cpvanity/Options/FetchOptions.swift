@@ -54,7 +54,9 @@ struct FetchOptions: ParsableArguments {
             Diagnostics.error("\(error)")
             throw ExitStatus.badInput
         }
-        let client = HTTPClient(options: HTTPClientOptions(connectTimeout: connectTimeout, timeout: timeout))
+        // Keep a connection per request in flight, so none is closed and reopened.
+        let client = HTTPClient(options: HTTPClientOptions(connectTimeout: connectTimeout, timeout: timeout,
+                                                           connectionCacheSize: max(32, concurrency)))
         let policy = FetchPolicy(concurrency: concurrency, ratePerHost: rate, retries: retries, respectRobots: !ignoreRobots)
         let fetcher = PageFetcher(client: client, policy: policy, cache: cacheStore)
         return MemberLookup(pack: pack, fetcher: fetcher, baseURL: baseURL, savePagesTo: savePages)
