@@ -46,6 +46,9 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        // The benchmarks (scripts/bench builds it in release mode; not part of the tests).
+        .executableTarget(name: "cpvanity-bench", dependencies: ["Rules"]),
+
         // Starts fixture-site and runs built binaries for the tests that need them.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RulesTests", dependencies: ["Rules"]),

@@ -1,0 +1,89 @@
+import Foundation
+import Rules
+
+// cpvanity-bench: the figures in docs/performance.md. Build in release mode and run
+// through scripts/bench. Every comparison runs both sides in this one run.
+
+struct Row {
+    let figure: String
+    let target: String
+    let measured: String
+    let pass: Bool?
+}
+
+var rows = [Row]()
+let arguments = CommandLine.arguments.dropFirst()
+let only = arguments.firstIndex(of: "--only").map { arguments[arguments.index(after: $0)] }
+let quick = arguments.contains("--quick")
+let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
+let log = { (message: String) in FileHandle.standardError.write(Data("bench: \(message)\n".utf8)) }
+
+func locatePack() throws -> (text: String, file: String, root: URL) {
+    let locator = try PackLocator(explicit: nil)
+    let file = try locator.file(forSite: "codeproject")
+    return (try String(contentsOfFile: file, encoding: .utf8), file, URL(fileURLWithPath: locator.directory).deletingLastPathComponent())
+}
+
+do {
+    let (packText, packFile, repository) = try locatePack()
+
+    if only == nil || only == "extraction" {
+        let bench = ExtractionBenchmark(packText: packText, packFile: packFile, seconds: quick ? 0.3 : 1.5)
+        let pcre2 = try bench.pack(packText)
+        let baseline = try bench.pack(packText, engine: NSRegularExpressionEngine())
+        for (label, size) in [("50 KB", 50_000), ("200 KB", 200_000), ("2 MB", 2_000_000)] {
+            let (page, generatedRows) = ArticlesPageGenerator.page(bytes: size)
+            log("extraction: \(label) page, \(generatedRows) rows")
+            let fast = bench.measure(page, pack: pcre2)
+            let slow = bench.measure(page, pack: baseline, minimum: 1, seconds: quick ? 0.3 : 1.0)
+            guard fast.rows == generatedRows, slow.rows == generatedRows else {
+                throw BenchError("the \(label) page gave \(fast.rows) rows with PCRE2 and \(slow.rows) with NSRegularExpression, expected \(generatedRows)")
+            }
+            let ratio = fast.megabytesPerSecond / slow.megabytesPerSecond
+            let isTarget = size == 200_000
+            rows.append(Row(figure: "extraction \(label): PCRE2 MB/s (pages/s)", target: isTarget ? ">= 400 MB/s" : "-",
+                            measured: String(format: "%.0f MB/s (%.0f pages/s)", fast.megabytesPerSecond, fast.pagesPerSecond),
+                            pass: isTarget ? fast.megabytesPerSecond >= 400 : nil))
+            rows.append(Row(figure: "extraction \(label): NSRegularExpression MB/s", target: "-",
+                            measured: String(format: "%.1f MB/s", slow.megabytesPerSecond), pass: nil))
+            rows.append(Row(figure: "extraction \(label): PCRE2 / NSRegularExpression", target: isTarget ? ">= 20x" : "-",
+                            measured: String(format: "%.1fx", ratio), pass: isTarget ? ratio >= 20 : nil))
+        }
+        // Where the time goes, on the 200 KB page.
+        let (page, _) = ArticlesPageGenerator.page(bytes: 200_000)
+        let cut = bench.measure(page, pack: try bench.pack(bench.cutOnlyPack))
+        let matched = bench.measure(page, pack: try bench.pack(bench.matchOnlyPack))
+        let full = bench.measure(page, pack: pcre2)
+        let perPage = { (throughput: ExtractionBenchmark.Throughput) in 1000 / throughput.pagesPerSecond }
+        let cutMs = perPage(cut), matchMs = max(0, perPage(matched) - perPage(cut)), convertMs = max(0, perPage(full) - perPage(matched))
+        let total = cutMs + matchMs + convertMs
+        rows.append(Row(figure: "200 KB page: time split", target: "-",
+                        measured: String(format: "cut rows %.0f%%, match fields %.0f%%, convert %.0f%% (%.2f ms/page)",
+                                         100 * cutMs / total, 100 * matchMs / total, 100 * convertMs / total, perPage(full)), pass: nil))
+    }
+
+    if only == nil || only == "scraper" {
+        let bench = ScraperBenchmark(binaries: binaries, fixtures: repository.appendingPathComponent("Fixtures/codeproject").path, log: log)
+        rows += try bench.run(sizes: quick ? [100, 1000] : [100, 1000, 10_000])
+    }
+
+    if only == nil || only == "rate" {
+        let bench = ScraperBenchmark(binaries: binaries, fixtures: repository.appendingPathComponent("Fixtures/codeproject").path, log: log)
+        rows += try bench.rateAccuracy(pages: quick ? 100 : 400, rate: 20)
+    }
+} catch {
+    log("failed: \(error)")
+    exit(2)
+}
+
+let widths = [rows.map(\.figure.count).max() ?? 6, max(6, rows.map(\.target.count).max() ?? 6), rows.map(\.measured.count).max() ?? 8]
+func line(_ cells: [String]) -> String {
+    zip(cells, widths + [4]).map { $0.padding(toLength: max($1, $0.count), withPad: " ", startingAt: 0) }.joined(separator: "  ")
+}
+print(line(["figure", "target", "measured", "pass"]))
+for row in rows {
+    print(line([row.figure, row.target, row.measured, row.pass.map { $0 ? "PASS" : "FAIL" } ?? ""]))
+}
+let host = ProcessInfo.processInfo
+print("\n\(Date().formatted(.iso8601)) · \(host.activeProcessorCount) cores · \(host.physicalMemory / 1_073_741_824) GiB\(quick ? " · --quick" : "")")
+exit(rows.contains { $0.pass == false } ? 1 : 0)
