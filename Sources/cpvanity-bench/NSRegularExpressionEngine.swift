@@ -1,6 +1,5 @@
 import Foundation
 import Rules
-import Synchronization
 
 /// The baseline: the same patterns through Foundation's NSRegularExpression, as the
 /// original CPVanity apps matched them. Pages are converted to NSString once each
@@ -23,7 +22,7 @@ final class NSRegularExpressionPattern: CompiledPattern, @unchecked Sendable {
     let pattern: String
     let regex: NSRegularExpression
     var captureCount: Int { regex.numberOfCaptureGroups }
-    private static let lastSubject = Mutex<(UnsafeRawPointer?, Int, NSString)>((nil, 0, ""))
+    private static let cache = SubjectCache()
 
     init(pattern: String, regex: NSRegularExpression) {
         self.pattern = pattern
@@ -33,18 +32,33 @@ final class NSRegularExpressionPattern: CompiledPattern, @unchecked Sendable {
     func groupNumber(named name: String) -> Int? { nil }
 
     func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int, scratch: MatchScratch) throws(MatchFailure) -> PatternMatch? {
-        let key = UnsafeRawPointer(subject.baseAddress)
-        let string: NSString = NSRegularExpressionPattern.lastSubject.withLock { cached in
-            if cached.0 == key && cached.1 == subject.count { return cached.2 }
-            let fresh = String(decoding: subject, as: UTF8.self) as NSString
-            cached = (key, subject.count, fresh)
-            return fresh
-        }
+        let string = NSRegularExpressionPattern.cache.string(for: subject)
         guard start <= string.length,
               let match = regex.firstMatch(in: string as String, range: NSRange(location: start, length: string.length - start)) else { return nil }
         return PatternMatch(groups: (0..<match.numberOfRanges).map { index in
             let range = match.range(at: index)
             return range.location == NSNotFound ? nil : range.location..<(range.location + range.length)
         })
+    }
+}
+
+/// The last subject converted to NSString, so a page is converted once, not once per
+/// pattern. The benchmark is single-threaded; the lock keeps it honest anyway.
+private final class SubjectCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var key: UnsafeRawPointer?
+    private var count = 0
+    private var string: NSString = ""
+
+    func string(for subject: UnsafeBufferPointer<UInt8>) -> NSString {
+        lock.lock()
+        defer { lock.unlock() }
+        let address = UnsafeRawPointer(subject.baseAddress)
+        if address != key || subject.count != count {
+            key = address
+            count = subject.count
+            string = String(decoding: subject, as: UTF8.self) as NSString
+        }
+        return string
     }
 }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking  // Data(contentsOf:) over HTTP, for the replica's stats
+#endif
 
 /// Figures 2 and 3: the release `cpvanity batch` against `fixture-site` on loopback.
 struct ScraperBenchmark {

@@ -24,10 +24,21 @@ func locatePack() throws -> (text: String, file: String, root: URL) {
     return (try String(contentsOfFile: file, encoding: .utf8), file, URL(fileURLWithPath: locator.directory).deletingLastPathComponent())
 }
 
+/// One part of the benchmark; a part that fails is a FAIL row, and the rest still run.
+@MainActor func part(_ name: String, _ body: () throws -> Void) {
+    guard only == nil || only == name else { return }
+    do {
+        try body()
+    } catch {
+        log("\(name) failed: \(error)")
+        rows.append(Row(figure: "\(name)", target: "runs", measured: "failed: \(error)", pass: false))
+    }
+}
+
 do {
     let (packText, packFile, repository) = try locatePack()
 
-    if only == nil || only == "extraction" {
+    part("extraction") {
         let bench = ExtractionBenchmark(packText: packText, packFile: packFile, seconds: quick ? 0.3 : 1.5)
         let pcre2 = try bench.pack(packText)
         let baseline = try bench.pack(packText, engine: NSRegularExpressionEngine())
@@ -62,12 +73,12 @@ do {
                                          100 * cutMs / total, 100 * matchMs / total, 100 * convertMs / total, perPage(full)), pass: nil))
     }
 
-    if only == nil || only == "scraper" {
+    part("scraper") {
         let bench = ScraperBenchmark(binaries: binaries, fixtures: repository.appendingPathComponent("Fixtures/codeproject").path, log: log)
         rows += try bench.run(sizes: quick ? [100, 1000] : [100, 1000, 10_000])
     }
 
-    if only == nil || only == "rate" {
+    part("rate") {
         let bench = ScraperBenchmark(binaries: binaries, fixtures: repository.appendingPathComponent("Fixtures/codeproject").path, log: log)
         rows += try bench.rateAccuracy(pages: quick ? 100 : 400, rate: 20)
     }
