@@ -102,7 +102,7 @@ public struct Extractor: Sendable {
 
     private func row(_ collection: CollectionRule, number: Int, buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>,
                      page: Page, scratch: MatchScratch, problems: inout [ExtractionProblem]) -> ExtractedRecord.Row {
-        var row = ExtractedRecord.Row()
+        var row = ExtractedRecord.Row(minimumCapacity: collection.fields.count)
         let prefix = "\(collection.name)[\(number)]."
         for field in collection.fields {
             let label = prefix + field.name

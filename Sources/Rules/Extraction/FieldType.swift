@@ -28,12 +28,15 @@ public enum FieldType: String, Sendable, CaseIterable {
             return .success(.int(value))
         case .decimal:
             let digits = FieldType.numeral(raw)
-            guard FieldType.isDecimalNumeral(digits), let value = Decimal(string: digits, locale: Locale(identifier: "en_US_POSIX")) else {
+            guard let value = FieldType.decimal(digits) else {
                 return .failure(ConversionError(raw: raw, expected: "a decimal number"))
             }
             return .success(.decimal(value))
         case .url:
-            let text = HTMLEntities.decode(raw).trimmingCharacters(in: .whitespacesAndNewlines)
+            var text = raw.utf8.contains(UInt8(ascii: "&")) ? HTMLEntities.decode(raw) : raw
+            if text.utf8.first.map(FieldType.isASCIISpace) == true || text.utf8.last.map(FieldType.isASCIISpace) == true {
+                text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
             guard !text.isEmpty, let resolved = AbsoluteURL.resolve(text, against: base) else {
                 return .failure(ConversionError(raw: raw, expected: "a URL"))
             }
@@ -49,18 +52,48 @@ public enum FieldType: String, Sendable, CaseIterable {
     /// Plain text with thousands separators and a leading `+` removed.
     private static func numeral(_ raw: String) -> String {
         var text = HTMLText.plain(raw)
-        text.removeAll { $0 == "," || $0 == " " || $0 == "'" || $0 == "\u{00A0}" || $0 == "\u{202F}" }
+        if text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "'") || $0 >= 0x80 }) {
+            text.unicodeScalars.removeAll { $0 == "," || $0 == " " || $0 == "'" || $0 == "\u{00A0}" || $0 == "\u{202F}" }
+        }
         if text.hasPrefix("+") { text.removeFirst() }
         return text
     }
 
-    private static func isDecimalNumeral(_ text: String) -> Bool {
-        var body = Substring(text)
-        if body.hasPrefix("-") { body = body.dropFirst() }
-        let parts = body.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), !parts[0].isEmpty || parts.count == 2 else { return false }
-        return parts.allSatisfy { part in part.allSatisfy { $0.isASCII && $0.isNumber } } && parts.contains { !$0.isEmpty }
+    private static let posix = Locale(identifier: "en_US_POSIX")
+
+    /// `4.66` as significand 466 and exponent -2: exact, and much cheaper than
+    /// Decimal's string parser, which only numerals of over 18 digits go through.
+    /// Nil for anything but an optional minus, digits and at most one point.
+    static func decimal(_ numeral: String) -> Decimal? {
+        var significand: UInt64 = 0
+        var exponent = 0
+        var digits = 0
+        var negative = false
+        var afterPoint = false
+        var first = true
+        for byte in numeral.utf8 {
+            defer { first = false }
+            switch byte {
+            case UInt8(ascii: "-") where first: negative = true
+            case UInt8(ascii: ".") where !afterPoint: afterPoint = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                digits += 1
+                if digits <= 18 {
+                    significand = significand * 10 + UInt64(byte - UInt8(ascii: "0"))
+                    if afterPoint { exponent -= 1 }
+                }
+            default: return nil
+            }
+        }
+        guard digits > 0 else { return nil }
+        if digits > 18 { return Decimal(string: numeral, locale: posix) }
+        return Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: Decimal(significand))
     }
+
+    private static func isASCIISpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
+    }
+
 }
 
 public struct ConversionError: Error, Sendable, Equatable {
@@ -75,9 +108,60 @@ public struct ConversionError: Error, Sendable, Equatable {
 
 enum AbsoluteURL {
     static func resolve(_ text: String, against base: String) -> String? {
+        // The common cases without Foundation's URL parser: a path from the root
+        // ("/Articles/1/x") and an absolute http(s) URL with nothing to escape.
+        if text.hasPrefix("/"), !text.hasPrefix("//"), isPlain(text), let origin = origin(of: base) {
+            return origin + text
+        }
+        if (text.hasPrefix("https://") || text.hasPrefix("http://")), isPlain(text) {
+            return text
+        }
         if let absolute = URL(string: text), absolute.scheme != nil { return absolute.absoluteString }
         guard let baseURL = URL(string: base.hasSuffix("/") ? base : base + "/"),
               let resolved = URL(string: text, relativeTo: baseURL) else { return nil }
         return resolved.absoluteURL.absoluteString
+    }
+
+    /// `https://host:port` of a base URL, or nil when it has none. Bases are few, so
+    /// the answer is kept.
+    private static let origins = OriginCache()
+
+    private static func origin(of base: String) -> String? {
+        origins.origin(of: base)
+    }
+
+    /// No character a URL would need escaped, no dot segments: safe to pass as written.
+    private static func isPlain(_ text: String) -> Bool {
+        var previous: [UInt8] = [0, 0, 0]
+        for byte in text.utf8 {
+            // "/./" or "/../" would need resolving.
+            if byte == UInt8(ascii: "/") && previous[2] == UInt8(ascii: ".")
+                && (previous[1] == UInt8(ascii: "/") || (previous[1] == UInt8(ascii: ".") && previous[0] == UInt8(ascii: "/"))) { return false }
+            previous = [previous[1], previous[2], byte]
+        }
+        return text.utf8.allSatisfy { byte in
+            byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
+                && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "^") && byte != UInt8(ascii: "`") && byte != UInt8(ascii: "{")
+                && byte != UInt8(ascii: "|") && byte != UInt8(ascii: "}")
+        }
+    }
+}
+
+/// Origins of base URLs seen so far; a lock, because extractions run on many threads.
+final class OriginCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var known: [String: String?] = [:]
+
+    func origin(of base: String) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let cached = known[base] { return cached }
+        var origin: String?
+        if let scheme = base.range(of: "://") {
+            let host = base[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+            if !host.isEmpty { origin = String(base[..<scheme.upperBound]) + host }
+        }
+        known[base] = origin
+        return origin
     }
 }

@@ -2,6 +2,7 @@
 /// `Mar 12, 2012`, `2012-03-12`. A time after the date is ignored.
 enum DateText {
     static func parse(_ text: String) -> CalendarDate? {
+        if let quick = dayMonthYear(text) { return quick }
         let words = text.split { $0 == " " || $0 == "," || $0 == "\t" }.map(String.init)
         guard !words.isEmpty else { return nil }
         if words.count == 1 || words[0].contains("-") {
@@ -19,6 +20,32 @@ enum DateText {
         }
         return nil
     }
+
+    /// The usual `12 Mar 2012`, read straight off the bytes.
+    private static func dayMonthYear(_ text: String) -> CalendarDate? {
+        let bytes = Array(text.utf8)
+        var index = 0
+        func number(maxDigits: Int) -> Int? {
+            var value = 0, digits = 0
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]), digits < maxDigits {
+                value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+                digits += 1
+                index += 1
+            }
+            return digits > 0 ? value : nil
+        }
+        guard let day = number(maxDigits: 2), index < bytes.count, bytes[index] == 0x20 else { return nil }
+        index += 1
+        guard index + 3 <= bytes.count else { return nil }
+        let word = bytes[index..<(index + 3)].map { $0 | 0x20 }  // lower-case ASCII
+        guard let month = monthBytes.firstIndex(of: word), index + 3 < bytes.count, bytes[index + 3] == 0x20 else { return nil }
+        index += 4
+        let yearStart = index
+        guard let year = number(maxDigits: 4), index - yearStart == 4, index == bytes.count else { return nil }
+        return CalendarDate(year: year, month: month + 1, day: day)
+    }
+
+    private static let monthBytes = months.map { Array($0.utf8) }
 
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 

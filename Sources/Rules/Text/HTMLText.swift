@@ -4,7 +4,11 @@
 /// space, non-breaking spaces included, become one space.
 enum HTMLText {
     static func plain(_ html: String) -> String {
-        collapseWhitespace(HTMLEntities.decode(stripTags(html)))
+        // Most captures (numbers, names) hold neither tags nor entities.
+        if !html.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) {
+            return collapseWhitespace(html)
+        }
+        return collapseWhitespace(HTMLEntities.decode(stripTags(html)))
     }
 
     static func stripTags(_ html: String) -> String {
@@ -34,19 +38,46 @@ enum HTMLText {
     }
 
     static func collapseWhitespace(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
+        // On UTF-8 bytes, and not at all when the text is already clean (most captures).
+        let bytes = text.utf8
+        var needsWork = false
+        var previousSpace = true  // a leading space counts as work
+        bytes.withContiguousStorageIfAvailable { buffer in
+            for byte in buffer {
+                if byte == 0x20 {
+                    if previousSpace { needsWork = true; return }
+                    previousSpace = true
+                } else if (0x09...0x0D).contains(byte) || byte >= 0x80 {
+                    // Tabs and newlines always, non-ASCII in case it is a Unicode space.
+                    needsWork = true
+                    return
+                } else {
+                    previousSpace = false
+                }
+            }
+            if previousSpace && !buffer.isEmpty { needsWork = true }
+        } ?? { needsWork = true }()
+        guard needsWork else { return text }
+        var scalars = String.UnicodeScalarView()
         var pendingSpace = false
-        for character in text {
-            if character.isWhitespace || character == "\u{00A0}" {
+        for scalar in text.unicodeScalars {
+            if isSpace(scalar) {
                 pendingSpace = true
             } else {
-                if pendingSpace && !result.isEmpty { result.append(" ") }
+                if pendingSpace && !scalars.isEmpty { scalars.append(" ") }
                 pendingSpace = false
-                result.append(character)
+                scalars.append(scalar)
             }
         }
-        return result
+        return String(scalars)
+    }
+
+    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20, 0x09...0x0D: return true
+        case 0..<0x80: return false
+        default: return scalar.properties.isWhitespace || scalar.value == 0xA0
+        }
     }
 
     private static func isTagStart(_ byte: UInt8) -> Bool {
