@@ -1,12 +1,14 @@
 import Foundation
 
 /// The checkpoint of a batch export written to a file: each finished member's
-/// rendered piece of the report, one JSON line per member, appended as it
-/// finishes. An interrupted batch resumes from it (members in it are not fetched
-/// again); a finished one is assembled from it into the output, then removed.
-/// A line cut short by a kill is ignored on reading, so that member is fetched again.
+/// rendered piece of the report, one line per member (`id`, tab, `0`/`1` for
+/// failed, tab, the piece with backslash, tab and line breaks escaped, tab, `$`),
+/// appended as it finishes; the closing `$` shows the line is whole. The first line is a JSON header. An interrupted batch resumes from
+/// it (members in it are not fetched again); a finished one is assembled from it
+/// into the output, then removed. A last line cut short by a kill (no newline) is
+/// ignored on reading, so that member is fetched again.
 public final class ExportJournal {
-    public struct Entry: Codable, Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
         public let id: String
         public let failed: Bool
         public let chunk: String
@@ -15,6 +17,59 @@ public final class ExportJournal {
             self.id = id
             self.failed = failed
             self.chunk = chunk
+        }
+
+        /// `id \t 0|1 \t chunk \t $`, escaped so the line holds no tab or line break of its own.
+        var line: Data {
+            Data((Entry.escape(id) + "\t" + (failed ? "1" : "0") + "\t" + Entry.escape(chunk) + "\t$").utf8)
+        }
+
+        /// Nil for anything but a whole entry line (a header, a line torn by a kill).
+        init?(line: Data) {
+            let parts = line.split(separator: 0x09, omittingEmptySubsequences: false)
+            guard parts.count == 4, parts[3] == Data("$".utf8), parts[1].count == 1, let flag = parts[1].first, flag == UInt8(ascii: "0") || flag == UInt8(ascii: "1"),
+                  let id = Entry.unescape(parts[0]), let chunk = Entry.unescape(parts[2]), !id.isEmpty else { return nil }
+            self.init(id: id, failed: flag == UInt8(ascii: "1"), chunk: chunk)
+        }
+
+        private static func escape(_ text: String) -> String {
+            guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return text }
+            var out = ""
+            out.reserveCapacity(text.utf8.count + 64)
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\\": out += "\\\\"
+                case "\t": out += "\\t"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out
+        }
+
+        private static func unescape(_ bytes: Data) -> String? {
+            guard bytes.contains(0x5C) else { return String(decoding: bytes, as: UTF8.self) }
+            var out = [UInt8]()
+            out.reserveCapacity(bytes.count)
+            var escaped = false
+            for byte in bytes {
+                if escaped {
+                    switch byte {
+                    case UInt8(ascii: "t"): out.append(0x09)
+                    case UInt8(ascii: "n"): out.append(0x0A)
+                    case UInt8(ascii: "r"): out.append(0x0D)
+                    case 0x5C: out.append(0x5C)
+                    default: return nil
+                    }
+                    escaped = false
+                } else if byte == 0x5C {
+                    escaped = true
+                } else {
+                    out.append(byte)
+                }
+            }
+            return escaped ? nil : String(decoding: out, as: UTF8.self)
         }
     }
 
@@ -63,8 +118,7 @@ public final class ExportJournal {
                 if header == nil { throw ExportError.notACheckpoint(path) }
                 return
             }
-            // A torn last line (the process was killed mid-write) does not decode: skip it.
-            if let entry = try? JSONDecoder().decode(Entry.self, from: line), seen.insert(entry.id).inserted {
+            if let entry = Entry(line: line), seen.insert(entry.id).inserted {
                 entries.append(entry)
             }
         }
@@ -87,7 +141,7 @@ public final class ExportJournal {
 
     /// One entry, in one write, so a kill leaves either all of it or a torn line.
     public func append(_ entry: Entry) throws {
-        try writeLine(JSONEncoder().encode(entry))
+        try writeLine(entry.line)
     }
 
     public func flush() {
@@ -106,8 +160,8 @@ public final class ExportJournal {
             var first = true
             var buffer = Data()
             try ExportJournal.readLines(path) { line in
-                // The header line, and a torn line, do not decode as entries.
-                guard let entry = try? JSONDecoder().decode(Entry.self, from: line) else { return }
+                // The header line does not read as an entry.
+                guard let entry = Entry(line: line) else { return }
                 buffer.append(Data(((first ? header : separator) + entry.chunk).utf8))
                 first = false
                 if buffer.count > 1 << 20 {
@@ -140,20 +194,21 @@ public final class ExportJournal {
         try handle.write(contentsOf: line)
     }
 
-    /// Calls `body` with each non-empty line, reading 64 KiB at a time.
+    /// Calls `body` with each complete, non-empty line, reading 1 MiB at a time. A
+    /// last line with no newline was torn by a kill and is left out.
     static func readLines(_ path: String, _ body: (Data) throws -> Void) throws {
         guard let input = FileHandle(forReadingAtPath: path) else { throw ExportError.cannotRead(path) }
         defer { try? input.close() }
         var pending = Data()
-        while let chunk = try input.read(upToCount: 64 * 1024), !chunk.isEmpty {
+        while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
             pending.append(chunk)
-            while let newline = pending.firstIndex(of: 0x0A) {
-                let line = pending[pending.startIndex..<newline]
-                if !line.isEmpty { try body(Data(line)) }
-                pending.removeSubrange(pending.startIndex...newline)
+            var start = pending.startIndex
+            while let newline = pending[start...].firstIndex(of: 0x0A) {
+                if newline > start { try body(Data(pending[start..<newline])) }
+                start = pending.index(after: newline)
             }
+            pending = Data(pending[start...])
         }
-        if !pending.isEmpty { try body(pending) }
     }
 }
 

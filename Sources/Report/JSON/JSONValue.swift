@@ -72,6 +72,15 @@ public enum JSONValue: Sendable, Equatable {
 
     private static func writeString(_ text: String, to output: inout String) {
         output += "\""
+        // Most strings need no escaping: copy them whole.
+        let clean = text.utf8.allSatisfy { byte in
+            byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != 0xE2
+        }
+        if clean {
+            output += text
+            output += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""

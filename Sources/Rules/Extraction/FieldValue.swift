@@ -28,7 +28,12 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
 
     /// ISO 8601: `2012-03-12`.
     public var description: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
+        // By hand: String(format:) is slow, and records print many dates.
+        func padded(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+        }
+        return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
     }
 
     public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
