@@ -60,7 +60,9 @@ struct ScraperBenchmark {
             defer { server.terminate(); server.waitUntilExit() }
             log("scraper: \(size) members")
             let output = "\(root)/out.ndjson"
+            let replicaBefore = cpuSeconds(of: server.processIdentifier)
             let outcome = try batch(ids, base: base, output: output, extra: ["--rate", "0", "--concurrency", "32"])
+            let replicaCPU = cpuSeconds(of: server.processIdentifier) - replicaBefore
             let written = (try String(contentsOfFile: output, encoding: .utf8)).split(separator: "\n")
             let failed = written.filter { !$0.contains("\"errors\":[]") }.count
             guard written.count == size, failed == 0 else {
@@ -73,7 +75,8 @@ struct ScraperBenchmark {
                             measured: String(format: "%.2fx (%.1f s, ideal %.1f s)", ratio, outcome.wallSeconds, ideal),
                             pass: judged ? ratio <= 1.2 : nil))
             rows.append(Row(figure: "scraper \(size) members: CPU per member, peak RSS", target: "-",
-                            measured: String(format: "%.2f ms, %.1f MiB", 1000 * outcome.cpuSeconds / Double(size), Double(outcome.peakRSSKiB) / 1024),
+                            measured: String(format: "%.2f ms, %.1f MiB (replica: %.2f ms)", 1000 * outcome.cpuSeconds / Double(size),
+                                             Double(outcome.peakRSSKiB) / 1024, 1000 * replicaCPU / Double(size)),
                             pass: nil))
             peaks[size] = outcome.peakRSSKiB
         }
@@ -82,6 +85,16 @@ struct ScraperBenchmark {
             rows.append(Row(figure: "peak RSS 10,000 / 1,000 members", target: "<= 1.25x", measured: String(format: "%.2fx", ratio), pass: ratio <= 1.25))
         }
         return rows
+    }
+
+    /// User + system CPU of a running process, from /proc (Linux).
+    private func cpuSeconds(of pid: Int32) -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return 0 }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // After the name: state is field 3, utime 14 and stime 15 (1-based in proc(5)).
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     func rateAccuracy(pages: Int, rate: Double) throws -> [Row] {

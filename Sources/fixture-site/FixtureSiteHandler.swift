@@ -23,6 +23,10 @@ final class FixtureSiteHandler: HTTPHandler, Sendable {
     private let verbose: Bool
     private let stats = ServerStats()
     private let random: Mutex<SplitMix64>
+    /// ETag and charset per file: pages do not change while the replica runs, and
+    /// hashing every body on every request would make the replica the bottleneck
+    /// of the benchmarks it serves.
+    private let pageFacts = Mutex<[String: (etag: String, charset: String)]>([:])
 
     init(routes: SiteRoutes, root: String, faults: FaultPlan, timing: Timing, robots: String, verbose: Bool) {
         self.routes = routes
@@ -95,13 +99,19 @@ final class FixtureSiteHandler: HTTPHandler, Sendable {
             return text(.notFound, "no member \(id)\n")
         }
         let bytes = [UInt8](data)
-        let etag = "\"\(String(FixtureSiteHandler.hash(bytes), radix: 16))\""
+        let facts = pageFacts.withLock { cache in
+            if let known = cache[file] { return known }
+            let computed = (etag: "\"\(String(FixtureSiteHandler.hash(bytes), radix: 16))\"",
+                            charset: PageDecoder.metaCharset(in: bytes) ?? "utf-8")
+            cache[file] = computed
+            return computed
+        }
+        let etag = facts.etag
         if request.headers[HTTPHeader("If-None-Match")] == etag {
             let headers: HTTPHeaders = [HTTPHeader("ETag"): etag]
             return HTTPResponse(statusCode: .notModified, headers: headers)
         }
-        let charset = PageDecoder.metaCharset(in: bytes) ?? "utf-8"
-        var headers: HTTPHeaders = [.contentType: "text/html; charset=\(charset)", HTTPHeader("ETag"): etag]
+        var headers: HTTPHeaders = [.contentType: "text/html; charset=\(facts.charset)", HTTPHeader("ETag"): etag]
         switch faults.bodies[id] {
         case .truncated(let length)?:
             return HTTPResponse(statusCode: .ok, headers: headers, body: Data(bytes.prefix(length ?? bytes.count / 2)))

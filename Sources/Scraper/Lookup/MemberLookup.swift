@@ -56,19 +56,29 @@ public struct MemberLookup: Sendable {
     /// started; those in flight finish and are reported, so a stop loses nothing.
     public func lookup(_ ids: [String], sources: [String]? = nil, parallel: Int? = nil,
                        shouldStop: @Sendable () -> Bool = { false }, body: (MemberRecord) -> Void) async {
+        await lookup(ids, sources: sources, parallel: parallel, shouldStop: shouldStop, prepare: { $0 }, body: body)
+    }
+
+    /// As above, with `prepare` run on each record in parallel, where the member was
+    /// looked up (saving it, rendering it), so that `body`, which runs one at a
+    /// time, has little left to do.
+    public func lookup<Prepared: Sendable>(_ ids: [String], sources: [String]? = nil, parallel: Int? = nil,
+                                           shouldStop: @Sendable () -> Bool = { false },
+                                           prepare: @escaping @Sendable (MemberRecord) -> Prepared,
+                                           body: (Prepared) -> Void) async {
         let width = max(1, parallel ?? fetcher.policy.concurrency * 2)
-        await withTaskGroup(of: MemberRecord.self) { group in
+        await withTaskGroup(of: Prepared.self) { group in
             var next = ids.startIndex
             while next < ids.endIndex && next - ids.startIndex < width && !shouldStop() {
                 let id = ids[next]
-                group.addTask { await lookup(id, sources: sources) }
+                group.addTask { prepare(await lookup(id, sources: sources)) }
                 next += 1
             }
-            for await record in group {
-                body(record)
+            for await prepared in group {
+                body(prepared)
                 if next < ids.endIndex && !shouldStop() {
                     let id = ids[next]
-                    group.addTask { await lookup(id, sources: sources) }
+                    group.addTask { prepare(await lookup(id, sources: sources)) }
                     next += 1
                 }
             }

@@ -84,8 +84,9 @@ struct BatchCommand: AsyncParsableCommand {
         var done = 0
         var failed = fromCheckpoint.values.filter { $0 }.count
         do {
-            try await LookupRun.each(of: remaining, lookup: lookup, store: history, shouldStop: { interrupt.isSet }, warn: false) { record in
-                try sink.add(record)
+            try await LookupRun.each(of: remaining, lookup: lookup, store: history, shouldStop: { interrupt.isSet }, warn: false,
+                                     render: { formatter.chunk($0) }) { record, chunk in
+                try sink.add(record, chunk: chunk)
                 done += 1
                 if record.failed {
                     failed += 1
@@ -178,7 +179,8 @@ struct BatchCommand: AsyncParsableCommand {
 
 /// Where a batch's records go as they finish.
 protocol BatchSink {
-    func add(_ record: MemberRecord) throws
+    /// `chunk` is the record already rendered by the sink's formatter.
+    func add(_ record: MemberRecord, chunk: String) throws
     func finish() throws
     func interrupted() throws
 }
@@ -190,8 +192,8 @@ final class StdoutBatchSink: BatchSink {
 
     init(formatter: any RecordFormatter) { self.formatter = formatter }
 
-    func add(_ record: MemberRecord) throws {
-        Output.write((first ? formatter.header : formatter.separator) + formatter.chunk(record))
+    func add(_ record: MemberRecord, chunk: String) throws {
+        Output.write((first ? formatter.header : formatter.separator) + chunk)
         first = false
     }
 
@@ -244,8 +246,8 @@ final class FileBatchSink: BatchSink {
         }
     }
 
-    func add(_ record: MemberRecord) throws {
-        try journal.append(ExportJournal.Entry(id: record.id, failed: record.failed, chunk: formatter.chunk(record)))
+    func add(_ record: MemberRecord, chunk: String) throws {
+        try journal.append(ExportJournal.Entry(id: record.id, failed: record.failed, chunk: chunk))
     }
 
     func finish() throws {

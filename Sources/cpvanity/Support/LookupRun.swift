@@ -29,20 +29,42 @@ enum LookupRun {
     /// history with its changes attached.
     static func each(of ids: [String], sources: [String]? = nil, lookup: MemberLookup, store: HistoryStore?,
                      shouldStop: @Sendable () -> Bool = { false }, warn: Bool = true, body: (MemberRecord) throws -> Void) async throws {
+        try await each(of: ids, sources: sources, lookup: lookup, store: store, shouldStop: shouldStop, warn: warn,
+                       render: { _ in "" }) { record, _ in try body(record) }
+    }
+
+    /// The same, with each record also rendered by `render` in parallel (saving and
+    /// rendering run where the member was looked up; `body` runs one at a time).
+    static func each(of ids: [String], sources: [String]? = nil, lookup: MemberLookup, store: HistoryStore?,
+                     shouldStop: @Sendable () -> Bool = { false }, warn: Bool = true,
+                     render: @escaping @Sendable (MemberRecord) -> String,
+                     body: (MemberRecord, String) throws -> Void) async throws {
         var failure: Error?
         let halted = HaltFlag()
-        await lookup.lookup(unique(ids), sources: sources, shouldStop: { halted.isSet || shouldStop() }) { record in
-            guard failure == nil else { return }
-            if warn { for error in record.errors { Diagnostics.warning("member \(record.id): \(error)") } }
+        await lookup.lookup(unique(ids), sources: sources, shouldStop: { halted.isSet || shouldStop() },
+                            prepare: { record -> Result<(MemberRecord, String), StoreFailure> in
             do {
-                try body(remembered(record, lookup: lookup, store: store))
+                let saved = try remembered(record, lookup: lookup, store: store)
+                return .success((saved, render(saved)))
+            } catch {
+                return .failure(StoreFailure())
+            }
+        }) { prepared in
+            guard failure == nil else { return }
+            do {
+                let (record, rendered) = try prepared.get()
+                if warn { for error in record.errors { Diagnostics.warning("member \(record.id): \(error)") } }
+                try body(record, rendered)
             } catch {
                 failure = error
                 halted.set()
             }
         }
-        if let failure { throw failure }
+        if let failure { throw failure is StoreFailure ? ExitStatus.badInput : failure }
     }
+
+    /// The history could not be written (the message is already on stderr).
+    struct StoreFailure: Error {}
 
     /// Saves a successful lookup and returns the record with what changed since the
     /// member's previous snapshot.
@@ -55,7 +77,7 @@ enum LookupRun {
             record.previousLookup = saved.previousLookup
         } catch {
             Diagnostics.error(error.description)
-            throw ExitStatus.badInput
+            throw StoreFailure()
         }
         return record
     }
