@@ -131,11 +131,7 @@ struct BatchCommand: AsyncParsableCommand {
         let text: String
         let source: String
         if let ids, ids != "-" {
-            guard let data = FileManager.default.contents(atPath: ids) else {
-                Diagnostics.error("cannot read --ids \(ids): \(FileManager.default.fileExists(atPath: ids) ? "permission denied or not a file" : "no such file")")
-                throw ExitStatus.badInput
-            }
-            text = String(decoding: data, as: UTF8.self)
+            text = String(decoding: try InputFile.read(ids, label: "--ids \(ids)"), as: UTF8.self)
             source = ids
         } else {
             if Terminal.isTerminal(STDIN_FILENO) {

@@ -71,11 +71,7 @@ struct ExtractCommand: ParsableCommand {
         if file == "-" {
             data = FileHandle.standardInput.readDataToEndOfFile()
         } else {
-            guard let contents = FileManager.default.contents(atPath: file) else {
-                Diagnostics.error("cannot read \(file): \(FileManager.default.fileExists(atPath: file) ? "permission denied or not a file" : "no such file")")
-                throw ExitStatus.badInput
-            }
-            data = contents
+            data = try InputFile.read(file)
         }
         return Page(source: sourceName, bytes: [UInt8](data), origin: file == "-" ? "<stdin>" : file)
     }

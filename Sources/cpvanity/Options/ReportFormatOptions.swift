@@ -29,7 +29,7 @@ struct ReportFormatOptions: ParsableArguments {
 
     /// The format asked for, or the default for where stdout goes.
     var resolvedFormat: OutputFormat {
-        format ?? (Terminal.isTerminal(STDOUT_FILENO) ? .table : .json)
+        format ?? Terminal.defaultFormat
     }
 
     func reportOptions(articlesOnly: Bool = false) -> ReportOptions {

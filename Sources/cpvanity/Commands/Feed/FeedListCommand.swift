@@ -11,7 +11,7 @@ struct FeedListCommand: ParsableCommand {
 
     func run() throws {
         let (sitePack, _) = try pack.loadPack()
-        switch format ?? (Terminal.isTerminal(STDOUT_FILENO) ? .table : .json) {
+        switch format ?? Terminal.defaultFormat {
         case .json, .ndjson:
             Output.write(JSONValue.array(sitePack.feeds.map { feed in
                 .object([("name", .string(feed.name)), ("title", .string(feed.title)), ("url", .string(feed.urlTemplate)),

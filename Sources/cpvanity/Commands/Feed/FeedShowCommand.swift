@@ -45,7 +45,7 @@ struct FeedShowCommand: AsyncParsableCommand {
             throw ExitStatus.badInput
         }
         if let limit { items = Array(items.prefix(limit)) }
-        let chosen = format ?? (Terminal.isTerminal(STDOUT_FILENO) ? .table : .json)
+        let chosen = format ?? Terminal.defaultFormat
         let options = ReportOptions(width: Terminal.columns(), color: Terminal.isTerminal(STDOUT_FILENO) && Terminal.colorAllowed)
         Output.write(FeedReport.render(items, format: chosen, options: options))
         if items.isEmpty {
@@ -57,11 +57,7 @@ struct FeedShowCommand: AsyncParsableCommand {
     private func load() async throws -> (Data, String) {
         if let file {
             if file == "-" { return (FileHandle.standardInput.readDataToEndOfFile(), "<stdin>") }
-            guard let data = FileManager.default.contents(atPath: file) else {
-                Diagnostics.error("cannot read \(file): \(FileManager.default.fileExists(atPath: file) ? "permission denied or not a file" : "no such file")")
-                throw ExitStatus.badInput
-            }
-            return (data, file)
+            return (try InputFile.read(file), file)
         }
         let (sitePack, _) = try pack.loadPack()
         let feed: FeedSpec

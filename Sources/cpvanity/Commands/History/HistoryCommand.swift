@@ -59,7 +59,7 @@ struct HistoryCommand: ParsableCommand {
             Diagnostics.error(error.description)
             throw ExitStatus.badInput
         }
-        let chosen = format ?? (Terminal.isTerminal(STDOUT_FILENO) ? .table : .json)
+        let chosen = format ?? Terminal.defaultFormat
         let options = ReportOptions(width: Terminal.columns(), color: Terminal.isTerminal(STDOUT_FILENO) && Terminal.colorAllowed)
         Output.write(HistoryReport.render(series, fields: fields, format: chosen, articles: articles, options: options))
     }

@@ -20,7 +20,7 @@ struct TrackListCommand: ParsableCommand {
             Diagnostics.error(error.description)
             throw ExitStatus.badInput
         }
-        switch format ?? (Terminal.isTerminal(STDOUT_FILENO) ? .table : .json) {
+        switch format ?? Terminal.defaultFormat {
         case .json, .ndjson:
             let items = members.map { member -> JSONValue in
                 .object([("id", .string(member.member)), ("site", .string(member.site)),
