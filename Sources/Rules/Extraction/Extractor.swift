@@ -49,15 +49,24 @@ public struct Extractor: Sendable {
 
     private func value(of field: FieldRule, pages: [String: Page], prefix: String, scratch: MatchScratch,
                        problems: inout [ExtractionProblem]) -> FieldValue {
-        let label = prefix + field.name
-        var tried = [String]()
+        evaluate(field, label: prefix + field.name, scratch: scratch, problems: &problems) { alternative in
+            pages[alternative.source].map { ($0, nil) }
+        }
+    }
+
+    /// Tries `field`'s alternatives in order, each on the page (and region of it,
+    /// nil for all of it) that `locate` gives; an alternative with none is skipped.
+    /// The first capture wins; with none, the default, a required-field problem, or null.
+    private func evaluate(_ field: FieldRule, label: String, scratch: MatchScratch, problems: inout [ExtractionProblem],
+                          locate: (Alternative) -> (page: Page, region: Range<Int>?)?) -> FieldValue {
+        var tried = [Page]()
         var attempts = 0
         for alternative in field.alternatives {
-            guard let page = pages[alternative.source] else { continue }
+            guard let (page, region) = locate(alternative) else { continue }
             attempts += 1
-            if !tried.contains(page.source) { tried.append(page.source) }
+            if !tried.contains(where: { $0.source == page.source }) { tried.append(page) }
             let outcome = page.utf8.withUnsafeBufferPointer { buffer in
-                capture(alternative, in: buffer, region: 0..<buffer.count, scratch: scratch)
+                capture(alternative, in: buffer, region: region ?? 0..<buffer.count, scratch: scratch)
             }
             switch outcome {
             case .noMatch:
@@ -70,7 +79,14 @@ public struct Extractor: Sendable {
                 return convert(raw, field: field, label: label, page: page, problems: &problems)
             }
         }
-        return fallback(field, label: label, tried: tried, attempts: attempts, pages: pages, problems: &problems)
+        if let defaultValue = field.defaultValue { return defaultValue }
+        if field.required, !tried.isEmpty {
+            let detail = attempts == 1 ? "its pattern did not match" : "none of its \(attempts) patterns matched"
+            problems.append(ExtractionProblem(kind: .extraction, field: label, source: tried.map(\.source).joined(separator: "+"),
+                                              origin: tried.map(\.origin).joined(separator: ", "),
+                                              message: "required field not found: \(detail)"))
+        }
+        return .null
     }
 
     private func rows(of collection: CollectionRule, page: Page, scratch: MatchScratch,
@@ -90,7 +106,7 @@ public struct Extractor: Sendable {
                     if !regions.isEmpty { break }
                 }
                 return regions.enumerated().map { index, rowRegion in
-                    row(collection, number: index + 1, buffer: buffer, region: rowRegion, page: page, scratch: scratch, problems: &problems)
+                    row(collection, number: index + 1, region: rowRegion, page: page, scratch: scratch, problems: &problems)
                 }
             } catch {
                 problems.append(ExtractionProblem(kind: .extraction, field: "\(collection.name)[]", source: page.source, origin: page.origin,
@@ -100,42 +116,14 @@ public struct Extractor: Sendable {
         }
     }
 
-    private func row(_ collection: CollectionRule, number: Int, buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>,
+    private func row(_ collection: CollectionRule, number: Int, region: Range<Int>,
                      page: Page, scratch: MatchScratch, problems: inout [ExtractionProblem]) -> ExtractedRecord.Row {
         var row = ExtractedRecord.Row(minimumCapacity: collection.fields.count)
         let prefix = "\(collection.name)[\(number)]."
         for field in collection.fields {
-            let label = prefix + field.name
-            var result: FieldValue?
-            for alternative in field.alternatives {
-                switch capture(alternative, in: buffer, region: region, scratch: scratch) {
-                case .noMatch:
-                    continue
-                case .failed(let failure):
-                    problems.append(ExtractionProblem(kind: .extraction, field: label, source: page.source, origin: page.origin,
-                                                      message: "\(failure.message) (pattern: \(alternative.patternText))"))
-                    result = .null
-                case .captured(let raw):
-                    result = convert(raw, field: field, label: label, page: page, problems: &problems)
-                }
-                break
-            }
-            row[field.name] = result ?? fallback(field, label: label, tried: [page.source], attempts: field.alternatives.count,
-                                                 pages: [page.source: page], problems: &problems)
+            row[field.name] = evaluate(field, label: prefix + field.name, scratch: scratch, problems: &problems) { _ in (page, region) }
         }
         return row
-    }
-
-    private func fallback(_ field: FieldRule, label: String, tried: [String], attempts: Int, pages: [String: Page],
-                          problems: inout [ExtractionProblem]) -> FieldValue {
-        if let defaultValue = field.defaultValue { return defaultValue }
-        if field.required, !tried.isEmpty {
-            let origins = tried.compactMap { pages[$0]?.origin }.joined(separator: ", ")
-            let detail = attempts == 1 ? "its pattern did not match" : "none of its \(attempts) patterns matched"
-            problems.append(ExtractionProblem(kind: .extraction, field: label, source: tried.joined(separator: "+"), origin: origins,
-                                              message: "required field not found: \(detail)"))
-        }
-        return .null
     }
 
     private func convert(_ raw: String, field: FieldRule, label: String, page: Page,

@@ -132,12 +132,12 @@ enum AbsoluteURL {
 
     /// No character a URL would need escaped, no dot segments: safe to pass as written.
     private static func isPlain(_ text: String) -> Bool {
-        var previous: [UInt8] = [0, 0, 0]
+        // "/./" or "/../" would need resolving.
+        var last: UInt8 = 0, secondLast: UInt8 = 0, thirdLast: UInt8 = 0
         for byte in text.utf8 {
-            // "/./" or "/../" would need resolving.
-            if byte == UInt8(ascii: "/") && previous[2] == UInt8(ascii: ".")
-                && (previous[1] == UInt8(ascii: "/") || (previous[1] == UInt8(ascii: ".") && previous[0] == UInt8(ascii: "/"))) { return false }
-            previous = [previous[1], previous[2], byte]
+            if byte == UInt8(ascii: "/") && last == UInt8(ascii: ".")
+                && (secondLast == UInt8(ascii: "/") || (secondLast == UInt8(ascii: ".") && thirdLast == UInt8(ascii: "/"))) { return false }
+            (thirdLast, secondLast, last) = (secondLast, last, byte)
         }
         return text.utf8.allSatisfy { byte in
             byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")

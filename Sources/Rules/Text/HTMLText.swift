@@ -38,25 +38,22 @@ enum HTMLText {
     }
 
     static func collapseWhitespace(_ text: String) -> String {
-        // On UTF-8 bytes, and not at all when the text is already clean (most captures).
-        let bytes = text.utf8
+        // On UTF-8 bytes, and not at all when the text is already clean (most captures):
+        // no leading, trailing or doubled space, no tab or line break, nothing non-ASCII.
         var needsWork = false
         var previousSpace = true  // a leading space counts as work
-        bytes.withContiguousStorageIfAvailable { buffer in
-            for byte in buffer {
-                if byte == 0x20 {
-                    if previousSpace { needsWork = true; return }
-                    previousSpace = true
-                } else if (0x09...0x0D).contains(byte) || byte >= 0x80 {
-                    // Tabs and newlines always, non-ASCII in case it is a Unicode space.
-                    needsWork = true
-                    return
-                } else {
-                    previousSpace = false
-                }
+        for byte in text.utf8 {
+            if byte == 0x20 {
+                if previousSpace { needsWork = true; break }
+                previousSpace = true
+            } else if (0x09...0x0D).contains(byte) || byte >= 0x80 {
+                needsWork = true
+                break
+            } else {
+                previousSpace = false
             }
-            if previousSpace && !buffer.isEmpty { needsWork = true }
-        } ?? { needsWork = true }()
+        }
+        if previousSpace && !text.isEmpty { needsWork = true }
         guard needsWork else { return text }
         var scalars = String.UnicodeScalarView()
         var pendingSpace = false
