@@ -5,6 +5,12 @@ import Rules
 /// order, then each collection's rows, then the problems found.
 public enum RecordJSON {
     public static func value(_ record: ExtractedRecord, pack: SitePack, leading: [(String, JSONValue)] = []) -> JSONValue {
+        value(record, pack: pack, leading: leading, trailing: [("errors", .array(record.problems.map(problem)))])
+    }
+
+    /// `leading` keys, the fields and collections, then `trailing` keys.
+    private static func value(_ record: ExtractedRecord, pack: SitePack, leading: [(String, JSONValue)],
+                              trailing: [(String, JSONValue)]) -> JSONValue {
         var root = OrderedObject()
         for (key, value) in leading { root.set([key], value) }
         for field in pack.fields {
@@ -22,7 +28,7 @@ public enum RecordJSON {
             }
             root.set([collection.name], .array(array))
         }
-        root.set(["errors"], .array(record.problems.map(problem)))
+        for (key, value) in trailing { root.set([key], value) }
         return root.value
     }
 
@@ -40,12 +46,11 @@ public enum RecordJSON {
             ("fetched_at", .string(member.fetchedAt.formatted(.iso8601))),
             ("sources", .object(member.sources.map { ($0.name, .string($0.url)) })),
         ]
-        guard case .object(var members) = value(member.extracted, pack: pack, leading: leading) else { return .null }
-        members.removeAll { $0.0 == "errors" }
-        if let stats = MemberStats(member.extracted, spec: pack.report) { members.append(("stats", value(stats))) }
-        members.append(("changes", .object(member.changes.sorted { $0.key < $1.key }.map { ($0.key, value($0.value)) })))
-        members.append(("errors", .array(member.errors.map(error))))
-        return .object(members)
+        var trailing = [(String, JSONValue)]()
+        if let stats = MemberStats(member.extracted, spec: pack.report) { trailing.append(("stats", value(stats))) }
+        trailing.append(("changes", .object(member.changes.sorted { $0.key < $1.key }.map { ($0.key, value($0.value)) })))
+        trailing.append(("errors", .array(member.errors.map(error))))
+        return value(member.extracted, pack: pack, leading: leading, trailing: trailing)
     }
 
     public static func value(_ stats: MemberStats) -> JSONValue {

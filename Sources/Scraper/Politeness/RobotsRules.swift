@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a site's robots.txt (RFC 9309) says cpvanity may fetch: the group for the
 /// `cpvanity` product token if there is one, else the `*` group. The longest
 /// matching rule wins; on a tie, Allow wins.
@@ -95,4 +97,3 @@ public struct RobotsRules: Sendable, Equatable {
     }
 }
 
-import Foundation

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Report
 
 struct FeedListCommand: ParsableCommand {
@@ -30,4 +31,3 @@ struct FeedListCommand: ParsableCommand {
     }
 }
 
-import Foundation

@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import Report
+import Store
 
 struct TrackListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "Show the tracked members.")
@@ -40,5 +42,3 @@ struct TrackListCommand: ParsableCommand {
     }
 }
 
-import Foundation
-import Store
