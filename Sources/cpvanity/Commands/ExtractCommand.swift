@@ -53,6 +53,8 @@ struct ExtractCommand: ParsableCommand {
     }
 
     private func loadPage(_ file: String, pack sitePack: SitePack) throws -> Page {
+        // A file that is not there is the first thing to say, whatever its name.
+        let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try InputFile.read(file)
         let sourceName: String
         if let source {
             sourceName = source
@@ -66,12 +68,6 @@ struct ExtractCommand: ParsableCommand {
         guard sitePack.source(named: sourceName) != nil else {
             Diagnostics.error("the \(sitePack.name) pack has no source '\(sourceName)'; it has \(sitePack.sources.map(\.name).joined(separator: ", "))")
             throw ExitStatus.badInput
-        }
-        let data: Data
-        if file == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            data = try InputFile.read(file)
         }
         return Page(source: sourceName, bytes: [UInt8](data), origin: file == "-" ? "<stdin>" : file)
     }
