@@ -27,6 +27,8 @@ final class FixtureSiteHandler: HTTPHandler, Sendable {
     /// hashing every body on every request would make the replica the bottleneck
     /// of the benchmarks it serves.
     private let pageFacts = Mutex<[String: (etag: String, charset: String)]>([:])
+    /// Requests per member that reached the --status-on check.
+    private let statusFaultsSeen = Mutex<[String: Int]>([:])
 
     init(routes: SiteRoutes, root: String, faults: FaultPlan, timing: Timing, robots: String, verbose: Bool) {
         self.routes = routes
@@ -86,7 +88,13 @@ final class FixtureSiteHandler: HTTPHandler, Sendable {
         if delay > 0 { try? await Task.sleep(for: .milliseconds(delay)) }
 
         if let fault = faults.statuses[id] {
-            let seen = await stats.requests(for: id)
+            // Counted here, in one step, so that two pages of a member arriving together
+            // cannot both see the other's request and both skip (or both get) the fault.
+            let seen = statusFaultsSeen.withLock { counts -> Int in
+                let count = (counts[id] ?? 0) + 1
+                counts[id] = count
+                return count
+            }
             if fault.times.map({ seen <= $0 }) ?? true {
                 return status(fault.status)
             }

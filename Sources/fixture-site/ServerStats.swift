@@ -34,11 +34,6 @@ actor ServerStats {
         statusCounts[String(status), default: 0] += 1
     }
 
-    /// Counts requests for `id` so far (the one being served included).
-    func requests(for id: String) -> Int {
-        entries.filter { $0.id == id }.count
-    }
-
     func reset() {
         entries = []
         maxInFlight = inFlight
