@@ -73,6 +73,33 @@ do {
                                          100 * cutMs / total, 100 * matchMs / total, 100 * convertMs / total, perPage(full)), pass: nil))
     }
 
+    // Not a figure: a fixed amount of work (200 extractions of the 200 KB page) to run
+    // under `perf stat` or `perf record`, whose counts do not depend on the machine's mood.
+    if only == "extraction-profile" {
+        let bench = ExtractionBenchmark(packText: packText, packFile: packFile, seconds: 0)
+        let extractor = Extractor(pack: try bench.pack(packText))
+        let page = Page(source: "articles", utf8: ArticlesPageGenerator.page(bytes: 200_000).html, origin: "generated")
+        let started = ContinuousClock.now
+        for _ in 0..<200 { _ = extractor.extract([page]) }
+        log("200 extractions of the 200 KB page in \(ContinuousClock.now - started)")
+        exit(0)
+    }
+
+    if only == "field-costs" {
+        let bench = ExtractionBenchmark(packText: packText, packFile: packFile, seconds: 0.5)
+        let page = ArticlesPageGenerator.page(bytes: 200_000).html
+        let base = bench.cutOnlyPack
+        let cut = bench.measure(page, pack: try bench.pack(base))
+        log(String(format: "cut only: %.3f ms", 1000 / cut.pagesPerSecond))
+        let blocks = packText.components(separatedBy: "\n[collections.articles.fields.").dropFirst().map { "[collections.articles.fields." + $0.components(separatedBy: "\n# ----")[0] }
+        for block in blocks {
+            let text = base.replacingOccurrences(of: "\n[collections.articles.fields]\n", with: "\n") + "\n" + block
+            let t = bench.measure(page, pack: try bench.pack(text))
+            log("\(block.prefix(45)): +\(String(format: "%.3f", 1000 / t.pagesPerSecond - 1000 / cut.pagesPerSecond)) ms")
+        }
+        exit(0)
+    }
+
     part("scraper") {
         let bench = ScraperBenchmark(binaries: binaries, fixtures: repository.appendingPathComponent("Fixtures/codeproject").path, log: log)
         rows += try bench.run(sizes: quick ? [100, 1000] : [100, 1000, 10_000])

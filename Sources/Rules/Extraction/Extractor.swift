@@ -49,7 +49,7 @@ public struct Extractor: Sendable {
 
     private func value(of field: FieldRule, pages: [String: Page], prefix: String, scratch: MatchScratch,
                        problems: inout [ExtractionProblem]) -> FieldValue {
-        evaluate(field, label: prefix + field.name, scratch: scratch, problems: &problems) { alternative in
+        evaluate(field, label: { prefix + field.name }, scratch: scratch, problems: &problems) { alternative in
             pages[alternative.source].map { ($0, nil) }
         }
     }
@@ -57,7 +57,7 @@ public struct Extractor: Sendable {
     /// Tries `field`'s alternatives in order, each on the page (and region of it,
     /// nil for all of it) that `locate` gives; an alternative with none is skipped.
     /// The first capture wins; with none, the default, a required-field problem, or null.
-    private func evaluate(_ field: FieldRule, label: String, scratch: MatchScratch, problems: inout [ExtractionProblem],
+    private func evaluate(_ field: FieldRule, label: () -> String, scratch: MatchScratch, problems: inout [ExtractionProblem],
                           locate: (Alternative) -> (page: Page, region: Range<Int>?)?) -> FieldValue {
         var tried = [Page]()
         var attempts = 0
@@ -72,17 +72,28 @@ public struct Extractor: Sendable {
             case .noMatch:
                 continue
             case .failed(let failure):
-                problems.append(ExtractionProblem(kind: .extraction, field: label, source: page.source, origin: page.origin,
-                                                  message: "\(failure.message) (pattern: \(alternative.patternText))"))
-                return .null
-            case .captured(let raw):
-                return convert(raw, field: field, label: label, page: page, problems: &problems)
+                return failed(failure, alternative: alternative, label: label, page: page, problems: &problems)
+            case .captured(let range):
+                return convert(range, field: field, label: label, page: page, problems: &problems)
             }
         }
+        return unmatched(field, label: label, tried: tried, attempts: attempts, problems: &problems)
+    }
+
+    private func failed(_ failure: MatchFailure, alternative: Alternative, label: () -> String, page: Page,
+                        problems: inout [ExtractionProblem]) -> FieldValue {
+        problems.append(ExtractionProblem(kind: .extraction, field: label(), source: page.source, origin: page.origin,
+                                          message: "\(failure.message) (pattern: \(alternative.patternText))"))
+        return .null
+    }
+
+    /// No alternative matched: the default, a required-field problem, or null.
+    private func unmatched(_ field: FieldRule, label: () -> String, tried: [Page], attempts: Int,
+                           problems: inout [ExtractionProblem]) -> FieldValue {
         if let defaultValue = field.defaultValue { return defaultValue }
         if field.required, !tried.isEmpty {
             let detail = attempts == 1 ? "its pattern did not match" : "none of its \(attempts) patterns matched"
-            problems.append(ExtractionProblem(kind: .extraction, field: label, source: tried.map(\.source).joined(separator: "+"),
+            problems.append(ExtractionProblem(kind: .extraction, field: label(), source: tried.map(\.source).joined(separator: "+"),
                                               origin: tried.map(\.origin).joined(separator: ", "),
                                               message: "required field not found: \(detail)"))
         }
@@ -106,7 +117,7 @@ public struct Extractor: Sendable {
                     if !regions.isEmpty { break }
                 }
                 return regions.enumerated().map { index, rowRegion in
-                    row(collection, number: index + 1, region: rowRegion, page: page, scratch: scratch, problems: &problems)
+                    row(collection, number: index + 1, region: rowRegion, page: page, buffer: buffer, scratch: scratch, problems: &problems)
                 }
             } catch {
                 problems.append(ExtractionProblem(kind: .extraction, field: "\(collection.name)[]", source: page.source, origin: page.origin,
@@ -116,33 +127,50 @@ public struct Extractor: Sendable {
         }
     }
 
-    private func row(_ collection: CollectionRule, number: Int, region: Range<Int>,
-                     page: Page, scratch: MatchScratch, problems: inout [ExtractionProblem]) -> ExtractedRecord.Row {
+    private func row(_ collection: CollectionRule, number: Int, region: Range<Int>, page: Page, buffer: UnsafeBufferPointer<UInt8>,
+                     scratch: MatchScratch, problems: inout [ExtractionProblem]) -> ExtractedRecord.Row {
         var row = ExtractedRecord.Row(minimumCapacity: collection.fields.count)
-        let prefix = "\(collection.name)[\(number)]."
-        for field in collection.fields {
-            row[field.name] = evaluate(field, label: prefix + field.name, scratch: scratch, problems: &problems) { _ in (page, region) }
+        // Most fields are answered together, in one pass over the row.
+        let answers = collection.rowSet.answers(in: UnsafeBufferPointer(rebasing: buffer[region]), scratch: scratch)
+        for (index, field) in collection.fields.enumerated() {
+            let label = { "\(collection.name)[\(number)].\(field.name)" }
+            guard let group = collection.setGroup[index] else {
+                row[field.name] = evaluate(field, label: label, scratch: scratch, problems: &problems) { _ in (page, region) }
+                continue
+            }
+            switch answers[group] {
+            case .none:
+                row[field.name] = unmatched(field, label: label, tried: [page], attempts: field.alternatives.count, problems: &problems)
+            case .failed(let alternative, let failure):
+                row[field.name] = failed(failure, alternative: field.alternatives[alternative], label: label, page: page, problems: &problems)
+            case .found(_, let range):
+                let captured = (range.lowerBound + region.lowerBound)..<(range.upperBound + region.lowerBound)
+                row[field.name] = convert(captured, field: field, label: label, page: page, problems: &problems)
+            }
         }
         return row
     }
 
-    private func convert(_ raw: String, field: FieldRule, label: String, page: Page,
+    private func convert(_ range: Range<Int>, field: FieldRule, label: () -> String, page: Page,
                          problems: inout [ExtractionProblem]) -> FieldValue {
-        var text = raw
-        if let map = field.map {
-            let key = HTMLText.plain(raw).lowercased()
-            guard let replacement = map[key] else {
-                problems.append(ExtractionProblem(kind: .extraction, field: label, source: page.source, origin: page.origin,
-                                                  message: "captured \"\(HTMLText.plain(raw))\", which the field's map does not list (it lists \(map.keys.sorted().joined(separator: ", ")))"))
-                return .null
+        let converted = page.utf8.withUnsafeBufferPointer { buffer -> Result<FieldValue, ConversionError>? in
+            let raw = UnsafeBufferPointer(rebasing: buffer[range])
+            guard let map = field.map else { return field.type.convert(raw, base: baseURL) }
+            let captured = HTMLText.plain(raw)
+            guard let replacement = map[captured.lowercased()] else {
+                problems.append(ExtractionProblem(kind: .extraction, field: label(), source: page.source, origin: page.origin,
+                                                  message: "captured \"\(captured)\", which the field's map does not list (it lists \(map.keys.sorted().joined(separator: ", ")))"))
+                return nil
             }
-            text = replacement
+            return field.type.convert(replacement, base: baseURL)
         }
-        switch field.type.convert(text, base: baseURL) {
+        switch converted {
         case .success(let value):
             return value
         case .failure(let error):
-            problems.append(ExtractionProblem(kind: .extraction, field: label, source: page.source, origin: page.origin, message: error.message))
+            problems.append(ExtractionProblem(kind: .extraction, field: label(), source: page.source, origin: page.origin, message: error.message))
+            return .null
+        case nil:
             return .null
         }
     }
@@ -151,7 +179,7 @@ public struct Extractor: Sendable {
 
     private enum Capture {
         case noMatch
-        case captured(String)
+        case captured(Range<Int>)
         case failed(MatchFailure)
     }
 
@@ -168,7 +196,7 @@ public struct Extractor: Sendable {
             guard let range = try firstGroup(alternative.pattern, group: alternative.group, in: buffer, region: region, scratch: scratch) else {
                 return .noMatch
             }
-            return .captured(String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self))
+            return .captured(range)
         } catch {
             return .failed(error)
         }
@@ -179,8 +207,7 @@ public struct Extractor: Sendable {
     private func firstGroup(_ pattern: any CompiledPattern, group: Int, in buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>,
                             scratch: MatchScratch) throws(MatchFailure) -> Range<Int>? {
         let subject = UnsafeBufferPointer(rebasing: buffer[region])
-        guard let found = try pattern.firstMatch(in: subject, from: 0, scratch: scratch),
-              let range = found.group(group) else { return nil }
+        guard let range = try pattern.firstRange(of: group, in: subject, from: 0, scratch: scratch) else { return nil }
         return (range.lowerBound + region.lowerBound)..<(range.upperBound + region.lowerBound)
     }
 

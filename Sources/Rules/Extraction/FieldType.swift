@@ -16,6 +16,25 @@ public enum FieldType: String, Sendable, CaseIterable {
     /// The captured text exactly as it stands in the page.
     case string
 
+    /// Converts a capture straight from the page's bytes. Numbers, dates and text in
+    /// their usual forms never become an intermediate `String`; anything unusual takes
+    /// the `String` path below, which gives the same answers.
+    func convert(_ raw: UnsafeBufferPointer<UInt8>, base: String) -> Result<FieldValue, ConversionError> {
+        switch self {
+        case .int:
+            if let value = Numeral(raw)?.integer { return .success(.int(value)) }
+        case .decimal:
+            if let value = Numeral(raw)?.decimal { return .success(.decimal(value)) }
+        case .date:
+            if let date = DateText.dayMonthYear(raw) { return .success(.date(date)) }
+        case .text:
+            return .success(.text(HTMLText.plain(raw)))
+        case .string, .url:
+            break
+        }
+        return convert(String(decoding: raw, as: UTF8.self), base: base)
+    }
+
     func convert(_ raw: String, base: String) -> Result<FieldValue, ConversionError> {
         switch self {
         case .string:
@@ -23,12 +42,12 @@ public enum FieldType: String, Sendable, CaseIterable {
         case .text:
             return .success(.text(HTMLText.plain(raw)))
         case .int:
-            let digits = FieldType.numeral(raw)
-            guard let value = Int(digits) else { return .failure(ConversionError(raw: raw, expected: "an integer")) }
+            guard let value = Numeral(cleaned: FieldType.numeral(raw))?.integer else {
+                return .failure(ConversionError(raw: raw, expected: "an integer"))
+            }
             return .success(.int(value))
         case .decimal:
-            let digits = FieldType.numeral(raw)
-            guard let value = FieldType.decimal(digits) else {
+            guard let value = Numeral(cleaned: FieldType.numeral(raw))?.decimal else {
                 return .failure(ConversionError(raw: raw, expected: "a decimal number"))
             }
             return .success(.decimal(value))
@@ -59,22 +78,57 @@ public enum FieldType: String, Sendable, CaseIterable {
         return text
     }
 
-    private static let posix = Locale(identifier: "en_US_POSIX")
-
-    /// `4.66` as significand 466 and exponent -2: exact, and much cheaper than
-    /// Decimal's string parser, which only numerals of over 18 digits go through.
-    /// Nil for anything but an optional minus, digits and at most one point.
     static func decimal(_ numeral: String) -> Decimal? {
+        var numeral = numeral
+        return numeral.withUTF8 { Numeral(digitsOnly: $0)?.decimal }
+    }
+
+    private static func isASCIISpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
+    }
+
+}
+
+/// A number as pages write one: an optional sign, digits with thousands separators
+/// (`,`, `'`, spaces) and at most one decimal point, read off the bytes.
+struct Numeral {
+    let negative: Bool
+    /// The first 18 significant digits; `exponent` places them.
+    let significand: UInt64
+    let exponent: Int
+    let hasPoint: Bool
+    /// Set past 18 digits, where Decimal's and Int's own parsers take over.
+    private let text: String?
+
+    /// From a raw capture; nil when it holds anything but the above and white space
+    /// (tags, references and non-ASCII spaces take the `String` path).
+    init?(_ raw: UnsafeBufferPointer<UInt8>) {
+        self.init(raw, skipping: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "'") || $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) },
+                  allowsPlus: true)
+    }
+
+    /// From text already cleaned of separators.
+    init?(digitsOnly bytes: UnsafeBufferPointer<UInt8>) {
+        self.init(bytes, skipping: { _ in false }, allowsPlus: false)
+    }
+
+    init?(cleaned text: String) {
+        var text = text
+        guard let parsed = text.withUTF8({ Numeral(digitsOnly: $0) }) else { return nil }
+        self = parsed
+    }
+
+    private init?(_ bytes: UnsafeBufferPointer<UInt8>, skipping isSeparator: (UInt8) -> Bool, allowsPlus: Bool) {
         var significand: UInt64 = 0
         var exponent = 0
         var digits = 0
         var negative = false
         var afterPoint = false
-        var first = true
-        for byte in numeral.utf8 {
-            defer { first = false }
+        var signSeen = false
+        for byte in bytes {
             switch byte {
-            case UInt8(ascii: "-") where first: negative = true
+            case UInt8(ascii: "-") where !signSeen && digits == 0 && !afterPoint: negative = true; signSeen = true
+            case UInt8(ascii: "+") where allowsPlus && !signSeen && digits == 0 && !afterPoint: signSeen = true
             case UInt8(ascii: ".") where !afterPoint: afterPoint = true
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 digits += 1
@@ -82,18 +136,33 @@ public enum FieldType: String, Sendable, CaseIterable {
                     significand = significand * 10 + UInt64(byte - UInt8(ascii: "0"))
                     if afterPoint { exponent -= 1 }
                 }
-            default: return nil
+            default:
+                if !isSeparator(byte) { return nil }
             }
         }
         guard digits > 0 else { return nil }
-        if digits > 18 { return Decimal(string: numeral, locale: posix) }
+        self.negative = negative
+        self.significand = significand
+        self.exponent = exponent
+        hasPoint = afterPoint
+        text = digits > 18 ? String(decoding: bytes, as: UTF8.self).filter { $0.isNumber || $0 == "." || $0 == "-" } : nil
+    }
+
+    /// Nil for anything with a point, or outside Int's range.
+    var integer: Int? {
+        guard !hasPoint else { return nil }
+        if let text { return Int(text) }
+        return negative ? -Int(significand) : Int(significand)
+    }
+
+    /// `4.66` as significand 466 and exponent -2: exact, and much cheaper than
+    /// Decimal's string parser, which only numerals of over 18 digits go through.
+    var decimal: Decimal? {
+        if let text { return Decimal(string: text, locale: Numeral.posix) }
         return Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: Decimal(significand))
     }
 
-    private static func isASCIISpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || (0x09...0x0D).contains(byte)
-    }
-
+    private static let posix = Locale(identifier: "en_US_POSIX")
 }
 
 public struct ConversionError: Error, Sendable, Equatable {

@@ -8,6 +8,10 @@ public struct PCRE2Engine: PatternEngine {
     public func compile(_ pattern: String, options: PatternOptions) throws(PatternCompileError) -> any CompiledPattern {
         try PCRE2Pattern(pattern, options: options)
     }
+
+    public func makeSet(_ groups: [[SetMember]]) -> any PatternSet {
+        PrefilteredPatternSet(groups: groups)
+    }
 }
 
 final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
@@ -17,6 +21,14 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
     let pattern: String
     let captureCount: Int
     let jitCompiled: Bool
+    /// The text every match starts with (lower-cased when caseless), for prefilters.
+    let literalPrefix: [UInt8]?
+    let caseless: Bool
+    /// The pattern compiled again, anchored, when it has a literal prefix: a prefilter
+    /// finds where the prefix is and this checks the rest there. (Asking for an anchored
+    /// match at match time would lose the JIT.)
+    private let anchoredCode: OpaquePointer?
+    private let anchoredJIT: Bool
 
     init(_ pattern: String, options: PatternOptions) throws(PatternCompileError) {
         // MATCH_INVALID_UTF: pages with stray bytes still match (the bad bytes just
@@ -41,9 +53,20 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
         captureCount = Int(count)
         // Without JIT support PCRE2 still matches, only slower: not an error.
         jitCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
+        caseless = options.caseInsensitive
+        let prefix = LiteralPrefix.of(pattern, caseless: options.caseInsensitive)
+        let anchored = prefix == nil ? nil : bytes.withUnsafeBufferPointer {
+            pcre2_compile_8($0.baseAddress, $0.count, flags | UInt32(PCRE2_ANCHORED), &errorCode, &errorOffset, nil)
+        }
+        literalPrefix = anchored == nil ? nil : prefix
+        anchoredCode = anchored
+        anchoredJIT = anchored.map { pcre2_jit_compile_8($0, UInt32(PCRE2_JIT_COMPLETE)) == 0 } ?? false
     }
 
-    deinit { pcre2_code_free_8(code) }
+    deinit {
+        pcre2_code_free_8(code)
+        if let anchoredCode { pcre2_code_free_8(anchoredCode) }
+    }
 
     func groupNumber(named name: String) -> Int? {
         let number = pcre2_substring_number_from_name_8(code, name)
@@ -53,23 +76,8 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
     func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int, scratch: MatchScratch) throws(MatchFailure) -> PatternMatch? {
         guard start <= subject.count else { return nil }
         let (matchData, context) = try scratch.pcre2State(pairs: captureCount + 1)
-        // PCRE2 wants a non-null pointer even for an empty subject.
-        let rc: Int32 = withUnsafePointer(to: 0 as UInt8) { empty in
-            pcre2_match_8(code, subject.baseAddress ?? empty, subject.count, start, 0, matchData, context)
-        }
-        if rc == PCRE2_ERROR_NOMATCH { return nil }
-        if rc < 0 {
-            switch rc {
-            case PCRE2_ERROR_MATCHLIMIT: throw .limitExceeded("match-step")
-            case PCRE2_ERROR_DEPTHLIMIT: throw .limitExceeded("depth")
-            case PCRE2_ERROR_HEAPLIMIT, PCRE2_ERROR_NOMEMORY: throw .limitExceeded("heap")
-            case PCRE2_ERROR_JIT_STACKLIMIT: throw .limitExceeded("JIT stack")
-            default: throw .engine(PCRE2Pattern.message(for: rc))
-            }
-        }
-        guard let ovector = pcre2_get_ovector_pointer_8(matchData) else {
-            throw .engine("PCRE2 returned no match vector")
-        }
+        guard let rc = try run(code, jit: jitCompiled, subject, from: start, matchData, context),
+              let ovector = pcre2_get_ovector_pointer_8(matchData) else { return nil }
         var groups = [Range<Int>?]()
         groups.reserveCapacity(captureCount + 1)
         for group in 0...captureCount {
@@ -82,6 +90,52 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
             }
         }
         return PatternMatch(groups: groups)
+    }
+
+    func firstRange(of group: Int, in subject: UnsafeBufferPointer<UInt8>, from start: Int, scratch: MatchScratch) throws(MatchFailure) -> Range<Int>? {
+        guard start <= subject.count else { return nil }
+        return try range(of: group, code: code, jit: jitCompiled, in: subject, from: start, scratch: scratch) ?? nil
+    }
+
+    /// A match that starts exactly at `start`: nil when there is none, `.some(nil)` when
+    /// there is one but `group` did not take part. Only for patterns with a literal prefix.
+    func anchoredRange(of group: Int, in subject: UnsafeBufferPointer<UInt8>, at start: Int, scratch: MatchScratch) throws(MatchFailure) -> Range<Int>?? {
+        guard let anchoredCode, start <= subject.count else { return nil }
+        return try range(of: group, code: anchoredCode, jit: anchoredJIT, in: subject, from: start, scratch: scratch)
+    }
+
+    private func range(of group: Int, code: OpaquePointer, jit: Bool, in subject: UnsafeBufferPointer<UInt8>, from start: Int,
+                       scratch: MatchScratch) throws(MatchFailure) -> Range<Int>?? {
+        let (matchData, context) = try scratch.pcre2State(pairs: captureCount + 1)
+        guard let rc = try run(code, jit: jit, subject, from: start, matchData, context) else { return nil }
+        guard group < Int(rc), group <= captureCount, let ovector = pcre2_get_ovector_pointer_8(matchData) else { return .some(nil) }
+        let lower = ovector[2 * group], upper = ovector[2 * group + 1]
+        // Unset groups hold PCRE2_UNSET (all bits set), which reads as -1 here.
+        guard lower >= 0, upper >= lower else { return .some(nil) }
+        return .some(lower..<upper)
+    }
+
+    /// One match call: PCRE2's return code (the number of groups set, plus one), or nil
+    /// for no match; errors become `MatchFailure`s.
+    private func run(_ code: OpaquePointer, jit: Bool, _ subject: UnsafeBufferPointer<UInt8>, from start: Int,
+                     _ matchData: OpaquePointer, _ context: OpaquePointer) throws(MatchFailure) -> Int32? {
+        // PCRE2 wants a non-null pointer even for an empty subject. The JIT entry point
+        // skips checks that hold here (offset in range; MATCH_INVALID_UTF needs no UTF check).
+        let rc: Int32 = withUnsafePointer(to: 0 as UInt8) { empty in
+            jit ? pcre2_jit_match_8(code, subject.baseAddress ?? empty, subject.count, start, 0, matchData, context)
+                : pcre2_match_8(code, subject.baseAddress ?? empty, subject.count, start, 0, matchData, context)
+        }
+        if rc == PCRE2_ERROR_NOMATCH { return nil }
+        if rc < 0 {
+            switch rc {
+            case PCRE2_ERROR_MATCHLIMIT: throw .limitExceeded("match-step")
+            case PCRE2_ERROR_DEPTHLIMIT: throw .limitExceeded("depth")
+            case PCRE2_ERROR_HEAPLIMIT, PCRE2_ERROR_NOMEMORY: throw .limitExceeded("heap")
+            case PCRE2_ERROR_JIT_STACKLIMIT: throw .limitExceeded("JIT stack")
+            default: throw .engine(PCRE2Pattern.message(for: rc))
+            }
+        }
+        return rc
     }
 
     static func message(for errorCode: Int32) -> String {

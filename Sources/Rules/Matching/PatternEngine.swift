@@ -4,6 +4,16 @@
 public protocol PatternEngine: Sendable {
     /// Compiles `pattern` once; the result is matched many times, from many threads.
     func compile(_ pattern: String, options: PatternOptions) throws(PatternCompileError) -> any CompiledPattern
+    /// Groups of patterns that are always searched in the same regions (the fields of
+    /// a row), so an engine can answer them together; see `PatternSet`.
+    func makeSet(_ groups: [[SetMember]]) -> any PatternSet
+}
+
+extension PatternEngine {
+    /// By default each pattern searches the region on its own.
+    public func makeSet(_ groups: [[SetMember]]) -> any PatternSet {
+        SequentialPatternSet(groups: groups)
+    }
 }
 
 public struct PatternOptions: Sendable, Hashable {
@@ -45,6 +55,16 @@ public protocol CompiledPattern: Sendable {
     /// `scratch` carries the per-thread state and the limits; an engine that needs
     /// neither ignores it.
     func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int, scratch: MatchScratch) throws(MatchFailure) -> PatternMatch?
+    /// The range of `group` in the first match at or after `start`; nil when nothing
+    /// matches or the group did not take part. What extraction asks most, so engines
+    /// may answer it without building a `PatternMatch`.
+    func firstRange(of group: Int, in subject: UnsafeBufferPointer<UInt8>, from start: Int, scratch: MatchScratch) throws(MatchFailure) -> Range<Int>?
+}
+
+extension CompiledPattern {
+    public func firstRange(of group: Int, in subject: UnsafeBufferPointer<UInt8>, from start: Int, scratch: MatchScratch) throws(MatchFailure) -> Range<Int>? {
+        try firstMatch(in: subject, from: start, scratch: scratch)?.group(group)
+    }
 }
 
 public struct PatternMatch: Sendable, Equatable {

@@ -97,7 +97,9 @@ public struct SourceRule: Sendable {
 }
 
 /// One named value and how to find it: alternatives tried in order, first match wins.
-public struct FieldRule: Sendable {
+/// A class, like `CollectionRule`: rules are shared, never changed, and passed
+/// around for every row of every page, where copying a struct's fields would cost.
+public final class FieldRule: Sendable {
     /// Dotted path (`reputation.author.points`); output nests on the dots.
     public let name: String
     public let type: FieldType
@@ -107,6 +109,15 @@ public struct FieldRule: Sendable {
     public let required: Bool
     /// Captured text → replacement, applied (case-insensitively) before the type conversion.
     public let map: [String: String]?
+
+    init(name: String, type: FieldType, alternatives: [Alternative], defaultValue: FieldValue?, required: Bool, map: [String: String]?) {
+        self.name = name
+        self.type = type
+        self.alternatives = alternatives
+        self.defaultValue = defaultValue
+        self.required = required
+        self.map = map
+    }
 
     /// The sources this field reads, in the order its alternatives try them.
     public var sources: [String] {
@@ -134,13 +145,37 @@ struct Narrowing: Sendable {
 }
 
 /// A list of rows on one page (the articles list), each row with its own fields.
-public struct CollectionRule: Sendable {
+public final class CollectionRule: Sendable {
     public let name: String
     public let source: String
     let within: [Narrowing]
     /// Alternatives; the first that finds any row wins.
     let rowCuts: [RowCut]
     public let fields: [FieldRule]
+    /// The fields whose alternatives all search the whole row, as one set the engine
+    /// answers per row; `setGroup[i]` is field i's group in it (nil: searched alone).
+    let rowSet: any PatternSet
+    let setGroup: [Int?]
+
+    init(name: String, source: String, within: [Narrowing], rowCuts: [RowCut], fields: [FieldRule], engine: any PatternEngine) {
+        self.name = name
+        self.source = source
+        self.within = within
+        self.rowCuts = rowCuts
+        self.fields = fields
+        var groups = [[SetMember]]()
+        var setGroup = [Int?]()
+        for field in fields {
+            if field.alternatives.allSatisfy({ $0.within.isEmpty }) {
+                setGroup.append(groups.count)
+                groups.append(field.alternatives.map { SetMember(pattern: $0.pattern, group: $0.group) })
+            } else {
+                setGroup.append(nil)
+            }
+        }
+        self.setGroup = setGroup
+        rowSet = engine.makeSet(groups)
+    }
 }
 
 /// How a pattern cuts a region into rows.

@@ -2,7 +2,8 @@
 /// `Mar 12, 2012`, `2012-03-12`. A time after the date is ignored.
 enum DateText {
     static func parse(_ text: String) -> CalendarDate? {
-        if let quick = dayMonthYear(text) { return quick }
+        var text = text
+        if let quick = text.withUTF8({ dayMonthYear($0) }) { return quick }
         let words = text.split { $0 == " " || $0 == "," || $0 == "\t" }.map(String.init)
         guard !words.isEmpty else { return nil }
         if words.count == 1 || words[0].contains("-") {
@@ -21,9 +22,8 @@ enum DateText {
         return nil
     }
 
-    /// The usual `12 Mar 2012`, read straight off the bytes.
-    private static func dayMonthYear(_ text: String) -> CalendarDate? {
-        let bytes = Array(text.utf8)
+    /// The usual `12 Mar 2012`, read straight off the bytes (no tags, single spaces).
+    static func dayMonthYear(_ bytes: UnsafeBufferPointer<UInt8>) -> CalendarDate? {
         var index = 0
         func number(maxDigits: Int) -> Int? {
             var value = 0, digits = 0
@@ -37,15 +37,16 @@ enum DateText {
         guard let day = number(maxDigits: 2), index < bytes.count, bytes[index] == 0x20 else { return nil }
         index += 1
         guard index + 3 <= bytes.count else { return nil }
-        let word = bytes[index..<(index + 3)].map { $0 | 0x20 }  // lower-case ASCII
-        guard let month = monthBytes.firstIndex(of: word), index + 3 < bytes.count, bytes[index + 3] == 0x20 else { return nil }
+        // Lower-case ASCII, as one number to compare with the table's.
+        let word = UInt32(bytes[index] | 0x20) << 16 | UInt32(bytes[index + 1] | 0x20) << 8 | UInt32(bytes[index + 2] | 0x20)
+        guard let month = monthKeys.firstIndex(of: word), index + 3 < bytes.count, bytes[index + 3] == 0x20 else { return nil }
         index += 4
         let yearStart = index
         guard let year = number(maxDigits: 4), index - yearStart == 4, index == bytes.count else { return nil }
         return CalendarDate(year: year, month: month + 1, day: day)
     }
 
-    private static let monthBytes = months.map { Array($0.utf8) }
+    private static let monthKeys: [UInt32] = months.map { name in name.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
 
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 

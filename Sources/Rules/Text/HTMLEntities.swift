@@ -3,49 +3,66 @@
 enum HTMLEntities {
     static func decode(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
-        var output = String.UnicodeScalarView()
-        let scalars = Array(text.unicodeScalars)
-        var index = 0
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if scalar == "&", let (decoded, length) = reference(in: scalars, at: index) {
-                output.append(contentsOf: decoded.unicodeScalars)
+        var scalars = String.UnicodeScalarView()
+        var text = text
+        text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "&"), let (scalar, length) = reference(in: bytes, at: index) {
+                    scalars.append(scalar)
+                    index += length
+                    continue
+                }
+                let (scalar, length) = UTF8Scalar.decode(bytes, at: index)
+                scalars.append(scalar ?? "\u{FFFD}")
                 index += length
-            } else {
-                output.append(scalar)
-                index += 1
             }
         }
-        return String(output)
+        return String(scalars)
     }
 
-    /// The reference starting at `start` (which holds `&`): its text and length.
-    private static func reference(in scalars: [Unicode.Scalar], at start: Int) -> (String, Int)? {
+    /// The reference starting at `start` (which holds `&`): what it stands for and its length.
+    static func reference(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (Unicode.Scalar, Int)? {
         var end = start + 1
         // Longest named entity is well under 32 characters.
-        while end < scalars.count, end - start < 32, scalars[end] != ";",
-              scalars[end].properties.isAlphabetic || scalars[end].properties.numericType != nil || scalars[end] == "#" {
-            end += 1
-        }
-        guard end < scalars.count, scalars[end] == ";", end > start + 1 else { return nil }
-        let body = String(String.UnicodeScalarView(scalars[(start + 1)..<end]))
+        while end < bytes.count, end - start < 32, isNameByte(bytes[end]) { end += 1 }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: ";"), end > start + 1 else { return nil }
+        let body = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end])
         let length = end - start + 1
-        if body.hasPrefix("#") {
-            let digits = body.dropFirst()
-            let value: UInt32?
-            if digits.first == "x" || digits.first == "X" {
-                value = UInt32(digits.dropFirst(), radix: 16)
-            } else {
-                value = UInt32(digits, radix: 10)
-            }
-            guard let value else { return nil }
+        if body[0] == UInt8(ascii: "#") {
+            let hex = body.count > 1 && body[1] | 0x20 == UInt8(ascii: "x")
+            guard let value = number(UnsafeBufferPointer(rebasing: body[(hex ? 2 : 1)...]), radix: hex ? 16 : 10) else { return nil }
             // Browsers read the C1 range as Windows-1252, and so do pages written for them.
-            if let mapped = Windows1252.c1Scalar(value) { return (String(mapped), length) }
+            if let mapped = Windows1252.c1Scalar(value) { return (mapped, length) }
             guard let scalar = Unicode.Scalar(value), value != 0 else { return ("\u{FFFD}", length) }
-            return (String(scalar), length)
+            return (scalar, length)
         }
-        guard let named = named[body] ?? named[body.lowercased()] else { return nil }
+        let name = String(decoding: body, as: UTF8.self)
+        guard let named = named[name] ?? named[name.lowercased()] else { return nil }
         return (named, length)
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "#") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+    }
+
+    /// Digits in `radix` (10 or 16), nil for none, anything else, or a value past U+10FFFF.
+    private static func number(_ digits: UnsafeBufferPointer<UInt8>, radix: UInt32) -> UInt32? {
+        guard !digits.isEmpty else { return nil }
+        var value: UInt32 = 0
+        for byte in digits {
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f") where radix == 16: digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F") where radix == 16: digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: return nil
+            }
+            value = value * radix + digit
+            if value > 0x10FFFF { return 0x110000 }
+        }
+        return value
     }
 
     /// ISO 8859-1 names in code-point order, U+00A0 to U+00FF.
@@ -76,13 +93,13 @@ enum HTMLEntities {
         "mu": 0x3BC, "lambda": 0x3BB, "Omega": 0x3A9, "omega": 0x3C9,
     ]
 
-    private static let named: [String: String] = {
-        var table = [String: String]()
+    private static let named: [String: Unicode.Scalar] = {
+        var table = [String: Unicode.Scalar]()
         for (offset, name) in latin1Names.enumerated() {
-            if let scalar = Unicode.Scalar(UInt32(0xA0 + offset)) { table[name] = String(scalar) }
+            if let scalar = Unicode.Scalar(UInt32(0xA0 + offset)) { table[name] = scalar }
         }
         for (name, value) in others {
-            if let scalar = Unicode.Scalar(value) { table[name] = String(scalar) }
+            if let scalar = Unicode.Scalar(value) { table[name] = scalar }
         }
         return table
     }()

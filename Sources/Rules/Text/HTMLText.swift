@@ -1,96 +1,191 @@
 /// The `text` conversion: what a reader sees of an HTML fragment. Tags go (block
 /// tags and `<br>` leave a space so words do not run together), entities are
-/// decoded after the tags are gone (so `&lt;b&gt;` stays text), and runs of white
-/// space, non-breaking spaces included, become one space.
+/// decoded (what they decode to is text: `&lt;b&gt;` stays `<b>`), and runs of white
+/// space, non-breaking spaces included, become one space. One pass over the bytes:
+/// every row of every page goes through here.
 enum HTMLText {
     static func plain(_ html: String) -> String {
-        // Most captures (numbers, names) hold neither tags nor entities.
-        if !html.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) {
-            return collapseWhitespace(html)
-        }
-        return collapseWhitespace(HTMLEntities.decode(stripTags(html)))
+        var html = html
+        return html.withUTF8 { plain($0) }
     }
 
-    static func stripTags(_ html: String) -> String {
-        guard html.utf8.contains(UInt8(ascii: "<")) else { return html }
-        var output = [UInt8]()
-        var bytes = Array(html.utf8)[...]
-        output.reserveCapacity(bytes.count)
-        while let open = bytes.firstIndex(of: UInt8(ascii: "<")) {
-            output.append(contentsOf: bytes[bytes.startIndex..<open])
-            let afterOpen = bytes.index(after: open)
-            // "<" not followed by a letter, "/" or "!" is text ("a < b"), not a tag.
-            guard afterOpen < bytes.endIndex, isTagStart(bytes[afterOpen]) else {
-                output.append(UInt8(ascii: "<"))
-                bytes = bytes[afterOpen...]
-                continue
+    static func plain(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        if isAlreadyPlain(bytes) { return String(decoding: bytes, as: UTF8.self) }
+        // Output never outgrows the input: tags and references are longer than what
+        // they leave, and a space is only written in place of something.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { output in
+            var writer = PlainWriter(output: output)
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "<") where index + 1 < count && isTagStart(bytes[index + 1]):
+                    guard let close = firstIndex(of: UInt8(ascii: ">"), in: bytes, from: index + 1) else {
+                        // An unterminated tag at the end of the fragment: drop it.
+                        index = count
+                        continue
+                    }
+                    if leavesSpace(bytes, tag: (index + 1)..<close) { writer.space() }
+                    index = close + 1
+                case UInt8(ascii: "&"):
+                    if let (scalar, length) = HTMLEntities.reference(in: bytes, at: index) {
+                        writer.scalar(scalar)
+                        index += length
+                    } else {
+                        writer.byte(byte)
+                        index += 1
+                    }
+                case 0x20, 0x09...0x0D:
+                    writer.space()
+                    index += 1
+                case 0x80...:
+                    let (scalar, length) = UTF8Scalar.decode(bytes, at: index)
+                    if let scalar, isUnicodeSpace(scalar) {
+                        writer.space()
+                    } else {
+                        for offset in 0..<length { writer.byte(bytes[index + offset]) }
+                    }
+                    index += length
+                default:
+                    writer.byte(byte)
+                    index += 1
+                }
             }
-            guard let close = bytes[afterOpen...].firstIndex(of: UInt8(ascii: ">")) else {
-                // An unterminated tag at the end of the fragment: drop it.
-                bytes = bytes[bytes.endIndex...]
-                break
-            }
-            if leavesSpace(bytes[afterOpen..<close]) { output.append(UInt8(ascii: " ")) }
-            bytes = bytes[bytes.index(after: close)...]
+            return String(decoding: UnsafeBufferPointer(rebasing: output[..<writer.count]), as: UTF8.self)
         }
-        output.append(contentsOf: bytes)
-        return String(decoding: output, as: UTF8.self)
     }
 
-    static func collapseWhitespace(_ text: String) -> String {
-        // On UTF-8 bytes, and not at all when the text is already clean (most captures):
-        // no leading, trailing or doubled space, no tab or line break, nothing non-ASCII.
-        var needsWork = false
-        var previousSpace = true  // a leading space counts as work
-        for byte in text.utf8 {
+    /// Most captures (numbers, names, titles) are plain already: no tag, reference,
+    /// non-ASCII byte, edge or doubled space, tab or line break.
+    private static func isAlreadyPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var previousSpace = true  // a leading space is work
+        for byte in bytes {
             if byte == 0x20 {
-                if previousSpace { needsWork = true; break }
+                if previousSpace { return false }
                 previousSpace = true
-            } else if (0x09...0x0D).contains(byte) || byte >= 0x80 {
-                needsWork = true
-                break
+            } else if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte >= 0x80 || (byte >= 0x09 && byte <= 0x0D) {
+                return false
             } else {
                 previousSpace = false
             }
         }
-        if previousSpace && !text.isEmpty { needsWork = true }
-        guard needsWork else { return text }
-        var scalars = String.UnicodeScalarView()
-        var pendingSpace = false
-        for scalar in text.unicodeScalars {
-            if isSpace(scalar) {
-                pendingSpace = true
-            } else {
-                if pendingSpace && !scalars.isEmpty { scalars.append(" ") }
-                pendingSpace = false
-                scalars.append(scalar)
-            }
-        }
-        return String(scalars)
+        return !previousSpace || bytes.isEmpty
     }
 
-    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+    static func isUnicodeSpace(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x20, 0x09...0x0D: return true
+        case 0x20, 0x09...0x0D, 0xA0: return true
         case 0..<0x80: return false
-        default: return scalar.properties.isWhitespace || scalar.value == 0xA0
+        default: return scalar.properties.isWhitespace
         }
+    }
+
+    private static func firstIndex(of target: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var index = start
+        while index < bytes.count {
+            if bytes[index] == target { return index }
+            index += 1
+        }
+        return nil
     }
 
     private static func isTagStart(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "/") || byte == UInt8(ascii: "!")
-            || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        byte == UInt8(ascii: "/") || byte == UInt8(ascii: "!") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
     }
 
-    private static let blockTags: Set<String> = [
+    private static let blockTags: [[UInt8]] = [
         "br", "p", "div", "td", "th", "tr", "li", "ul", "ol", "table", "tbody", "thead",
         "h1", "h2", "h3", "h4", "h5", "h6", "hr", "dd", "dt", "dl", "section", "article", "header", "footer",
-    ]
+    ].map { Array($0.utf8) }
 
-    private static func leavesSpace(_ tag: ArraySlice<UInt8>) -> Bool {
-        let name = tag.drop { $0 == UInt8(ascii: "/") }
-            .prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\n") }
-        return blockTags.contains(String(decoding: name, as: UTF8.self).lowercased())
+    /// `tag` is what stands between `<` and `>`: a block element's name, open or closed, leaves a space.
+    private static func leavesSpace(_ bytes: UnsafeBufferPointer<UInt8>, tag: Range<Int>) -> Bool {
+        var start = tag.lowerBound
+        while start < tag.upperBound, bytes[start] == UInt8(ascii: "/") { start += 1 }
+        var end = start
+        while end < tag.upperBound, !isNameEnd(bytes[end]) { end += 1 }
+        let length = end - start
+        guard length > 0, length <= 7 else { return false }
+        return blockTags.contains { name in
+            name.count == length && name.indices.allSatisfy { name[$0] == (bytes[start + $0] | 0x20) }
+        }
+    }
+
+    private static func isNameEnd(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "/") || (byte >= 0x09 && byte <= 0x0D)
+    }
+}
+
+/// Writes plain text, holding back a space until a character follows it: runs of
+/// white space become one, and none leads or trails.
+private struct PlainWriter {
+    let output: UnsafeMutableBufferPointer<UInt8>
+    var count = 0
+    private var pendingSpace = false
+
+    init(output: UnsafeMutableBufferPointer<UInt8>) { self.output = output }
+
+    mutating func space() { pendingSpace = true }
+
+    mutating func byte(_ byte: UInt8) {
+        if pendingSpace {
+            pendingSpace = false
+            if count > 0 { append(0x20) }
+        }
+        append(byte)
+    }
+
+    mutating func scalar(_ scalar: Unicode.Scalar) {
+        if HTMLText.isUnicodeSpace(scalar) {
+            space()
+            return
+        }
+        let value = scalar.value
+        switch value {
+        case 0..<0x80:
+            byte(UInt8(value))
+        case 0x80..<0x800:
+            byte(UInt8(0xC0 | value >> 6)); append(UInt8(0x80 | value & 0x3F))
+        case 0x800..<0x10000:
+            byte(UInt8(0xE0 | value >> 12)); append(UInt8(0x80 | value >> 6 & 0x3F)); append(UInt8(0x80 | value & 0x3F))
+        default:
+            byte(UInt8(0xF0 | value >> 18)); append(UInt8(0x80 | value >> 12 & 0x3F))
+            append(UInt8(0x80 | value >> 6 & 0x3F)); append(UInt8(0x80 | value & 0x3F))
+        }
+    }
+
+    private mutating func append(_ byte: UInt8) {
+        // Cannot overflow (see `plain`); checked all the same, since a bug here would write past the buffer.
+        guard count < output.count else { return }
+        output[count] = byte
+        count += 1
+    }
+}
+
+/// One UTF-8 scalar read off bytes that may not be valid UTF-8.
+enum UTF8Scalar {
+    /// The scalar at `index` and its length; nil (length 1) for a byte that starts no valid sequence.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar?, Int) {
+        let lead = bytes[index]
+        let length: Int
+        var value: UInt32
+        switch lead {
+        case 0..<0x80: return (Unicode.Scalar(lead), 1)
+        case 0xC2...0xDF: length = 2; value = UInt32(lead & 0x1F)
+        case 0xE0...0xEF: length = 3; value = UInt32(lead & 0x0F)
+        case 0xF0...0xF4: length = 4; value = UInt32(lead & 0x07)
+        default: return (nil, 1)
+        }
+        guard index + length <= bytes.count else { return (nil, 1) }
+        for offset in 1..<length {
+            let continuation = bytes[index + offset]
+            guard continuation & 0xC0 == 0x80 else { return (nil, 1) }
+            value = value << 6 | UInt32(continuation & 0x3F)
+        }
+        // Overlong forms and surrogates are not scalars.
+        let minimum: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+        guard value >= minimum, let scalar = Unicode.Scalar(value) else { return (nil, 1) }
+        return (scalar, length)
     }
 }
