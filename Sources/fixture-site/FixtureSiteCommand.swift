@@ -103,6 +103,7 @@ struct FixtureSiteCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("fixture-site: the server did not report its address\n".utf8))
             throw ExitCode(1)
         }
+        ListeningSocket.disableNagle(port: boundPort)
         FileHandle.standardOutput.write(Data("http://127.0.0.1:\(boundPort)\n".utf8))
         try await task.value
     }

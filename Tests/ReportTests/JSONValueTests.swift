@@ -16,6 +16,12 @@ import Testing
         #expect(JSONValue.array([.int(1)]).serialized() == "[\n  1\n]")
     }
 
+    @Test func lineSeparatorsAndControlsAreEscapedButOtherTextIsNot() {
+        let value = JSONValue.string("a\u{2028}b\u{2029}c\u{1F}\r – €\u{2027}")
+        #expect(value.serialized() == #""a\u2028b\u2029c\u001f\r – €\#u{2027}""#)
+        #expect(JSONValue.object([("k", .object([("n", .int(-3))]))]).serialized() == "{\n  \"k\": {\n    \"n\": -3\n  }\n}")
+    }
+
     @Test func recordsNestOnDotsInPackOrder() throws {
         let pack = try PackLoader().load(toml: """
             [site]

@@ -21,55 +21,80 @@ public final class ExportJournal {
 
         /// `id \t 0|1 \t chunk \t $`, escaped so the line holds no tab or line break of its own.
         var line: Data {
-            Data((Entry.escape(id) + "\t" + (failed ? "1" : "0") + "\t" + Entry.escape(chunk) + "\t$").utf8)
+            var bytes = [UInt8]()
+            bytes.reserveCapacity(id.utf8.count + chunk.utf8.count + chunk.utf8.count / 16 + 8)
+            Entry.escape(id, into: &bytes)
+            bytes += [0x09, failed ? UInt8(ascii: "1") : UInt8(ascii: "0"), 0x09]
+            Entry.escape(chunk, into: &bytes)
+            bytes += [0x09, UInt8(ascii: "$")]
+            return Data(bytes)
         }
 
         /// Nil for anything but a whole entry line (a header, a line torn by a kill).
         init?(line: Data) {
-            let parts = line.split(separator: 0x09, omittingEmptySubsequences: false)
-            guard parts.count == 4, parts[3] == Data("$".utf8), parts[1].count == 1, let flag = parts[1].first, flag == UInt8(ascii: "0") || flag == UInt8(ascii: "1"),
-                  let id = Entry.unescape(parts[0]), let chunk = Entry.unescape(parts[2]), !id.isEmpty else { return nil }
-            self.init(id: id, failed: flag == UInt8(ascii: "1"), chunk: chunk)
+            guard let entry = line.withUnsafeBytes({ Entry(line: $0.bindMemory(to: UInt8.self)) }) else { return nil }
+            self = entry
         }
 
-        private static func escape(_ text: String) -> String {
-            guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return text }
-            var out = ""
-            out.reserveCapacity(text.utf8.count + 64)
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\\": out += "\\\\"
-                case "\t": out += "\\t"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                default: out.unicodeScalars.append(scalar)
+        init?(line: UnsafeBufferPointer<UInt8>) {
+            guard let fields = Entry.fields(of: line),
+                  let id = Entry.unescape(UnsafeBufferPointer(rebasing: line[fields.id])),
+                  let chunk = Entry.unescape(UnsafeBufferPointer(rebasing: line[fields.chunk])) else { return nil }
+            self.init(id: id, failed: fields.failed, chunk: chunk)
+        }
+
+        /// Where an entry line's id and chunk are; nil for anything but a whole entry line.
+        static func fields(of line: UnsafeBufferPointer<UInt8>) -> (id: Range<Int>, failed: Bool, chunk: Range<Int>)? {
+            // id \t flag \t chunk \t $ : the escaped fields hold no tab.
+            guard line.count >= 6, line[line.count - 1] == UInt8(ascii: "$"), line[line.count - 2] == 0x09,
+                  let firstTab = line.firstIndex(of: 0x09), firstTab > 0, firstTab + 2 < line.count - 2, line[firstTab + 2] == 0x09 else { return nil }
+            let flag = line[firstTab + 1]
+            guard flag == UInt8(ascii: "0") || flag == UInt8(ascii: "1") else { return nil }
+            let chunk = (firstTab + 3)..<(line.count - 2)
+            guard !UnsafeBufferPointer(rebasing: line[chunk]).contains(0x09) else { return nil }
+            return (0..<firstTab, flag == UInt8(ascii: "1"), chunk)
+        }
+
+        private static func escape(_ text: String, into bytes: inout [UInt8]) {
+            for byte in text.utf8 {
+                switch byte {
+                case 0x5C: bytes += [0x5C, 0x5C]
+                case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
+                case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
+                case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
+                default: bytes.append(byte)
                 }
             }
-            return out
         }
 
-        private static func unescape(_ bytes: Data) -> String? {
-            guard bytes.contains(0x5C) else { return String(decoding: bytes, as: UTF8.self) }
-            var out = [UInt8]()
-            out.reserveCapacity(bytes.count)
+        /// The escaped bytes as they were; false (with `output` partly written) when the escapes are broken.
+        static func unescape(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) -> Bool {
             var escaped = false
             for byte in bytes {
                 if escaped {
                     switch byte {
-                    case UInt8(ascii: "t"): out.append(0x09)
-                    case UInt8(ascii: "n"): out.append(0x0A)
-                    case UInt8(ascii: "r"): out.append(0x0D)
-                    case 0x5C: out.append(0x5C)
-                    default: return nil
+                    case UInt8(ascii: "t"): output.append(0x09)
+                    case UInt8(ascii: "n"): output.append(0x0A)
+                    case UInt8(ascii: "r"): output.append(0x0D)
+                    case 0x5C: output.append(0x5C)
+                    default: return false
                     }
                     escaped = false
                 } else if byte == 0x5C {
                     escaped = true
                 } else {
-                    out.append(byte)
+                    output.append(byte)
                 }
             }
-            return escaped ? nil : String(decoding: out, as: UTF8.self)
+            return !escaped
+        }
+
+        private static func unescape(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+            guard bytes.contains(0x5C) else { return String(decoding: bytes, as: UTF8.self) }
+            var out = [UInt8]()
+            out.reserveCapacity(bytes.count)
+            guard unescape(bytes, into: &out) else { return nil }
+            return String(decoding: out, as: UTF8.self)
         }
     }
 
@@ -114,7 +139,7 @@ public final class ExportJournal {
         var seen = Set<String>()
         try ExportJournal.readLines(path) { line in
             if header == nil {
-                header = try? JSONDecoder().decode(Header.self, from: line)
+                header = try? JSONDecoder().decode(Header.self, from: Data(line))
                 if header == nil { throw ExportError.notACheckpoint(path) }
                 return
             }
@@ -158,18 +183,23 @@ public final class ExportJournal {
               let out = FileHandle(forWritingAtPath: temporary.path) else { throw ExportError.cannotWrite(temporary.path) }
         do {
             var first = true
-            var buffer = Data()
+            var buffer = [UInt8]()
             try ExportJournal.readLines(path) { line in
-                // The header line does not read as an entry.
-                guard let entry = Entry(line: line) else { return }
-                buffer.append(Data(((first ? header : separator) + entry.chunk).utf8))
+                // The header line does not read as an entry; nor does a broken one.
+                guard let fields = Entry.fields(of: line) else { return }
+                let mark = buffer.count
+                buffer += (first ? header : separator).utf8
+                guard Entry.unescape(UnsafeBufferPointer(rebasing: line[fields.chunk]), into: &buffer) else {
+                    buffer.removeSubrange(mark...)
+                    return
+                }
                 first = false
                 if buffer.count > 1 << 20 {
                     try out.write(contentsOf: buffer)
                     buffer.removeAll(keepingCapacity: true)
                 }
             }
-            buffer.append(Data((first ? empty : footer).utf8))
+            buffer += (first ? empty : footer).utf8
             try out.write(contentsOf: buffer)
             try out.synchronize()
             try out.close()
@@ -196,18 +226,23 @@ public final class ExportJournal {
 
     /// Calls `body` with each complete, non-empty line, reading 1 MiB at a time. A
     /// last line with no newline was torn by a kill and is left out.
-    static func readLines(_ path: String, _ body: (Data) throws -> Void) throws {
+    static func readLines(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         guard let input = FileHandle(forReadingAtPath: path) else { throw ExportError.cannotRead(path) }
         defer { try? input.close() }
-        var pending = Data()
+        var pending = [UInt8]()
         while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
-            pending.append(chunk)
-            var start = pending.startIndex
-            while let newline = pending[start...].firstIndex(of: 0x0A) {
-                if newline > start { try body(Data(pending[start..<newline])) }
-                start = pending.index(after: newline)
+            pending += chunk
+            let consumed = try pending.withUnsafeBufferPointer { bytes -> Int in
+                guard let base = bytes.baseAddress else { return 0 }
+                var start = 0
+                while start < bytes.count, let newline = memchr(base + start, 0x0A, bytes.count - start) {
+                    let end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+                    if end > start { try body(UnsafeBufferPointer(rebasing: bytes[start..<end])) }
+                    start = end + 1
+                }
+                return start
             }
-            pending = Data(pending[start...])
+            pending.removeSubrange(..<consumed)
         }
     }
 }

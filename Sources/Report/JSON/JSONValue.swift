@@ -32,72 +32,80 @@ public enum JSONValue: Sendable, Equatable {
 
     /// `pretty`: two-space indentation, one key per line; otherwise one line (NDJSON).
     public func serialized(pretty: Bool = true) -> String {
-        var output = ""
+        // Bytes, not String appends: records of hundreds of rows are written per member.
+        var output = [UInt8]()
+        output.reserveCapacity(1024)
         write(to: &output, pretty: pretty, indent: 0)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
-    private func write(to output: inout String, pretty: Bool, indent: Int) {
+    private func write(to output: inout [UInt8], pretty: Bool, indent: Int) {
         switch self {
-        case .null: output += "null"
-        case .bool(let flag): output += flag ? "true" : "false"
-        case .int(let number): output += String(number)
-        case .decimal(let number): output += number.description
-        case .double(let number): output += number.isFinite ? number.description : "null"
+        case .null: output += "null".utf8
+        case .bool(let flag): output += (flag ? "true" : "false").utf8
+        case .int(let number): output += String(number).utf8
+        case .decimal(let number): output += number.description.utf8
+        case .double(let number): output += (number.isFinite ? number.description : "null").utf8
         case .string(let text): JSONValue.writeString(text, to: &output)
         case .array(let items):
-            guard !items.isEmpty else { output += "[]"; return }
-            output += "["
+            guard !items.isEmpty else { output += "[]".utf8; return }
+            output.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                if index > 0 { output += "," }
-                if pretty { output += "\n" + String(repeating: "  ", count: indent + 1) }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                if pretty { JSONValue.newline(indent + 1, to: &output) }
                 item.write(to: &output, pretty: pretty, indent: indent + 1)
             }
-            if pretty { output += "\n" + String(repeating: "  ", count: indent) }
-            output += "]"
+            if pretty { JSONValue.newline(indent, to: &output) }
+            output.append(UInt8(ascii: "]"))
         case .object(let members):
-            guard !members.isEmpty else { output += "{}"; return }
-            output += "{"
+            guard !members.isEmpty else { output += "{}".utf8; return }
+            output.append(UInt8(ascii: "{"))
             for (index, (key, value)) in members.enumerated() {
-                if index > 0 { output += "," }
-                if pretty { output += "\n" + String(repeating: "  ", count: indent + 1) }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                if pretty { JSONValue.newline(indent + 1, to: &output) }
                 JSONValue.writeString(key, to: &output)
-                output += pretty ? ": " : ":"
+                output.append(UInt8(ascii: ":"))
+                if pretty { output.append(0x20) }
                 value.write(to: &output, pretty: pretty, indent: indent + 1)
             }
-            if pretty { output += "\n" + String(repeating: "  ", count: indent) }
-            output += "}"
+            if pretty { JSONValue.newline(indent, to: &output) }
+            output.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writeString(_ text: String, to output: inout String) {
-        output += "\""
-        // Most strings need no escaping: copy them whole.
-        let clean = text.utf8.allSatisfy { byte in
-            byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != 0xE2
-        }
-        if clean {
-            output += text
-            output += "\""
-            return
-        }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{2028}": output += "\\u2028"
-            case "\u{2029}": output += "\\u2029"
+    private static func newline(_ indent: Int, to output: inout [UInt8]) {
+        output.append(0x0A)
+        output.append(contentsOf: repeatElement(0x20, count: 2 * indent))
+    }
+
+    private static func writeString(_ text: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output += [0x5C, UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): output += [0x5C, 0x5C]
+            case 0x0A: output += [0x5C, UInt8(ascii: "n")]
+            case 0x0D: output += [0x5C, UInt8(ascii: "r")]
+            case 0x09: output += [0x5C, UInt8(ascii: "t")]
+            case 0..<0x20:
+                output += "\\u00".utf8
+                output.append(hexDigit(byte >> 4))
+                output.append(hexDigit(byte & 0x0F))
             default:
-                if scalar.value < 0x20 {
-                    output += String(format: "\\u%04x", scalar.value)
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
+                output.append(byte)
+            }
+            // U+2028 and U+2029 (E2 80 A8/A9) are valid JSON but end lines in JavaScript:
+            // escape them too. In UTF-8 those three bytes can only be these characters.
+            if byte == 0xA8 || byte == 0xA9, output.count >= 3,
+               output[output.count - 3] == 0xE2, output[output.count - 2] == 0x80 {
+                output.removeLast(3)
+                output += (byte == 0xA8 ? "\\u2028" : "\\u2029").utf8
             }
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 }

@@ -19,11 +19,13 @@ public enum RecordJSON {
         }
         for collection in pack.collections {
             guard let rows = record.collections[collection.name] else { continue }
+            let paths = collection.fields.map { $0.name.split(separator: ".").map(String.init) }
+            let flat = paths.allSatisfy { $0.count == 1 }
             let array = rows.map { row -> JSONValue in
+                // Row fields seldom nest: no need to build them key path by key path.
+                if flat { return .object(collection.fields.map { ($0.name, json(row[$0.name] ?? .null)) }) }
                 var object = OrderedObject()
-                for field in collection.fields {
-                    object.set(field.name.split(separator: ".").map(String.init), json(row[field.name] ?? .null))
-                }
+                for (field, path) in zip(collection.fields, paths) { object.set(path, json(row[field.name] ?? .null)) }
                 return object.value
             }
             root.set([collection.name], .array(array))
