@@ -35,6 +35,26 @@ import Testing
         }
     }
 
+    /// Captures are converted straight from the page's bytes; unusual ones fall back to
+    /// the String path. Both must give the same answer for every type.
+    @Test func byteAndStringConversionsAgree() {
+        let captures = [
+            "1,204,873", " 12 345 ", "+35", "-4", "4.66", ".5", "1.", "1.2.3", "", " ", "abc", "12'345", "1\u{00A0}234",
+            "<b>42</b>", "4&#46;5", "99999999999999999999", "1234567890123456789", "-0", "+-4", "--4", "4-",
+            "12 Mar 2012", " 12 Mar 2012", "31 Feb 2012", "Mar 12, 2012", "2012-03-12", "12  mar 2012", "<b>3 May 2010</b>",
+            "Caf\u{00E9} &amp; <i>bar</i>\n\tbaz", "a\u{2003}b", "&lt;b&gt;", "x<br>y", "trailing  ", "/Articles/1/x", "bad \u{FFFD}",
+        ]
+        for capture in captures {
+            for type in FieldType.allCases {
+                let fromBytes = Array(capture.utf8).withUnsafeBufferPointer { type.convert($0, base: "https://example.com") }
+                #expect(fromBytes == type.convert(capture, base: "https://example.com"), "\(type) of \"\(capture)\"")
+            }
+        }
+        #expect(Array("1,204,873".utf8).withUnsafeBufferPointer { FieldType.int.convert($0, base: "") } == .success(.int(1_204_873)))
+        #expect(Array("12 Mar 2012".utf8).withUnsafeBufferPointer { FieldType.date.convert($0, base: "") } == .success(.date(CalendarDate(year: 2012, month: 3, day: 12)!)))
+        #expect(Array("-0.25".utf8).withUnsafeBufferPointer { FieldType.decimal.convert($0, base: "") } == .success(.decimal(Decimal(string: "-0.25")!)))
+    }
+
     @Test func windows1252PagesBecomeUTF8() {
         // "Café – 5€" in Windows-1252.
         let bytes: [UInt8] = [0x43, 0x61, 0x66, 0xE9, 0x20, 0x96, 0x20, 0x35, 0x80]
