@@ -29,6 +29,10 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
     /// match at match time would lose the JIT.)
     private let anchoredCode: OpaquePointer?
     private let anchoredJIT: Bool
+    /// Finds the literal prefix 16 bytes at a time for a search of this pattern alone,
+    /// which then tries the anchored form only there. Cut before a caseless `s` or `k`,
+    /// which PCRE2 also matches to U+017F and U+212A; nil when too little is left.
+    private let finder: LiteralFinder?
 
     init(_ pattern: String, options: PatternOptions) throws(PatternCompileError) {
         // MATCH_INVALID_UTF: pages with stray bytes still match (the bad bytes just
@@ -61,6 +65,10 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
         literalPrefix = anchored == nil ? nil : prefix
         anchoredCode = anchored
         anchoredJIT = anchored.map { pcre2_jit_compile_8($0, UInt32(PCRE2_JIT_COMPLETE)) == 0 } ?? false
+        let unfolded = literalPrefix.map { prefix in
+            options.caseInsensitive ? Array(prefix.prefix { $0 != UInt8(ascii: "s") && $0 != UInt8(ascii: "k") }) : prefix
+        }
+        finder = unfolded.flatMap { $0.count >= 2 ? LiteralFinder(literal: $0, caseless: options.caseInsensitive) : nil }
     }
 
     deinit {
@@ -76,8 +84,19 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
     func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int, scratch: MatchScratch) throws(MatchFailure) -> PatternMatch? {
         guard start <= subject.count else { return nil }
         let (matchData, context) = try scratch.pcre2State(pairs: captureCount + 1)
-        guard let rc = try run(code, jit: jitCompiled, subject, from: start, matchData, context),
-              let ovector = pcre2_get_ovector_pointer_8(matchData) else { return nil }
+        let found: Int32?
+        if let finder, let anchoredCode {
+            var candidate = start
+            var rc: Int32?
+            while rc == nil, let at = finder.next(in: subject, from: candidate) {
+                rc = try run(anchoredCode, jit: anchoredJIT, subject, from: at, matchData, context)
+                candidate = at + 1
+            }
+            found = rc
+        } else {
+            found = try run(code, jit: jitCompiled, subject, from: start, matchData, context)
+        }
+        guard let rc = found, let ovector = pcre2_get_ovector_pointer_8(matchData) else { return nil }
         var groups = [Range<Int>?]()
         groups.reserveCapacity(captureCount + 1)
         for group in 0...captureCount {
@@ -94,7 +113,16 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
 
     func firstRange(of group: Int, in subject: UnsafeBufferPointer<UInt8>, from start: Int, scratch: MatchScratch) throws(MatchFailure) -> Range<Int>? {
         guard start <= subject.count else { return nil }
-        return try range(of: group, code: code, jit: jitCompiled, in: subject, from: start, scratch: scratch) ?? nil
+        guard let finder, let anchoredCode else {
+            return try range(of: group, code: code, jit: jitCompiled, in: subject, from: start, scratch: scratch) ?? nil
+        }
+        var candidate = start
+        while let at = finder.next(in: subject, from: candidate) {
+            // The first place the pattern matches decides, even when its group is unset there.
+            if let found = try range(of: group, code: anchoredCode, jit: anchoredJIT, in: subject, from: at, scratch: scratch) { return found }
+            candidate = at + 1
+        }
+        return nil
     }
 
     /// A match that starts exactly at `start`: nil when there is none, `.some(nil)` when

@@ -44,7 +44,7 @@ struct PrefilteredPatternSet: PatternSet {
         if tables.count == 0 || (tables.foldsBeyondASCII && Self.holdsNonASCIIFolds(subject)) {
             return groups.indices.map { searchGroup($0, in: subject, scratch: scratch) }
         }
-        var outcomes = [PrefilterTables.Outcome](repeating: .pending, count: tables.count)
+        var outcomes = PrefilterTables.Outcomes(count: tables.count)
         tables.scan(subject, scratch: scratch, outcomes: &outcomes)
         var answers = [GroupAnswer]()
         answers.reserveCapacity(groups.count)
@@ -56,9 +56,9 @@ struct PrefilteredPatternSet: PatternSet {
                     if answer != .none { break }
                     continue
                 }
-                switch outcomes[entry] {
-                case .found(let range): answer = .found(alternative: alternative, range: range)
-                case .failed(let failure): answer = .failed(alternative: alternative, failure)
+                switch outcomes.status[entry] {
+                case .found: answer = .found(alternative: alternative, range: outcomes.ranges[entry])
+                case .failed: answer = .failed(alternative: alternative, outcomes.failures[entry] ?? .engine("PCRE2 failed"))
                 case .pending, .none, .moot: continue
                 }
                 break
@@ -97,14 +97,26 @@ final class PrefilterTables: @unchecked Sendable {
         let alternative: Int
     }
 
-    enum Outcome {
-        case pending
-        case found(Range<Int>)
-        /// The first match leaves the value's group unset.
-        case none
-        case failed(MatchFailure)
-        /// An earlier alternative of the same group has its answer.
-        case moot
+    /// What the scan decided for each entry, in arrays of plain values: the scan reads
+    /// them per candidate, where an enum with a payload would be retained and released.
+    struct Outcomes {
+        enum Status: UInt8 {
+            case pending, found
+            /// The first match leaves the value's group unset.
+            case none
+            case failed
+            /// An earlier alternative of the same group has its answer.
+            case moot
+        }
+
+        var status: [Status]
+        var ranges: [Range<Int>]
+        var failures: [Int: MatchFailure] = [:]
+
+        init(count: Int) {
+            status = Array(repeating: .pending, count: count)
+            ranges = Array(repeating: 0..<0, count: count)
+        }
     }
 
     let count: Int
@@ -112,29 +124,31 @@ final class PrefilterTables: @unchecked Sendable {
     let foldsBeyondASCII: Bool
     private let patterns: [PCRE2Pattern]
     private let captureGroups: [Int]
+    private let literals: [[UInt8]]
+    private let caseless: [Bool]
     /// Entry i's later alternatives in its group: `later[laterStart[i]..<laterStart[i + 1]]`.
     private let later: [Int]
     private let laterStart: [Int]
-    /// Literal bytes, lower-cased when caseless: `literalBytes[literalStart[i]..<literalStart[i + 1]]`.
-    private let literalBytes: UnsafeMutablePointer<UInt8>
-    private let literalStart: UnsafeMutablePointer<Int>
-    private let caseless: UnsafeMutablePointer<Bool>
-    /// Where in its literal each entry's key byte is, and the key byte values (two for a caseless letter).
-    private let keyOffset: UnsafeMutablePointer<Int>
-    private let keyBytes: UnsafeMutablePointer<(UInt8, UInt8)>
-    /// Entries keyed on byte b: `byteEntries[byteStart[b]..<byteStart[b + 1]]`.
+    /// Each entry's key, as an index into `keys` (entries with the same key share it).
+    private let keyOf: [Int]
+    private let keys: [LiteralKey]
+    /// Entries whose key's first byte is b: `byteEntries[byteStart[b]..<byteStart[b + 1]]`.
     private let byteEntries: UnsafeMutablePointer<Int>
     private let byteStart: UnsafeMutablePointer<Int>
-    /// How many entries are keyed on each byte, where every scan starts.
-    private let keyedCount: UnsafeMutablePointer<Int32>
-    /// The distinct key bytes.
-    fileprivate let keys: [UInt8]
+    /// How many entries each byte and each key serve, where every scan starts.
+    private let entriesPerByte: UnsafeMutablePointer<Int32>
+    private let entriesPerKey: [Int32]
+    /// The vector for each set of live keys (bit i: key i), built once: a scan changes
+    /// its set a few times per row. Empty when there are too many keys to list them all.
+    private let vectors: [KeyVector?]
 
     init(_ literals: [Literal], entryOf: [[Int?]]) {
         count = literals.count
         foldsBeyondASCII = literals.contains { $0.caseless && $0.bytes.contains { $0 == UInt8(ascii: "s") || $0 == UInt8(ascii: "k") } }
         patterns = literals.map(\.pattern)
         captureGroups = literals.map(\.captureGroup)
+        self.literals = literals.map(\.bytes)
+        caseless = literals.map(\.caseless)
         var later = [Int](), laterStart = [0]
         for literal in literals {
             later += entryOf[literal.group][(literal.alternative + 1)...].compactMap { $0 }
@@ -142,174 +156,118 @@ final class PrefilterTables: @unchecked Sendable {
         }
         self.later = later
         self.laterStart = laterStart
-        let allBytes = literals.flatMap(\.bytes)
-        literalBytes = .allocate(capacity: max(1, allBytes.count))
-        literalBytes.initialize(from: allBytes, count: allBytes.count)
-        literalStart = .allocate(capacity: count + 1)
-        caseless = .allocate(capacity: max(1, count))
-        keyOffset = .allocate(capacity: max(1, count))
-        keyBytes = .allocate(capacity: max(1, count))
-        var start = 0
+        var keys = [LiteralKey](), keyOf = [Int](), perKey = [Int32]()
         var byByte = [[Int]](repeating: [], count: 256)
         for (index, literal) in literals.enumerated() {
-            literalStart[index] = start
-            start += literal.bytes.count
-            caseless[index] = literal.caseless
-            let offset = literal.bytes.indices.min { PrefilterTables.rank(literal.bytes[$0], literal.caseless) < PrefilterTables.rank(literal.bytes[$1], literal.caseless) } ?? 0
-            keyOffset[index] = offset
-            let key = literal.bytes[offset]
-            let isLetter = key >= UInt8(ascii: "a") && key <= UInt8(ascii: "z")
-            keyBytes[index] = (key, literal.caseless && isLetter ? key & ~0x20 : key)
-            byByte[Int(key)].append(index)
-            if keyBytes[index].1 != key { byByte[Int(keyBytes[index].1)].append(index) }
+            let key = LiteralKey(for: literal.bytes, caseless: literal.caseless)
+            if let known = keys.firstIndex(of: key) {
+                keyOf.append(known)
+                perKey[known] += 1
+            } else {
+                keyOf.append(keys.count)
+                keys.append(key)
+                perKey.append(1)
+            }
+            for byte in key.stopBytes { byByte[Int(byte)].append(index) }
         }
-        literalStart[count] = start
+        self.keys = keys
+        self.keyOf = keyOf
+        entriesPerKey = perKey
         let flat = byByte.flatMap { $0 }
         byteEntries = .allocate(capacity: max(1, flat.count))
         byteEntries.initialize(from: flat, count: flat.count)
         byteStart = .allocate(capacity: 257)
         byteStart[0] = 0
         for byte in 0..<256 { byteStart[byte + 1] = byteStart[byte] + byByte[byte].count }
-        keyedCount = .allocate(capacity: 256)
-        for byte in 0..<256 { keyedCount[byte] = Int32(byByte[byte].count) }
-        keys = (0..<256).filter { !byByte[$0].isEmpty }.map { UInt8($0) }
-    }
-
-    deinit {
-        literalBytes.deallocate()
-        literalStart.deallocate()
-        caseless.deallocate()
-        keyOffset.deallocate()
-        keyBytes.deallocate()
-        byteEntries.deallocate()
-        byteStart.deallocate()
-        keyedCount.deallocate()
-    }
-
-    /// How common a byte is in HTML, lower is rarer: the key byte is the rarest of a literal.
-    private static func rank(_ byte: UInt8, _ caseless: Bool) -> Int {
-        switch byte {
-        case UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "!"), UInt8(ascii: "?"),
-             UInt8(ascii: "@"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "*"), UInt8(ascii: "+"),
-             UInt8(ascii: "|"), UInt8(ascii: "~"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
-            return 1
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
-            return 2
-        case UInt8(ascii: "A")...UInt8(ascii: "Z") where !caseless:
-            return 2
-        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "/"), UInt8(ascii: "&"):
-            return 3
-        case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "="), UInt8(ascii: "\""), UInt8(ascii: "'"):
-            return 4
-        case 0x20, 0x09...0x0D:
-            return 6
-        default:
-            return 5
+        entriesPerByte = .allocate(capacity: 256)
+        for byte in 0..<256 { entriesPerByte[byte] = Int32(byByte[byte].count) }
+        vectors = keys.count > 10 ? [] : (0..<(1 << keys.count)).map { set in
+            KeyVector(keys.indices.filter { set & (1 << $0) != 0 }.map { keys[$0] })
         }
     }
 
+    deinit {
+        byteEntries.deallocate()
+        byteStart.deallocate()
+        entriesPerByte.deallocate()
+    }
+
     /// The one pass: decides every entry it can, leaving the rest pending (no match).
-    func scan(_ subject: UnsafeBufferPointer<UInt8>, scratch: MatchScratch, outcomes: inout [Outcome]) {
+    func scan(_ subject: UnsafeBufferPointer<UInt8>, scratch: MatchScratch, outcomes: inout Outcomes) {
         guard let base = subject.baseAddress else { return }
         let length = subject.count
-        var undecided = count
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 256) { live in
-            // How many undecided entries are keyed on each byte; one whose count drops to
-            // zero is no longer looked for.
             guard let counts = live.baseAddress else { return }
-            counts.update(from: keyedCount, count: 256)
-            var keys = KeySplat(keys: self.keys, live: live)
-            func decide(_ index: Int, _ outcome: Outcome) {
-                guard case .pending = outcomes[index] else { return }
-                outcomes[index] = outcome
-                undecided -= 1
-                let (key, other) = keyBytes[index]
-                live[Int(key)] -= 1
-                if other != key { live[Int(other)] -= 1 }
-                if live[Int(key)] == 0 || live[Int(other)] == 0 { keys = KeySplat(keys: self.keys, live: live) }
-            }
+            counts.update(from: entriesPerByte, count: 256)
+            var state = ScanState(live: counts, keysLive: entriesPerKey, undecided: count, liveKeys: (1 << keys.count) - 1)
+            // The keys still looked for 16 bytes at a time (nil: more than four, so byte by byte).
+            var vector = vectors.isEmpty ? nil : vectors[state.liveKeys]
             var position = 0
-            while position < length, undecided > 0 {
-                var stop = length
-                if let splat = keys.vector, position + 16 <= length {
-                    // Skip blocks holding no key byte; look byte by byte only inside one that does.
-                    if !splat.hits(UnsafeRawPointer(base + position).loadUnaligned(as: SIMD16<UInt8>.self)) {
-                        position += 16
-                        continue
-                    }
-                    stop = position + 16
+            while position < length, state.undecided > 0 {
+                // Skip blocks where no key stands; look byte by byte only inside one where one may
+                // (and, with no vector, one block at a time, so that a vector is used once there is one).
+                if position + 17 <= length, let vector, !vector.mayHit(base, at: position) {
+                    position += 16
+                    continue
                 }
-                while position < stop, undecided > 0 {
+                let stop = min(position + 16, length)
+                var keysChanged = false
+                while position < stop, state.undecided > 0 {
                     let byte = Int(base[position])
-                    if live[byte] != 0 {
+                    if counts[byte] != 0 {
                         for slot in byteStart[byte]..<byteStart[byte + 1] {
                             let index = byteEntries[slot]
-                            guard case .pending = outcomes[index] else { continue }
-                            let start = position - keyOffset[index]
-                            guard start >= 0, literal(index, at: start, in: base, length: length) else { continue }
+                            guard outcomes.status[index] == .pending else { continue }
+                            let key = keys[keyOf[index]]
+                            let start = position - key.offset
+                            guard key.matches(base, at: position, count: length),
+                                  LiteralFinder.literal(literals[index], caseless: caseless[index], at: start, in: base, count: length) else { continue }
+                            let status: Outcomes.Status
                             do throws(MatchFailure) {
-                                guard let outcome = try patterns[index].anchoredRange(of: captureGroups[index], in: subject, at: start, scratch: scratch) else {
+                                guard let found = try patterns[index].anchoredRange(of: captureGroups[index], in: subject, at: start, scratch: scratch) else {
                                     continue
                                 }
-                                if let range = outcome {
-                                    decide(index, .found(range))
-                                    for slot in laterStart[index]..<laterStart[index + 1] { decide(later[slot], .moot) }
-                                } else {
-                                    decide(index, .none)
-                                }
+                                // A first match that leaves the value's group unset is no value.
+                                if let found { outcomes.ranges[index] = found }
+                                status = found == nil ? .none : .found
                             } catch {
-                                decide(index, .failed(error))
-                                for slot in laterStart[index]..<laterStart[index + 1] { decide(later[slot], .moot) }
+                                outcomes.failures[index] = error
+                                status = .failed
+                            }
+                            keysChanged = decide(index, status, outcomes: &outcomes, state: &state) || keysChanged
+                            if status == .none { continue }
+                            for slot in laterStart[index]..<laterStart[index + 1] {
+                                keysChanged = decide(later[slot], .moot, outcomes: &outcomes, state: &state) || keysChanged
                             }
                         }
                     }
                     position += 1
                 }
+                if keysChanged, !vectors.isEmpty { vector = vectors[state.liveKeys] }
             }
         }
     }
 
-    private func literal(_ index: Int, at position: Int, in base: UnsafePointer<UInt8>, length: Int) -> Bool {
-        let start = literalStart[index], size = literalStart[index + 1] - start
-        guard position + size <= length else { return false }
-        let folds = caseless[index]
-        for offset in 0..<size {
-            let byte = base[position + offset], expected = literalBytes[start + offset]
-            if byte != expected && !(folds && LiteralPrefix.lowercased(byte) == expected) { return false }
-        }
+    private struct ScanState {
+        /// Undecided entries per stop byte, and per key.
+        let live: UnsafeMutablePointer<Int32>
+        var keysLive: [Int32]
+        var undecided: Int
+        /// Bit i set while key i has an undecided entry.
+        var liveKeys: Int
+    }
+
+    /// Records an entry's outcome; true when its key has no undecided entry left.
+    private func decide(_ index: Int, _ status: Outcomes.Status, outcomes: inout Outcomes, state: inout ScanState) -> Bool {
+        guard outcomes.status[index] == .pending else { return false }
+        outcomes.status[index] = status
+        state.undecided -= 1
+        let key = keys[keyOf[index]]
+        state.live[Int(key.first)] -= 1
+        if key.firstFolds { state.live[Int(key.first & ~0x20)] -= 1 }
+        state.keysLive[keyOf[index]] -= 1
+        guard state.keysLive[keyOf[index]] == 0 else { return false }
+        state.liveKeys &= ~(1 << keyOf[index])
         return true
-    }
-}
-
-/// The live key bytes, splatted for a 16-byte comparison; nil when more than four are
-/// live (the scan then goes byte by byte).
-private struct KeySplat {
-    struct Vector {
-        let a, b, c, d: SIMD16<UInt8>
-
-        func hits(_ block: SIMD16<UInt8>) -> Bool {
-            any((block .== a) .| (block .== b) .| (block .== c) .| (block .== d))
-        }
-    }
-
-    let vector: Vector?
-
-    init(keys: [UInt8], live: UnsafeMutableBufferPointer<Int32>) {
-        var found: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
-        var count = 0
-        for key in keys where live[Int(key)] > 0 {
-            switch count {
-            case 0: found = (key, key, key, key)  // unused lanes repeat a live byte
-            case 1: found.1 = key
-            case 2: found.2 = key
-            case 3: found.3 = key
-            default:
-                vector = nil
-                return
-            }
-            count += 1
-        }
-        vector = Vector(a: SIMD16(repeating: found.0), b: SIMD16(repeating: found.1),
-                        c: SIMD16(repeating: found.2), d: SIMD16(repeating: found.3))
     }
 }
