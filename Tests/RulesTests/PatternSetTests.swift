@@ -29,17 +29,21 @@ import Testing
         #expect(LiteralPrefix.of("Tips:(a|b)[|]", caseless: false) == Array("Tips:".utf8))
     }
 
+    /// The same groups with the prefilter and with PCRE2 searching alone.
     private func sets(_ groups: [[(String, Bool)]]) throws -> (prefiltered: any PatternSet, sequential: any PatternSet) {
-        let engine = PCRE2Engine()
-        let members = try groups.map { alternatives in
-            try alternatives.map { text, caseless in
-                let pattern = try engine.compile(text, options: PatternOptions(caseInsensitive: caseless))
-                return SetMember(pattern: pattern, group: pattern.captureCount > 0 ? 1 : 0)
+        func members(_ engine: PCRE2Engine) throws -> [[SetMember]] {
+            try groups.map { alternatives in
+                try alternatives.map { text, caseless in
+                    let pattern = try engine.compile(text, options: PatternOptions(caseInsensitive: caseless))
+                    return SetMember(pattern: pattern, group: pattern.captureCount > 0 ? 1 : 0)
+                }
             }
         }
-        let prefiltered = engine.makeSet(members)
+        let prefiltered = PCRE2Engine().makeSet(try members(PCRE2Engine()))
+        let plain = PCRE2Engine(prefilter: false).makeSet(try members(PCRE2Engine(prefilter: false)))
         #expect(prefiltered is PrefilteredPatternSet)
-        return (prefiltered, SequentialPatternSet(groups: members))
+        #expect(plain is SequentialPatternSet)
+        return (prefiltered, plain)
     }
 
     private func answers(_ set: any PatternSet, _ text: String, limits: MatchLimits = .default) -> [GroupAnswer] {
@@ -91,10 +95,32 @@ import Testing
         #expect(answers(sequential, page, limits: limits) == expected)
     }
 
+    /// A single pattern searched from its literal prefix finds what PCRE2's own search finds.
+    @Test func singlePatternSearchesAgree() throws {
+        let text = Array("<tr><td>x</td></tr><TR id=\"r1\"><tr id=\"r2\"> <tR  id=\"r3\">".utf8)
+        for (source, caseless) in [("<tr\\b[^>]*?\\bid=\"(r\\d)\"", true), ("<tr\\b[^>]*?\\bid=\"(r\\d)\"", false), ("<td>(x)?", true)] {
+            let fast = try PCRE2Engine().compile(source, options: PatternOptions(caseInsensitive: caseless))
+            let plain = try PCRE2Engine(prefilter: false).compile(source, options: PatternOptions(caseInsensitive: caseless))
+            let agree = try text.withUnsafeBufferPointer { subject throws(MatchFailure) -> Bool in
+                let scratch = MatchScratch()
+                for start in 0...subject.count {
+                    guard try fast.firstMatch(in: subject, from: start, scratch: scratch) == plain.firstMatch(in: subject, from: start, scratch: scratch),
+                          try fast.firstRange(of: 1, in: subject, from: start, scratch: scratch) == plain.firstRange(of: 1, in: subject, from: start, scratch: scratch)
+                    else { return false }
+                }
+                return true
+            }
+            #expect(agree, "pattern \(source), caseless: \(caseless)")
+        }
+        let fast = try PCRE2Engine().compile("<tr\\b[^>]*?\\bid=\"(r\\d)\"", options: PatternOptions(caseInsensitive: true))
+        let found = try text.withUnsafeBufferPointer { subject throws(MatchFailure) in try fast.firstRange(of: 1, in: subject, from: 0, scratch: MatchScratch()) }
+        #expect(found == 27..<29)
+    }
+
     /// The bundled pack's rows through both sets: the same answers on every fixture page.
     @Test func bundledPackRowsAgreeOnEveryFixture() throws {
         let fast = try PackLoader().load(file: codeprojectPack)
-        let plain = try PackLoader(engine: SequentialEngine()).load(file: codeprojectPack)
+        let plain = try PackLoader(engine: PCRE2Engine(prefilter: false)).load(file: codeprojectPack)
         let fixtures = try FixtureSet(directory: codeprojectFixtures, sources: fast.sources.map(\.name))
         var rowsSeen = 0
         for member in fixtures.members {
@@ -107,12 +133,5 @@ import Testing
             rowsSeen += record.collections["articles"]?.count ?? 0
         }
         #expect(rowsSeen == 3 + 34 + 3)
-    }
-}
-
-/// PCRE2 without the prefilter: every pattern searches every row on its own.
-private struct SequentialEngine: PatternEngine {
-    func compile(_ pattern: String, options: PatternOptions) throws(PatternCompileError) -> any CompiledPattern {
-        try PCRE2Engine().compile(pattern, options: options)
     }
 }

@@ -3,14 +3,21 @@ import CPCRE2
 /// PCRE2 (8-bit, UTF) with its JIT. Patterns are compiled once and shared by every
 /// thread; the mutable state of a match lives in a `MatchScratch`, one per thread.
 public struct PCRE2Engine: PatternEngine {
-    public init() {}
+    /// Whether searches start from literal prefixes found 16 bytes at a time (see
+    /// `LiteralFinder`, `PrefilteredPatternSet`). Off, PCRE2 does all the searching:
+    /// the reference the tests and the benchmark compare the prefilter with.
+    public let prefilter: Bool
+
+    public init(prefilter: Bool = true) {
+        self.prefilter = prefilter
+    }
 
     public func compile(_ pattern: String, options: PatternOptions) throws(PatternCompileError) -> any CompiledPattern {
-        try PCRE2Pattern(pattern, options: options)
+        try PCRE2Pattern(pattern, options: options, prefilter: prefilter)
     }
 
     public func makeSet(_ groups: [[SetMember]]) -> any PatternSet {
-        PrefilteredPatternSet(groups: groups)
+        prefilter ? PrefilteredPatternSet(groups: groups) : SequentialPatternSet(groups: groups)
     }
 }
 
@@ -34,7 +41,7 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
     /// which PCRE2 also matches to U+017F and U+212A; nil when too little is left.
     private let finder: LiteralFinder?
 
-    init(_ pattern: String, options: PatternOptions) throws(PatternCompileError) {
+    init(_ pattern: String, options: PatternOptions, prefilter: Bool = true) throws(PatternCompileError) {
         // MATCH_INVALID_UTF: pages with stray bytes still match (the bad bytes just
         // never match anything), and no match call re-validates the whole page.
         var flags = UInt32(PCRE2_UTF | PCRE2_MATCH_INVALID_UTF)
@@ -58,7 +65,7 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
         // Without JIT support PCRE2 still matches, only slower: not an error.
         jitCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
         caseless = options.caseInsensitive
-        let prefix = LiteralPrefix.of(pattern, caseless: options.caseInsensitive)
+        let prefix = prefilter ? LiteralPrefix.of(pattern, caseless: options.caseInsensitive) : nil
         let anchored = prefix == nil ? nil : bytes.withUnsafeBufferPointer {
             pcre2_compile_8($0.baseAddress, $0.count, flags | UInt32(PCRE2_ANCHORED), &errorCode, &errorOffset, nil)
         }
