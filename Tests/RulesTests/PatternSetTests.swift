@@ -47,7 +47,9 @@ import Testing
     }
 
     private func answers(_ set: any PatternSet, _ text: String, limits: MatchLimits = .default) -> [GroupAnswer] {
-        Array(text.utf8).withUnsafeBufferPointer { set.answers(in: $0, scratch: MatchScratch(limits: limits)) }
+        var answers = [GroupAnswer]()
+        Array(text.utf8).withUnsafeBufferPointer { set.answers(in: $0, scratch: MatchScratch(limits: limits), into: &answers) }
+        return answers
     }
 
     @Test func answersEqualSearchingEachPatternInTurn() throws {

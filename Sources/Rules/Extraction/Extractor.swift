@@ -116,8 +116,10 @@ public struct Extractor: Sendable {
                     regions = try rowRegions(cut, in: buffer, region: region, scratch: scratch)
                     if !regions.isEmpty { break }
                 }
+                var answers = [GroupAnswer]()
                 return regions.enumerated().map { index, rowRegion in
-                    row(collection, number: index + 1, region: rowRegion, page: page, buffer: buffer, scratch: scratch, problems: &problems)
+                    row(collection, number: index + 1, region: rowRegion, page: page, buffer: buffer, scratch: scratch,
+                        answers: &answers, problems: &problems)
                 }
             } catch {
                 problems.append(ExtractionProblem(kind: .extraction, field: "\(collection.name)[]", source: page.source, origin: page.origin,
@@ -128,10 +130,10 @@ public struct Extractor: Sendable {
     }
 
     private func row(_ collection: CollectionRule, number: Int, region: Range<Int>, page: Page, buffer: UnsafeBufferPointer<UInt8>,
-                     scratch: MatchScratch, problems: inout [ExtractionProblem]) -> ExtractedRecord.Row {
+                     scratch: MatchScratch, answers: inout [GroupAnswer], problems: inout [ExtractionProblem]) -> ExtractedRecord.Row {
         var row = ExtractedRecord.Row(minimumCapacity: collection.fields.count)
         // Most fields are answered together, in one pass over the row.
-        let answers = collection.rowSet.answers(in: UnsafeBufferPointer(rebasing: buffer[region]), scratch: scratch)
+        collection.rowSet.answers(in: UnsafeBufferPointer(rebasing: buffer[region]), scratch: scratch, into: &answers)
         for (index, field) in collection.fields.enumerated() {
             let label = { "\(collection.name)[\(number)].\(field.name)" }
             guard let group = collection.setGroup[index] else {

@@ -72,26 +72,37 @@ struct LiteralKey: Equatable {
     }
 }
 
-/// Up to four keys, compared with 16 bytes at once: a block where none can stand is
-/// skipped whole. A class: the scans hold it in loops, where a 256-byte struct would be
-/// copied on every use.
-final class KeyVector: Sendable {
-    private let fold0, key0, fold1, key1: (SIMD16<UInt8>, SIMD16<UInt8>, SIMD16<UInt8>, SIMD16<UInt8>)
+/// Up to eight keys, compared with 16 bytes at once: a block where none can stand is
+/// skipped whole. A class: the scans hold it in loops, where a struct of this size
+/// would be copied on every use.
+final class KeyVector: @unchecked Sendable {
+    static let capacity = 8
+    /// Per key: the first byte's fold mask and value, the second's (read one byte on).
+    private let lanes: UnsafeMutablePointer<SIMD16<UInt8>>
+    private let count: Int
 
-    /// Nil for none or more than four keys.
+    /// Nil for no key or more than `capacity` (keys differing only in where they stand
+    /// in their literals count once).
     init?(_ keys: [LiteralKey]) {
-        guard let filler = keys.first, keys.count <= 4 else { return nil }
-        // Unused lanes repeat the first key.
-        let all = keys + Array(repeating: filler, count: 4 - keys.count)
-        func splat(_ value: UInt8) -> SIMD16<UInt8> { SIMD16(repeating: value) }
-        // A missing second byte becomes "any byte": (b | 0xFF) == 0xFF always holds.
-        let f0 = all.map { splat($0.firstFolds ? 0x20 : 0) }, k0 = all.map { splat($0.first) }
-        let f1 = all.map { splat($0.second == nil ? 0xFF : ($0.secondFolds ? 0x20 : 0)) }, k1 = all.map { splat($0.second ?? 0xFF) }
-        fold0 = (f0[0], f0[1], f0[2], f0[3])
-        key0 = (k0[0], k0[1], k0[2], k0[3])
-        fold1 = (f1[0], f1[1], f1[2], f1[3])
-        key1 = (k1[0], k1[1], k1[2], k1[3])
+        var distinct = [LiteralKey]()
+        for key in keys {
+            var bytes = key
+            bytes.offset = 0
+            if !distinct.contains(bytes) { distinct.append(bytes) }
+        }
+        guard !distinct.isEmpty, distinct.count <= KeyVector.capacity else { return nil }
+        count = distinct.count
+        lanes = .allocate(capacity: 4 * distinct.count)
+        for (index, key) in distinct.enumerated() {
+            lanes[4 * index] = SIMD16(repeating: key.firstFolds ? 0x20 : 0)
+            lanes[4 * index + 1] = SIMD16(repeating: key.first)
+            // A missing second byte becomes "any byte": (b | 0xFF) == 0xFF always holds.
+            lanes[4 * index + 2] = SIMD16(repeating: key.second == nil ? 0xFF : (key.secondFolds ? 0x20 : 0))
+            lanes[4 * index + 3] = SIMD16(repeating: key.second ?? 0xFF)
+        }
     }
+
+    deinit { lanes.deallocate() }
 
     /// Whether some key may stand at a position in `position..<position + 16`.
     /// Reads 17 bytes: the caller ensures `position + 17 <= count`.
@@ -99,13 +110,14 @@ final class KeyVector: Sendable {
     func mayHit(_ base: UnsafePointer<UInt8>, at position: Int) -> Bool {
         let here = UnsafeRawPointer(base + position).loadUnaligned(as: SIMD16<UInt8>.self)
         let next = UnsafeRawPointer(base + position + 1).loadUnaligned(as: SIMD16<UInt8>.self)
-        let a = ((here | fold0.0) .== key0.0) .& ((next | fold1.0) .== key1.0)
-        let b = ((here | fold0.1) .== key0.1) .& ((next | fold1.1) .== key1.1)
-        let c = ((here | fold0.2) .== key0.2) .& ((next | fold1.2) .== key1.2)
-        let d = ((here | fold0.3) .== key0.3) .& ((next | fold1.3) .== key1.3)
+        var hits = SIMDMask<SIMD16<Int8>>(repeating: false)
+        for key in 0..<count {
+            let lane = lanes + 4 * key
+            hits = hits .| (((here | lane[0]) .== lane[1]) .& ((next | lane[2]) .== lane[3]))
+        }
         // Not `any(_:)`: on this toolchain it reduces lane by lane through a generic `min()`.
-        let lanes = unsafeBitCast(a .| b .| c .| d, to: SIMD2<UInt64>.self)
-        return lanes[0] | lanes[1] != 0
+        let words = unsafeBitCast(hits, to: SIMD2<UInt64>.self)
+        return words[0] | words[1] != 0
     }
 }
 

@@ -191,6 +191,8 @@ public final class MatchScratch {
     private var matchDataPairs = 0
     private var context: OpaquePointer?
     private var jitStack: OpaquePointer?
+    /// A pattern set's scan outcomes, kept from row to row.
+    var setOutcomeBuffers: ([PrefilterTables.Outcomes.Status], [Range<Int>]) = ([], [])
 
     public init(limits: MatchLimits = .default) {
         self.limits = limits

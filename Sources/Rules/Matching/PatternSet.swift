@@ -23,8 +23,9 @@ public enum GroupAnswer: Sendable, Equatable {
 /// lets an engine pass over the region once instead of once per pattern.
 public protocol PatternSet: Sendable {
     var groups: [[SetMember]] { get }
-    /// One answer per group, in the groups' order.
-    func answers(in subject: UnsafeBufferPointer<UInt8>, scratch: MatchScratch) -> [GroupAnswer]
+    /// One answer per group, in the groups' order, written over `answers` (which a
+    /// caller going through many rows keeps, so its storage is reused).
+    func answers(in subject: UnsafeBufferPointer<UInt8>, scratch: MatchScratch, into answers: inout [GroupAnswer])
 }
 
 extension PatternSet {
@@ -57,7 +58,8 @@ public struct SequentialPatternSet: PatternSet {
 
     public init(groups: [[SetMember]]) { self.groups = groups }
 
-    public func answers(in subject: UnsafeBufferPointer<UInt8>, scratch: MatchScratch) -> [GroupAnswer] {
-        groups.indices.map { searchGroup($0, in: subject, scratch: scratch) }
+    public func answers(in subject: UnsafeBufferPointer<UInt8>, scratch: MatchScratch, into answers: inout [GroupAnswer]) {
+        answers.removeAll(keepingCapacity: true)
+        for group in groups.indices { answers.append(searchGroup(group, in: subject, scratch: scratch)) }
     }
 }

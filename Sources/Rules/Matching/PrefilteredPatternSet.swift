@@ -40,14 +40,16 @@ struct PrefilteredPatternSet: PatternSet {
         tables = PrefilterTables(literals, entryOf: entryOf)
     }
 
-    func answers(in subject: UnsafeBufferPointer<UInt8>, scratch: MatchScratch) -> [GroupAnswer] {
+    func answers(in subject: UnsafeBufferPointer<UInt8>, scratch: MatchScratch, into answers: inout [GroupAnswer]) {
+        answers.removeAll(keepingCapacity: true)
         if tables.count == 0 || (tables.foldsBeyondASCII && Self.holdsNonASCIIFolds(subject)) {
-            return groups.indices.map { searchGroup($0, in: subject, scratch: scratch) }
+            for group in groups.indices { answers.append(searchGroup(group, in: subject, scratch: scratch)) }
+            return
         }
-        var outcomes = PrefilterTables.Outcomes(count: tables.count)
+        // The scratch lends its buffers for the scan's outcomes and takes them back after.
+        var outcomes = PrefilterTables.Outcomes(count: tables.count, reusing: &scratch.setOutcomeBuffers)
+        defer { scratch.setOutcomeBuffers = (outcomes.status, outcomes.ranges) }
         tables.scan(subject, scratch: scratch, outcomes: &outcomes)
-        var answers = [GroupAnswer]()
-        answers.reserveCapacity(groups.count)
         for group in groups.indices {
             var answer = GroupAnswer.none
             for alternative in groups[group].indices {
@@ -65,7 +67,6 @@ struct PrefilteredPatternSet: PatternSet {
             }
             answers.append(answer)
         }
-        return answers
     }
 
     /// U+017F (C5 BF) or U+212A (E2 84 AA) anywhere in the subject: PCRE2 matches them
@@ -113,9 +114,14 @@ final class PrefilterTables: @unchecked Sendable {
         var ranges: [Range<Int>]
         var failures: [Int: MatchFailure] = [:]
 
-        init(count: Int) {
-            status = Array(repeating: .pending, count: count)
-            ranges = Array(repeating: 0..<0, count: count)
+        /// All pending, in the given buffers' storage (left empty meanwhile).
+        init(count: Int, reusing buffers: inout ([Status], [Range<Int>])) {
+            (status, ranges) = buffers
+            buffers = ([], [])
+            status.removeAll(keepingCapacity: true)
+            status.append(contentsOf: repeatElement(.pending, count: count))
+            ranges.removeAll(keepingCapacity: true)
+            ranges.append(contentsOf: repeatElement(0..<0, count: count))
         }
     }
 
