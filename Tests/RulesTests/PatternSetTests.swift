@@ -23,6 +23,22 @@ import Testing
         #expect(LiteralPrefix.of(pattern, caseless: true) == nil)
     }
 
+    @Test(arguments: [
+        ("<div[^>]*class=\"member-missing\"", "=\"member-mi"),  // cut before the caseless s
+        ("<tr\\b[^>]*?\\bid=\"ctl00_MC_[A-Z]{2}_ctl\\d+_CAR_MainArticleRow\"", "_car_mainarticlerow\""),
+        ("Views:\\s*(?:<[^>]+>\\s*)*([\\d,]+)", "view"),
+        ("abcd(efghijk)?", "abcd"),
+        ("abcde?", "abcd"),
+    ])
+    func requiredLiteralIsTheLongestPlainRun(pattern: String, expected: String) {
+        #expect(LiteralPrefix.required(pattern, caseless: true).map { String(decoding: $0, as: UTF8.self) } == expected)
+    }
+
+    @Test(arguments: ["ab|cdefgh", "(?i)abcdef", "ab(?-i)cdefgh", "[abcdefg]", "(abcdefg)", "a.b.c.d"])
+    func noRequiredLiteralWhenUnsure(pattern: String) {
+        #expect(LiteralPrefix.required(pattern, caseless: true) == nil)
+    }
+
     @Test func caseSensitivePrefixKeepsItsCase() {
         #expect(LiteralPrefix.of("Views:(\\d+)", caseless: false) == Array("Views:".utf8))
         // A `|` inside a group or a class does not split the pattern.

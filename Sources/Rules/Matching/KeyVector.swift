@@ -62,11 +62,10 @@ struct LiteralKey: Equatable {
             return 2
         case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "/"), UInt8(ascii: "&"):
             return 3
-        case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "="), UInt8(ascii: "\""), UInt8(ascii: "'"):
-            return 4
         case 0x20, 0x09...0x0D:
             return 6
         default:
+            // Letters, and the `<`, `>`, `=` and quotes of every tag.
             return 5
         }
     }

@@ -40,6 +40,10 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
     /// which then tries the anchored form only there. Cut before a caseless `s` or `k`,
     /// which PCRE2 also matches to U+017F and U+212A; nil when too little is left.
     private let finder: LiteralFinder?
+    /// Finds text every match contains (see `LiteralPrefix.required`), when it says more
+    /// than the prefix: a search first checks it is there at all, so one that must fail
+    /// (the "member missing" mark on a member's page) fails in one fast pass.
+    private let required: LiteralFinder?
 
     init(_ pattern: String, options: PatternOptions, prefilter: Bool = true) throws(PatternCompileError) {
         // MATCH_INVALID_UTF: pages with stray bytes still match (the bad bytes just
@@ -76,6 +80,8 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
             options.caseInsensitive ? Array(prefix.prefix { $0 != UInt8(ascii: "s") && $0 != UInt8(ascii: "k") }) : prefix
         }
         finder = unfolded.flatMap { $0.count >= 2 ? LiteralFinder(literal: $0, caseless: options.caseInsensitive) : nil }
+        let inner = prefilter ? LiteralPrefix.required(pattern, caseless: options.caseInsensitive) : nil
+        required = inner.flatMap { $0.count > (unfolded?.count ?? 0) ? LiteralFinder(literal: $0, caseless: options.caseInsensitive) : nil }
     }
 
     deinit {
@@ -90,6 +96,7 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
 
     func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int, scratch: MatchScratch) throws(MatchFailure) -> PatternMatch? {
         guard start <= subject.count else { return nil }
+        if let required, required.next(in: subject, from: start) == nil { return nil }
         let (matchData, context) = try scratch.pcre2State(pairs: captureCount + 1)
         let found: Int32?
         if let finder, let anchoredCode {
@@ -120,6 +127,7 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
 
     func firstRange(of group: Int, in subject: UnsafeBufferPointer<UInt8>, from start: Int, scratch: MatchScratch) throws(MatchFailure) -> Range<Int>? {
         guard start <= subject.count else { return nil }
+        if let required, required.next(in: subject, from: start) == nil { return nil }
         guard let finder, let anchoredCode else {
             return try range(of: group, code: code, jit: jitCompiled, in: subject, from: start, scratch: scratch) ?? nil
         }
