@@ -43,6 +43,7 @@ import Testing
             "<b>42</b>", "4&#46;5", "99999999999999999999", "1234567890123456789", "-0", "+-4", "--4", "4-",
             "12 Mar 2012", " 12 Mar 2012", "31 Feb 2012", "Mar 12, 2012", "2012-03-12", "12  mar 2012", "<b>3 May 2010</b>",
             "Caf\u{00E9} &amp; <i>bar</i>\n\tbaz", "a\u{2003}b", "&lt;b&gt;", "x<br>y", "trailing  ", "/Articles/1/x", "bad \u{FFFD}",
+            "https://x.org/a?b=1&amp;c=2", "HTTP://X.ORG/A", "//cdn.example.com/i.png", "/a/./b", "/a/../b", "rel/ative", "/a b", "&#47;x",
         ]
         for capture in captures {
             for type in FieldType.allCases {

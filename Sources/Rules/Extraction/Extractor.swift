@@ -5,9 +5,13 @@ public struct Extractor: Sendable {
     /// What `url` fields are made absolute against.
     public let baseURL: String
 
+    /// `scheme://host[:port]` of `baseURL`, for the many root-relative links.
+    private let origin: String?
+
     public init(pack: SitePack, baseURL: String? = nil) {
         self.pack = pack
         self.baseURL = baseURL ?? pack.baseURL
+        origin = AbsoluteURL.origin(of: self.baseURL)
     }
 
     /// Extracts every field and collection the given pages can answer.
@@ -157,7 +161,7 @@ public struct Extractor: Sendable {
                          problems: inout [ExtractionProblem]) -> FieldValue {
         let converted = page.utf8.withUnsafeBufferPointer { buffer -> Result<FieldValue, ConversionError>? in
             let raw = UnsafeBufferPointer(rebasing: buffer[range])
-            guard let map = field.map else { return field.type.convert(raw, base: baseURL) }
+            guard let map = field.map else { return field.type.convert(raw, base: baseURL, origin: origin) }
             let captured = HTMLText.plain(raw)
             guard let replacement = map[captured.lowercased()] else {
                 problems.append(ExtractionProblem(kind: .extraction, field: label(), source: page.source, origin: page.origin,

@@ -20,6 +20,12 @@ public enum FieldType: String, Sendable, CaseIterable {
     /// their usual forms never become an intermediate `String`; anything unusual takes
     /// the `String` path below, which gives the same answers.
     func convert(_ raw: UnsafeBufferPointer<UInt8>, base: String) -> Result<FieldValue, ConversionError> {
+        convert(raw, base: base, origin: AbsoluteURL.origin(of: base))
+    }
+
+    /// `origin`: the base URL's `scheme://host[:port]`, which a caller converting many
+    /// values works out once.
+    func convert(_ raw: UnsafeBufferPointer<UInt8>, base: String, origin: String?) -> Result<FieldValue, ConversionError> {
         switch self {
         case .int:
             if let value = Numeral(raw)?.integer { return .success(.int(value)) }
@@ -29,7 +35,9 @@ public enum FieldType: String, Sendable, CaseIterable {
             if let date = DateText.dayMonthYear(raw) { return .success(.date(date)) }
         case .text:
             return .success(.text(HTMLText.plain(raw)))
-        case .string, .url:
+        case .url:
+            if let resolved = AbsoluteURL.resolvePlain(raw, origin: origin) { return .success(.text(resolved)) }
+        case .string:
             break
         }
         return convert(String(decoding: raw, as: UTF8.self), base: base)
@@ -195,7 +203,41 @@ enum AbsoluteURL {
     /// the answer is kept.
     private static let origins = OriginCache()
 
-    private static func origin(of base: String) -> String? {
+    /// The common cases straight from the bytes: a path from the root ("/Articles/1/x")
+    /// joined to `origin`, or an absolute http(s) URL, with nothing to escape or resolve.
+    static func resolvePlain(_ raw: UnsafeBufferPointer<UInt8>, origin: String?) -> String? {
+        guard raw.count > 1, isPlain(raw) else { return nil }
+        if raw[0] == UInt8(ascii: "/"), raw[1] != UInt8(ascii: "/"), let origin {
+            var origin = origin
+            return origin.withUTF8 { head in
+                String(unsafeUninitializedCapacity: head.count + raw.count) { buffer in
+                    _ = buffer.initialize(from: head)
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[head.count...]).initialize(from: raw)
+                    return head.count + raw.count
+                }
+            }
+        }
+        if raw.starts(with: "https://".utf8) || raw.starts(with: "http://".utf8) {
+            return String(decoding: raw, as: UTF8.self)
+        }
+        return nil
+    }
+
+    private static func isPlain(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        var last: UInt8 = 0, secondLast: UInt8 = 0, thirdLast: UInt8 = 0
+        for byte in raw {
+            // "/./" or "/../" would need resolving.
+            if byte == UInt8(ascii: "/") && last == UInt8(ascii: ".")
+                && (secondLast == UInt8(ascii: "/") || (secondLast == UInt8(ascii: ".") && thirdLast == UInt8(ascii: "/"))) { return false }
+            guard byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "<"), byte != UInt8(ascii: ">"),
+                  byte != UInt8(ascii: "\\"), byte != UInt8(ascii: "^"), byte != UInt8(ascii: "`"), byte != UInt8(ascii: "{"),
+                  byte != UInt8(ascii: "|"), byte != UInt8(ascii: "}"), byte != UInt8(ascii: "&") else { return false }
+            (thirdLast, secondLast, last) = (secondLast, last, byte)
+        }
+        return true
+    }
+
+    static func origin(of base: String) -> String? {
         origins.origin(of: base)
     }
 

@@ -37,9 +37,28 @@ enum HTMLEntities {
             guard let scalar = Unicode.Scalar(value), value != 0 else { return ("\u{FFFD}", length) }
             return (scalar, length)
         }
+        // The few names most pages use, without building a String to look them up.
+        if let common = common(body) { return (common, length) }
         let name = String(decoding: body, as: UTF8.self)
         guard let named = named[name] ?? named[name.lowercased()] else { return nil }
         return (named, length)
+    }
+
+    private static func common(_ name: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
+        switch name.count {
+        case 2 where name[1] == UInt8(ascii: "t"):
+            if name[0] == UInt8(ascii: "l") { return "<" }
+            if name[0] == UInt8(ascii: "g") { return ">" }
+        case 3 where name[0] == UInt8(ascii: "a") && name[1] == UInt8(ascii: "m") && name[2] == UInt8(ascii: "p"):
+            return "&"
+        case 4 where name[0] == UInt8(ascii: "q") && name[1] == UInt8(ascii: "u") && name[2] == UInt8(ascii: "o") && name[3] == UInt8(ascii: "t"):
+            return "\""
+        case 4 where name[0] == UInt8(ascii: "n") && name[1] == UInt8(ascii: "b") && name[2] == UInt8(ascii: "s") && name[3] == UInt8(ascii: "p"):
+            return "\u{00A0}"
+        default:
+            break
+        }
+        return nil
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
