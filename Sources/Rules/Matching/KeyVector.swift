@@ -103,20 +103,24 @@ final class KeyVector: @unchecked Sendable {
 
     deinit { lanes.deallocate() }
 
-    /// Whether some key may stand at a position in `position..<position + 16`.
+    /// Bit i set when some key stands at `position + i`, for i in 0..<16.
     /// Reads 17 bytes: the caller ensures `position + 17 <= count`.
     @inline(__always)
-    func mayHit(_ base: UnsafePointer<UInt8>, at position: Int) -> Bool {
+    func hits(_ base: UnsafePointer<UInt8>, at position: Int) -> UInt32 {
         let here = UnsafeRawPointer(base + position).loadUnaligned(as: SIMD16<UInt8>.self)
         let next = UnsafeRawPointer(base + position + 1).loadUnaligned(as: SIMD16<UInt8>.self)
-        var hits = SIMDMask<SIMD16<Int8>>(repeating: false)
+        var found = SIMDMask<SIMD16<Int8>>(repeating: false)
         for key in 0..<count {
             let lane = lanes + 4 * key
-            hits = hits .| (((here | lane[0]) .== lane[1]) .& ((next | lane[2]) .== lane[3]))
+            found = found .| (((here | lane[0]) .== lane[1]) .& ((next | lane[2]) .== lane[3]))
         }
-        // Not `any(_:)`: on this toolchain it reduces lane by lane through a generic `min()`.
-        let words = unsafeBitCast(hits, to: SIMD2<UInt64>.self)
-        return words[0] | words[1] != 0
+        // Lanes are all-ones or zero: gather each lane's top bit into one bit of a
+        // 16-bit mask (the multiply moves byte i's bit to bit 56 + i). No movemask in Swift.
+        let words = unsafeBitCast(found, to: SIMD2<UInt64>.self)
+        func gather(_ word: UInt64) -> UInt32 {
+            UInt32(truncatingIfNeeded: ((word & 0x8080_8080_8080_8080) >> 7 &* 0x0102_0408_1020_4080) >> 56)
+        }
+        return gather(words[0]) | gather(words[1]) << 8
     }
 }
 
@@ -140,19 +144,23 @@ struct LiteralFinder: Sendable {
         guard let base = subject.baseAddress else { return nil }
         let count = subject.count
         var position = start + key.offset
-        while position < count {
-            if position + 17 <= count, let vector, !vector.mayHit(base, at: position) {
-                position += 16
-                continue
-            }
-            let end = min(position + 16, count)
-            while position < end {
-                if key.matches(base, at: position, count: count),
-                   LiteralFinder.literal(literal, caseless: caseless, at: position - key.offset, in: base, count: count) {
-                    return position - key.offset
+        if let vector {
+            while position + 17 <= count {
+                var hits = vector.hits(base, at: position)
+                while hits != 0 {
+                    let at = position + hits.trailingZeroBitCount
+                    if LiteralFinder.literal(literal, caseless: caseless, at: at - key.offset, in: base, count: count) { return at - key.offset }
+                    hits &= hits - 1
                 }
-                position += 1
+                position += 16
             }
+        }
+        while position < count {
+            if key.matches(base, at: position, count: count),
+               LiteralFinder.literal(literal, caseless: caseless, at: position - key.offset, in: base, count: count) {
+                return position - key.offset
+            }
+            position += 1
         }
         return nil
     }

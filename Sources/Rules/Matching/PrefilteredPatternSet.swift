@@ -210,44 +210,47 @@ final class PrefilterTables: @unchecked Sendable {
             var vector = vectors.isEmpty ? nil : vectors[state.liveKeys]
             var position = 0
             while position < length, state.undecided > 0 {
-                // Skip blocks where no key stands; look byte by byte only inside one where one may
-                // (and, with no vector, one block at a time, so that a vector is used once there is one).
-                if position + 17 <= length, let vector, !vector.mayHit(base, at: position) {
-                    position += 16
-                    continue
+                // 16 bytes at a time: only the positions where a key stands are looked at
+                // (with no vector, every position of the block, so that a vector is used
+                // as soon as there is one).
+                var hits: UInt32 = 0xFFFF
+                if position + 17 <= length, let vector {
+                    hits = vector.hits(base, at: position)
                 }
-                let stop = min(position + 16, length)
+                let blockStart = position
+                position = min(position + 16, length)
                 var keysChanged = false
-                while position < stop, state.undecided > 0 {
-                    let byte = Int(base[position])
-                    if counts[byte] != 0 {
-                        for slot in byteStart[byte]..<byteStart[byte + 1] {
-                            let index = byteEntries[slot]
-                            guard outcomes.status[index] == .pending else { continue }
-                            let key = keys[keyOf[index]]
-                            let start = position - key.offset
-                            guard key.matches(base, at: position, count: length),
-                                  LiteralFinder.literal(literals[index], caseless: caseless[index], at: start, in: base, count: length) else { continue }
-                            let status: Outcomes.Status
-                            do throws(MatchFailure) {
-                                guard let found = try patterns[index].anchoredRange(of: captureGroups[index], in: subject, at: start, scratch: scratch) else {
-                                    continue
-                                }
-                                // A first match that leaves the value's group unset is no value.
-                                if let found { outcomes.ranges[index] = found }
-                                status = found == nil ? .none : .found
-                            } catch {
-                                outcomes.failures[index] = error
-                                status = .failed
+                while hits != 0, state.undecided > 0 {
+                    let at = blockStart + hits.trailingZeroBitCount
+                    hits &= hits - 1
+                    guard at < length else { break }
+                    let byte = Int(base[at])
+                    guard counts[byte] != 0 else { continue }
+                    for slot in byteStart[byte]..<byteStart[byte + 1] {
+                        let index = byteEntries[slot]
+                        guard outcomes.status[index] == .pending else { continue }
+                        let key = keys[keyOf[index]]
+                        let start = at - key.offset
+                        guard key.matches(base, at: at, count: length),
+                              LiteralFinder.literal(literals[index], caseless: caseless[index], at: start, in: base, count: length) else { continue }
+                        let status: Outcomes.Status
+                        do throws(MatchFailure) {
+                            guard let found = try patterns[index].anchoredRange(of: captureGroups[index], in: subject, at: start, scratch: scratch) else {
+                                continue
                             }
-                            keysChanged = decide(index, status, outcomes: &outcomes, state: &state) || keysChanged
-                            if status == .none { continue }
-                            for slot in laterStart[index]..<laterStart[index + 1] {
-                                keysChanged = decide(later[slot], .moot, outcomes: &outcomes, state: &state) || keysChanged
-                            }
+                            // A first match that leaves the value's group unset is no value.
+                            if let found { outcomes.ranges[index] = found }
+                            status = found == nil ? .none : .found
+                        } catch {
+                            outcomes.failures[index] = error
+                            status = .failed
+                        }
+                        keysChanged = decide(index, status, outcomes: &outcomes, state: &state) || keysChanged
+                        if status == .none { continue }
+                        for slot in laterStart[index]..<laterStart[index + 1] {
+                            keysChanged = decide(later[slot], .moot, outcomes: &outcomes, state: &state) || keysChanged
                         }
                     }
-                    position += 1
                 }
                 if keysChanged, !vectors.isEmpty { vector = vectors[state.liveKeys] }
             }
