@@ -56,14 +56,25 @@ public final class ExportJournal {
         }
 
         private static func escape(_ text: String, into bytes: inout [UInt8]) {
-            for byte in text.utf8 {
-                switch byte {
-                case 0x5C: bytes += [0x5C, 0x5C]
-                case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
-                case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
-                case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
-                default: bytes.append(byte)
+            var text = text
+            text.withUTF8 { utf8 in
+                // Runs with nothing to escape (nearly all of a chunk) are copied whole.
+                var runStart = 0
+                for (index, byte) in utf8.enumerated() {
+                    let escaped: UInt8
+                    switch byte {
+                    case 0x5C: escaped = 0x5C
+                    case 0x09: escaped = UInt8(ascii: "t")
+                    case 0x0A: escaped = UInt8(ascii: "n")
+                    case 0x0D: escaped = UInt8(ascii: "r")
+                    default: continue
+                    }
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                    bytes.append(0x5C)
+                    bytes.append(escaped)
+                    runStart = index + 1
                 }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
             }
         }
 

@@ -91,8 +91,24 @@ public struct SourceRule: Sendable {
 
     public func url(base: String, id: String) -> String {
         let trimmed = base.hasSuffix("/") ? String(base.dropLast()) : base
-        return urlTemplate.replacingOccurrences(of: "{base}", with: trimmed)
-            .replacingOccurrences(of: "{id}", with: id)
+        // By hand, not replacingOccurrences: a batch builds two URLs per member.
+        var url = ""
+        var rest = urlTemplate[...]
+        while let open = rest.firstIndex(of: "{") {
+            url += rest[..<open]
+            let after = rest[open...]
+            if after.hasPrefix("{base}") {
+                url += trimmed
+                rest = after.dropFirst("{base}".count)
+            } else if after.hasPrefix("{id}") {
+                url += id
+                rest = after.dropFirst("{id}".count)
+            } else {
+                url += "{"
+                rest = after.dropFirst()
+            }
+        }
+        return url + rest
     }
 }
 
