@@ -18,23 +18,40 @@ struct ExtractionBenchmark {
         try PackLoader(engine: engine).load(toml: text, file: packFile)
     }
 
-    /// Runs full extractions of `page` for about `seconds` (at least `minimum` times).
-    func measure(_ page: [UInt8], pack: SitePack, minimum: Int = 3, seconds: Double? = nil) -> Throughput {
-        let extractor = Extractor(pack: pack)
-        let subject = Page(source: "articles", utf8: page, origin: "generated")
-        var rows = extractor.extract([subject]).collections["articles"]?.count ?? 0
-        let budget = seconds ?? self.seconds
-        var runs = 0
-        let started = ContinuousClock.now
-        var elapsed = Duration.zero
+    /// Full extractions of `page` with each pack, interleaved: every round gives each
+    /// pack a slice of about 30 ms, so a slow spell of this shared machine falls on all
+    /// of them alike and their ratios hold, even when the absolute figures do not.
+    func compare(_ page: [UInt8], packs: [SitePack], seconds budget: Double? = nil) -> [Throughput] {
+        let subject = [Page(source: "articles", utf8: page, origin: "generated")]
+        let extractors = packs.map { Extractor(pack: $0) }
+        let clock = ContinuousClock()
+        func seconds(_ duration: Duration) -> Double {
+            Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        }
+        // One warm-up run each, which also says how many runs fill a slice.
+        var rows = [Int]()
+        var perSlice = [Int]()
+        for extractor in extractors {
+            var found = 0
+            let once = seconds(clock.measure { found = extractor.extract(subject).collections["articles"]?.count ?? 0 })
+            rows.append(found)
+            perSlice.append(max(1, Int(0.03 / max(once, 1e-6))))
+        }
+        var elapsed = [Double](repeating: 0, count: packs.count)
+        var runs = [Int](repeating: 0, count: packs.count)
+        let deadline = clock.now.advanced(by: .milliseconds(Int64((budget ?? self.seconds) * 1000)))
         repeat {
-            rows = extractor.extract([subject]).collections["articles"]?.count ?? 0
-            runs += 1
-            elapsed = ContinuousClock.now - started
-        } while runs < minimum || elapsed < .milliseconds(Int64(budget * 1000))
-        let secondsTaken = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return Throughput(megabytesPerSecond: Double(page.count * runs) / secondsTaken / 1_000_000,
-                          pagesPerSecond: Double(runs) / secondsTaken, rows: rows)
+            for (index, extractor) in extractors.enumerated() {
+                elapsed[index] += seconds(clock.measure {
+                    for _ in 0..<perSlice[index] { _ = extractor.extract(subject) }
+                })
+                runs[index] += perSlice[index]
+            }
+        } while clock.now < deadline || runs.contains(where: { $0 < 3 })
+        return packs.indices.map { index in
+            Throughput(megabytesPerSecond: Double(page.count * runs[index]) / elapsed[index] / 1_000_000,
+                       pagesPerSecond: Double(runs[index]) / elapsed[index], rows: rows[index])
+        }
     }
 
     /// The pack with the articles rows' fields removed: what is left is cutting rows.

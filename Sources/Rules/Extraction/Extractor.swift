@@ -120,10 +120,8 @@ public struct Extractor: Sendable {
                     regions = try rowRegions(cut, in: buffer, region: region, scratch: scratch)
                     if !regions.isEmpty { break }
                 }
-                var answers = [GroupAnswer]()
                 return regions.enumerated().map { index, rowRegion in
-                    row(collection, number: index + 1, region: rowRegion, page: page, buffer: buffer, scratch: scratch,
-                        answers: &answers, problems: &problems)
+                    row(collection, number: index + 1, region: rowRegion, page: page, scratch: scratch, problems: &problems)
                 }
             } catch {
                 problems.append(ExtractionProblem(kind: .extraction, field: "\(collection.name)[]", source: page.source, origin: page.origin,
@@ -133,26 +131,12 @@ public struct Extractor: Sendable {
         }
     }
 
-    private func row(_ collection: CollectionRule, number: Int, region: Range<Int>, page: Page, buffer: UnsafeBufferPointer<UInt8>,
-                     scratch: MatchScratch, answers: inout [GroupAnswer], problems: inout [ExtractionProblem]) -> ExtractedRecord.Row {
+    private func row(_ collection: CollectionRule, number: Int, region: Range<Int>, page: Page, scratch: MatchScratch,
+                     problems: inout [ExtractionProblem]) -> ExtractedRecord.Row {
         var row = ExtractedRecord.Row(minimumCapacity: collection.fields.count)
-        // Most fields are answered together, in one pass over the row.
-        collection.rowSet.answers(in: UnsafeBufferPointer(rebasing: buffer[region]), scratch: scratch, into: &answers)
-        for (index, field) in collection.fields.enumerated() {
-            let label = { "\(collection.name)[\(number)].\(field.name)" }
-            guard let group = collection.setGroup[index] else {
-                row[field.name] = evaluate(field, label: label, scratch: scratch, problems: &problems) { _ in (page, region) }
-                continue
-            }
-            switch answers[group] {
-            case .none:
-                row[field.name] = unmatched(field, label: label, tried: [page], attempts: field.alternatives.count, problems: &problems)
-            case .failed(let alternative, let failure):
-                row[field.name] = failed(failure, alternative: field.alternatives[alternative], label: label, page: page, problems: &problems)
-            case .found(_, let range):
-                let captured = (range.lowerBound + region.lowerBound)..<(range.upperBound + region.lowerBound)
-                row[field.name] = convert(captured, field: field, label: label, page: page, problems: &problems)
-            }
+        for field in collection.fields {
+            row[field.name] = evaluate(field, label: { "\(collection.name)[\(number)].\(field.name)" }, scratch: scratch,
+                                       problems: &problems) { _ in (page, region) }
         }
         return row
     }

@@ -3,21 +3,10 @@ import CPCRE2
 /// PCRE2 (8-bit, UTF) with its JIT. Patterns are compiled once and shared by every
 /// thread; the mutable state of a match lives in a `MatchScratch`, one per thread.
 public struct PCRE2Engine: PatternEngine {
-    /// Whether searches start from literal prefixes found 16 bytes at a time (see
-    /// `LiteralFinder`, `PrefilteredPatternSet`). Off, PCRE2 does all the searching:
-    /// the reference the tests and the benchmark compare the prefilter with.
-    public let prefilter: Bool
-
-    public init(prefilter: Bool = true) {
-        self.prefilter = prefilter
-    }
+    public init() {}
 
     public func compile(_ pattern: String, options: PatternOptions) throws(PatternCompileError) -> any CompiledPattern {
-        try PCRE2Pattern(pattern, options: options, prefilter: prefilter)
-    }
-
-    public func makeSet(_ groups: [[SetMember]]) -> any PatternSet {
-        prefilter ? PrefilteredPatternSet(groups: groups) : SequentialPatternSet(groups: groups)
+        try PCRE2Pattern(pattern, options: options)
     }
 }
 
@@ -28,24 +17,8 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
     let pattern: String
     let captureCount: Int
     let jitCompiled: Bool
-    /// The text every match starts with (lower-cased when caseless), for prefilters.
-    let literalPrefix: [UInt8]?
-    let caseless: Bool
-    /// The pattern compiled again, anchored, when it has a literal prefix: a prefilter
-    /// finds where the prefix is and this checks the rest there. (Asking for an anchored
-    /// match at match time would lose the JIT.)
-    private let anchoredCode: OpaquePointer?
-    private let anchoredJIT: Bool
-    /// Finds the literal prefix 16 bytes at a time for a search of this pattern alone,
-    /// which then tries the anchored form only there. Cut before a caseless `s` or `k`,
-    /// which PCRE2 also matches to U+017F and U+212A; nil when too little is left.
-    private let finder: LiteralFinder?
-    /// Finds text every match contains (see `LiteralPrefix.required`), when it says more
-    /// than the prefix: a search first checks it is there at all, so one that must fail
-    /// (the "member missing" mark on a member's page) fails in one fast pass.
-    private let required: LiteralFinder?
 
-    init(_ pattern: String, options: PatternOptions, prefilter: Bool = true) throws(PatternCompileError) {
+    init(_ pattern: String, options: PatternOptions) throws(PatternCompileError) {
         // MATCH_INVALID_UTF: pages with stray bytes still match (the bad bytes just
         // never match anything), and no match call re-validates the whole page.
         var flags = UInt32(PCRE2_UTF | PCRE2_MATCH_INVALID_UTF)
@@ -68,26 +41,9 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
         captureCount = Int(count)
         // Without JIT support PCRE2 still matches, only slower: not an error.
         jitCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
-        caseless = options.caseInsensitive
-        let prefix = prefilter ? LiteralPrefix.of(pattern, caseless: options.caseInsensitive) : nil
-        let anchored = prefix == nil ? nil : bytes.withUnsafeBufferPointer {
-            pcre2_compile_8($0.baseAddress, $0.count, flags | UInt32(PCRE2_ANCHORED), &errorCode, &errorOffset, nil)
-        }
-        literalPrefix = anchored == nil ? nil : prefix
-        anchoredCode = anchored
-        anchoredJIT = anchored.map { pcre2_jit_compile_8($0, UInt32(PCRE2_JIT_COMPLETE)) == 0 } ?? false
-        let unfolded = literalPrefix.map { prefix in
-            options.caseInsensitive ? Array(prefix.prefix { $0 != UInt8(ascii: "s") && $0 != UInt8(ascii: "k") }) : prefix
-        }
-        finder = unfolded.flatMap { $0.count >= 2 ? LiteralFinder(literal: $0, caseless: options.caseInsensitive) : nil }
-        let inner = prefilter ? LiteralPrefix.required(pattern, caseless: options.caseInsensitive) : nil
-        required = inner.flatMap { $0.count > (unfolded?.count ?? 0) ? LiteralFinder(literal: $0, caseless: options.caseInsensitive) : nil }
     }
 
-    deinit {
-        pcre2_code_free_8(code)
-        if let anchoredCode { pcre2_code_free_8(anchoredCode) }
-    }
+    deinit { pcre2_code_free_8(code) }
 
     func groupNumber(named name: String) -> Int? {
         let number = pcre2_substring_number_from_name_8(code, name)
@@ -96,21 +52,8 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
 
     func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int, scratch: MatchScratch) throws(MatchFailure) -> PatternMatch? {
         guard start <= subject.count else { return nil }
-        if let required, required.next(in: subject, from: start) == nil { return nil }
         let (matchData, context) = try scratch.pcre2State(pairs: captureCount + 1)
-        let found: Int32?
-        if let finder, let anchoredCode {
-            var candidate = start
-            var rc: Int32?
-            while rc == nil, let at = finder.next(in: subject, from: candidate) {
-                rc = try run(anchoredCode, jit: anchoredJIT, subject, from: at, matchData, context)
-                candidate = at + 1
-            }
-            found = rc
-        } else {
-            found = try run(code, jit: jitCompiled, subject, from: start, matchData, context)
-        }
-        guard let rc = found, let ovector = pcre2_get_ovector_pointer_8(matchData) else { return nil }
+        guard let rc = try run(subject, from: start, matchData, context), let ovector = pcre2_get_ovector_pointer_8(matchData) else { return nil }
         var groups = [Range<Int>?]()
         groups.reserveCapacity(captureCount + 1)
         for group in 0...captureCount {
@@ -127,45 +70,23 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
 
     func firstRange(of group: Int, in subject: UnsafeBufferPointer<UInt8>, from start: Int, scratch: MatchScratch) throws(MatchFailure) -> Range<Int>? {
         guard start <= subject.count else { return nil }
-        if let required, required.next(in: subject, from: start) == nil { return nil }
-        guard let finder, let anchoredCode else {
-            return try range(of: group, code: code, jit: jitCompiled, in: subject, from: start, scratch: scratch) ?? nil
-        }
-        var candidate = start
-        while let at = finder.next(in: subject, from: candidate) {
-            // The first place the pattern matches decides, even when its group is unset there.
-            if let found = try range(of: group, code: anchoredCode, jit: anchoredJIT, in: subject, from: at, scratch: scratch) { return found }
-            candidate = at + 1
-        }
-        return nil
-    }
-
-    /// A match that starts exactly at `start`: nil when there is none, `.some(nil)` when
-    /// there is one but `group` did not take part. Only for patterns with a literal prefix.
-    func anchoredRange(of group: Int, in subject: UnsafeBufferPointer<UInt8>, at start: Int, scratch: MatchScratch) throws(MatchFailure) -> Range<Int>?? {
-        guard let anchoredCode, start <= subject.count else { return nil }
-        return try range(of: group, code: anchoredCode, jit: anchoredJIT, in: subject, from: start, scratch: scratch)
-    }
-
-    private func range(of group: Int, code: OpaquePointer, jit: Bool, in subject: UnsafeBufferPointer<UInt8>, from start: Int,
-                       scratch: MatchScratch) throws(MatchFailure) -> Range<Int>?? {
         let (matchData, context) = try scratch.pcre2State(pairs: captureCount + 1)
-        guard let rc = try run(code, jit: jit, subject, from: start, matchData, context) else { return nil }
-        guard group < Int(rc), group <= captureCount, let ovector = pcre2_get_ovector_pointer_8(matchData) else { return .some(nil) }
+        guard let rc = try run(subject, from: start, matchData, context), group < Int(rc), group <= captureCount,
+              let ovector = pcre2_get_ovector_pointer_8(matchData) else { return nil }
         let lower = ovector[2 * group], upper = ovector[2 * group + 1]
         // Unset groups hold PCRE2_UNSET (all bits set), which reads as -1 here.
-        guard lower >= 0, upper >= lower else { return .some(nil) }
-        return .some(lower..<upper)
+        guard lower >= 0, upper >= lower else { return nil }
+        return lower..<upper
     }
 
     /// One match call: PCRE2's return code (the number of groups set, plus one), or nil
     /// for no match; errors become `MatchFailure`s.
-    private func run(_ code: OpaquePointer, jit: Bool, _ subject: UnsafeBufferPointer<UInt8>, from start: Int,
+    private func run(_ subject: UnsafeBufferPointer<UInt8>, from start: Int,
                      _ matchData: OpaquePointer, _ context: OpaquePointer) throws(MatchFailure) -> Int32? {
         // PCRE2 wants a non-null pointer even for an empty subject. The JIT entry point
         // skips checks that hold here (offset in range; MATCH_INVALID_UTF needs no UTF check).
         let rc: Int32 = withUnsafePointer(to: 0 as UInt8) { empty in
-            jit ? pcre2_jit_match_8(code, subject.baseAddress ?? empty, subject.count, start, 0, matchData, context)
+            jitCompiled ? pcre2_jit_match_8(code, subject.baseAddress ?? empty, subject.count, start, 0, matchData, context)
                 : pcre2_match_8(code, subject.baseAddress ?? empty, subject.count, start, 0, matchData, context)
         }
         if rc == PCRE2_ERROR_NOMATCH { return nil }
@@ -199,8 +120,6 @@ public final class MatchScratch {
     private var matchDataPairs = 0
     private var context: OpaquePointer?
     private var jitStack: OpaquePointer?
-    /// A pattern set's scan outcomes, kept from row to row.
-    var setOutcomeBuffers: ([PrefilterTables.Outcomes.Status], [Range<Int>]) = ([], [])
 
     public init(limits: MatchLimits = .default) {
         self.limits = limits

@@ -4,16 +4,6 @@
 public protocol PatternEngine: Sendable {
     /// Compiles `pattern` once; the result is matched many times, from many threads.
     func compile(_ pattern: String, options: PatternOptions) throws(PatternCompileError) -> any CompiledPattern
-    /// Groups of patterns that are always searched in the same regions (the fields of
-    /// a row), so an engine can answer them together; see `PatternSet`.
-    func makeSet(_ groups: [[SetMember]]) -> any PatternSet
-}
-
-extension PatternEngine {
-    /// By default each pattern searches the region on its own.
-    public func makeSet(_ groups: [[SetMember]]) -> any PatternSet {
-        SequentialPatternSet(groups: groups)
-    }
 }
 
 public struct PatternOptions: Sendable, Hashable {

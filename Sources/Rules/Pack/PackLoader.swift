@@ -259,7 +259,7 @@ private struct PackReader {
             }
         }
         guard let source, !cuts.isEmpty else { return nil }
-        return CollectionRule(name: key, source: source, within: within ?? [], rowCuts: cuts, fields: fields, engine: engine)
+        return CollectionRule(name: key, source: source, within: within ?? [], rowCuts: cuts, fields: fields)
     }
 
     /// A field at top level (`fixedSource` nil: each field names its source) or in a

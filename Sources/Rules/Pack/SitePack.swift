@@ -168,29 +168,13 @@ public final class CollectionRule: Sendable {
     /// Alternatives; the first that finds any row wins.
     let rowCuts: [RowCut]
     public let fields: [FieldRule]
-    /// The fields whose alternatives all search the whole row, as one set the engine
-    /// answers per row; `setGroup[i]` is field i's group in it (nil: searched alone).
-    let rowSet: any PatternSet
-    let setGroup: [Int?]
 
-    init(name: String, source: String, within: [Narrowing], rowCuts: [RowCut], fields: [FieldRule], engine: any PatternEngine) {
+    init(name: String, source: String, within: [Narrowing], rowCuts: [RowCut], fields: [FieldRule]) {
         self.name = name
         self.source = source
         self.within = within
         self.rowCuts = rowCuts
         self.fields = fields
-        var groups = [[SetMember]]()
-        var setGroup = [Int?]()
-        for field in fields {
-            if field.alternatives.allSatisfy({ $0.within.isEmpty }) {
-                setGroup.append(groups.count)
-                groups.append(field.alternatives.map { SetMember(pattern: $0.pattern, group: $0.group) })
-            } else {
-                setGroup.append(nil)
-            }
-        }
-        self.setGroup = setGroup
-        rowSet = engine.makeSet(groups)
     }
 }
 
