@@ -63,12 +63,19 @@ public struct Extractor: Sendable {
     /// The first capture wins; with none, the default, a required-field problem, or null.
     private func evaluate(_ field: FieldRule, label: () -> String, scratch: MatchScratch, problems: inout [ExtractionProblem],
                           locate: (Alternative) -> (page: Page, region: Range<Int>?)?) -> FieldValue {
-        var tried = [Page]()
+        // The pages tried, for the message when nothing matches; most fields try one,
+        // so the list is only made for a second.
+        var firstTried: Page?
+        var moreTried = [Page]()
         var attempts = 0
         for alternative in field.alternatives {
             guard let (page, region) = locate(alternative) else { continue }
             attempts += 1
-            if !tried.contains(where: { $0.source == page.source }) { tried.append(page) }
+            if firstTried == nil {
+                firstTried = page
+            } else if firstTried?.source != page.source, !moreTried.contains(where: { $0.source == page.source }) {
+                moreTried.append(page)
+            }
             let outcome = page.utf8.withUnsafeBufferPointer { buffer in
                 capture(alternative, in: buffer, region: region ?? 0..<buffer.count, scratch: scratch)
             }
@@ -81,7 +88,7 @@ public struct Extractor: Sendable {
                 return convert(range, field: field, label: label, page: page, problems: &problems)
             }
         }
-        return unmatched(field, label: label, tried: tried, attempts: attempts, problems: &problems)
+        return unmatched(field, label: label, tried: { firstTried.map { [$0] + moreTried } ?? [] }, attempts: attempts, problems: &problems)
     }
 
     private func failed(_ failure: MatchFailure, alternative: Alternative, label: () -> String, page: Page,
@@ -92,9 +99,10 @@ public struct Extractor: Sendable {
     }
 
     /// No alternative matched: the default, a required-field problem, or null.
-    private func unmatched(_ field: FieldRule, label: () -> String, tried: [Page], attempts: Int,
+    private func unmatched(_ field: FieldRule, label: () -> String, tried pages: () -> [Page], attempts: Int,
                            problems: inout [ExtractionProblem]) -> FieldValue {
         if let defaultValue = field.defaultValue { return defaultValue }
+        let tried = field.required ? pages() : []
         if field.required, !tried.isEmpty {
             let detail = attempts == 1 ? "its pattern did not match" : "none of its \(attempts) patterns matched"
             problems.append(ExtractionProblem(kind: .extraction, field: label(), source: tried.map(\.source).joined(separator: "+"),

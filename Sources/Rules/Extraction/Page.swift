@@ -1,5 +1,7 @@
 /// One saved or fetched page, as UTF-8, tagged with the source it is (`profile`).
-public struct Page: Sendable {
+/// A class: extraction hands the page to every alternative of every field of every
+/// row, where copying a struct would retain its three fields each time.
+public final class Page: Sendable {
     public let source: String
     public let utf8: [UInt8]
     /// Where it came from (a file path or a URL), for messages.
@@ -13,7 +15,7 @@ public struct Page: Sendable {
     }
 
     /// Raw bytes in any charset; `charset` is the transport's word on it, if any.
-    public init(source: String, bytes: [UInt8], charset: String? = nil, origin: String) {
+    public convenience init(source: String, bytes: [UInt8], charset: String? = nil, origin: String) {
         self.init(source: source, utf8: PageDecoder.utf8(from: bytes, declaredCharset: charset), origin: origin)
     }
 }
