@@ -48,8 +48,11 @@ enum HTMLText {
                     }
                     index += length
                 default:
-                    writer.byte(byte)
-                    index += 1
+                    // A run of ordinary text goes across whole.
+                    var end = index + 1
+                    while end < count, isOrdinary(bytes[end]) { end += 1 }
+                    writer.run(UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                    index = end
                 }
             }
             return String(decoding: UnsafeBufferPointer(rebasing: output[..<writer.count]), as: UTF8.self)
@@ -71,6 +74,11 @@ enum HTMLText {
             }
         }
         return !previousSpace || bytes.isEmpty
+    }
+
+    @inline(__always)
+    private static func isOrdinary(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte < 0x80 && byte != UInt8(ascii: "<") && byte != UInt8(ascii: "&")
     }
 
     static func isUnicodeSpace(_ scalar: Unicode.Scalar) -> Bool {
@@ -134,6 +142,17 @@ private struct PlainWriter {
             if count > 0 { append(0x20) }
         }
         append(byte)
+    }
+
+    mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let first = bytes.first else { return }
+        byte(first)
+        let rest = UnsafeBufferPointer(rebasing: bytes.dropFirst())
+        // Cannot overflow (see `plain`); checked all the same.
+        let room = min(rest.count, output.count - count)
+        guard room > 0, let source = rest.baseAddress, let target = output.baseAddress else { return }
+        (target + count).update(from: source, count: room)
+        count += room
     }
 
     mutating func scalar(_ scalar: Unicode.Scalar) {
