@@ -7,7 +7,13 @@ struct ChildProcess {
         let status: Int32
         let wallSeconds: Double
         let cpuSeconds: Double
+        /// The kernel's peak resident set: the process's own memory and the pages of the
+        /// executable and libraries it touched.
         let peakRSSKiB: Int
+        /// The most anonymous memory (heap, stacks) seen, sampled every 20 ms from
+        /// /proc: what the process itself holds, without shared library pages, whose
+        /// count depends on what else has the same files cached.
+        let peakAnonymousKiB: Int
     }
 
     static func run(_ executable: String, _ arguments: [String], stdout: String = "/dev/null", stderr: String = "/dev/null") throws -> Outcome {
@@ -25,9 +31,23 @@ struct ChildProcess {
         guard spawned == 0 else { throw BenchError("cannot start \(executable): \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
         var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        var anonymous = 0
+        while true {
+            let waited = wait4(pid, &status, WNOHANG, &usage)
+            if waited == pid || (waited < 0 && errno != EINTR) { break }
+            anonymous = max(anonymous, ChildProcess.anonymousKiB(of: pid))
+            usleep(20_000)
+        }
         let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-        return Outcome(status: status, wallSeconds: Date().timeIntervalSince(started), cpuSeconds: cpu, peakRSSKiB: usage.ru_maxrss)
+        return Outcome(status: status, wallSeconds: Date().timeIntervalSince(started), cpuSeconds: cpu, peakRSSKiB: usage.ru_maxrss,
+                       peakAnonymousKiB: anonymous)
+    }
+
+    /// `RssAnon` of /proc/<pid>/status, 0 when unreadable.
+    static func anonymousKiB(of pid: pid_t) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("RssAnon:") }) else { return 0 }
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 }
 
