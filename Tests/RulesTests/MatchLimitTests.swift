@@ -42,4 +42,30 @@ import Testing
         #expect((compiled as? PCRE2Pattern)?.jitCompiled == true)
         #expect(compiled.captureCount == 1)
     }
+
+    /// Extraction asks for one group's range without building a match; it must agree
+    /// with the whole match, unset groups and offsets included.
+    @Test func aGroupsRangeAgreesWithTheWholeMatch() throws {
+        let compiled = try PCRE2Engine().compile("a(b)?(c)", options: PatternOptions())
+        let text = Array("xxac abc ABC".utf8)
+        let answers = try text.withUnsafeBufferPointer { subject throws(MatchFailure) -> [[Range<Int>?]] in
+            let scratch = MatchScratch()
+            var answers = [[Range<Int>?]]()
+            for start in 0...subject.count {
+                let whole = try compiled.firstMatch(in: subject, from: start, scratch: scratch)
+                var pairs = [Range<Int>?]()
+                for group in 0...2 {
+                    pairs.append(try compiled.firstRange(of: group, in: subject, from: start, scratch: scratch))
+                    pairs.append(whole?.group(group))
+                }
+                answers.append(pairs)
+            }
+            return answers
+        }
+        for pairs in answers {
+            for index in stride(from: 0, to: pairs.count, by: 2) { #expect(pairs[index] == pairs[index + 1]) }
+        }
+        #expect(answers[0] == [2..<4, 2..<4, nil, nil, 3..<4, 3..<4])
+        #expect(answers[4] == [5..<8, 5..<8, 6..<7, 6..<7, 7..<8, 7..<8])
+    }
 }

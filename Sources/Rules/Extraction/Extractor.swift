@@ -103,12 +103,11 @@ public struct Extractor: Sendable {
                            problems: inout [ExtractionProblem]) -> FieldValue {
         if let defaultValue = field.defaultValue { return defaultValue }
         let tried = field.required ? pages() : []
-        if field.required, !tried.isEmpty {
-            let detail = attempts == 1 ? "its pattern did not match" : "none of its \(attempts) patterns matched"
-            problems.append(ExtractionProblem(kind: .extraction, field: label(), source: tried.map(\.source).joined(separator: "+"),
-                                              origin: tried.map(\.origin).joined(separator: ", "),
-                                              message: "required field not found: \(detail)"))
-        }
+        guard !tried.isEmpty else { return .null }
+        let detail = attempts == 1 ? "its pattern did not match" : "none of its \(attempts) patterns matched"
+        problems.append(ExtractionProblem(kind: .extraction, field: label(), source: tried.map(\.source).joined(separator: "+"),
+                                          origin: tried.map(\.origin).joined(separator: ", "),
+                                          message: "required field not found: \(detail)"))
         return .null
     }
 
