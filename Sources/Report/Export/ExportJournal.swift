@@ -80,24 +80,28 @@ public final class ExportJournal {
 
         /// The escaped bytes as they were; false (with `output` partly written) when the escapes are broken.
         static func unescape(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) -> Bool {
-            var escaped = false
-            for byte in bytes {
-                if escaped {
-                    switch byte {
-                    case UInt8(ascii: "t"): output.append(0x09)
-                    case UInt8(ascii: "n"): output.append(0x0A)
-                    case UInt8(ascii: "r"): output.append(0x0D)
-                    case 0x5C: output.append(0x5C)
-                    default: return false
-                    }
-                    escaped = false
-                } else if byte == 0x5C {
-                    escaped = true
-                } else {
-                    output.append(byte)
+            // Runs between backslashes are copied whole.
+            var runStart = 0
+            var index = 0
+            while index < bytes.count {
+                guard bytes[index] == 0x5C else {
+                    index += 1
+                    continue
                 }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                guard index + 1 < bytes.count else { return false }
+                switch bytes[index + 1] {
+                case UInt8(ascii: "t"): output.append(0x09)
+                case UInt8(ascii: "n"): output.append(0x0A)
+                case UInt8(ascii: "r"): output.append(0x0D)
+                case 0x5C: output.append(0x5C)
+                default: return false
+                }
+                index += 2
+                runStart = index
             }
-            return !escaped
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            return true
         }
 
         private static func unescape(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {

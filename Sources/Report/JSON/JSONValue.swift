@@ -80,27 +80,34 @@ public enum JSONValue: Sendable, Equatable {
 
     private static func writeString(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output += [0x5C, UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): output += [0x5C, 0x5C]
-            case 0x0A: output += [0x5C, UInt8(ascii: "n")]
-            case 0x0D: output += [0x5C, UInt8(ascii: "r")]
-            case 0x09: output += [0x5C, UInt8(ascii: "t")]
-            case 0..<0x20:
-                output += "\\u00".utf8
-                output.append(hexDigit(byte >> 4))
-                output.append(hexDigit(byte & 0x0F))
-            default:
-                output.append(byte)
+        var text = text
+        text.withUTF8 { utf8 in
+            // Runs with nothing to escape (nearly all text) are copied whole.
+            var runStart = 0
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                let escaped: [UInt8]
+                switch byte {
+                case UInt8(ascii: "\""): escaped = [0x5C, UInt8(ascii: "\"")]
+                case UInt8(ascii: "\\"): escaped = [0x5C, 0x5C]
+                case 0x0A: escaped = [0x5C, UInt8(ascii: "n")]
+                case 0x0D: escaped = [0x5C, UInt8(ascii: "r")]
+                case 0x09: escaped = [0x5C, UInt8(ascii: "t")]
+                case 0..<0x20: escaped = Array("\\u00".utf8) + [hexDigit(byte >> 4), hexDigit(byte & 0x0F)]
+                // U+2028 and U+2029 (E2 80 A8/A9) are valid JSON but end lines in JavaScript.
+                case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+                    escaped = Array((utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                default:
+                    index += 1
+                    continue
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                output.append(contentsOf: escaped)
+                index += byte == 0xE2 ? 3 : 1
+                runStart = index
             }
-            // U+2028 and U+2029 (E2 80 A8/A9) are valid JSON but end lines in JavaScript:
-            // escape them too. In UTF-8 those three bytes can only be these characters.
-            if byte == 0xA8 || byte == 0xA9, output.count >= 3,
-               output[output.count - 3] == 0xE2, output[output.count - 2] == 0x80 {
-                output.removeLast(3)
-                output += (byte == 0xA8 ? "\\u2028" : "\\u2029").utf8
-            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
         output.append(UInt8(ascii: "\""))
     }
