@@ -7,8 +7,11 @@ struct ChildProcess {
         let status: Int32
         let wallSeconds: Double
         let cpuSeconds: Double
-        /// The kernel's peak resident set: the process's own memory and the pages of the
-        /// executable and libraries it touched.
+        /// The child's peak resident set (its own memory and the pages of the executable
+        /// and libraries it touched): the last `VmHWM` read from /proc while it ran.
+        /// Not wait4's `ru_maxrss`: posix_spawn starts the child in the parent's address
+        /// space, and Linux folds that space's high-water mark into the child's, so a
+        /// child of a big parent reported the parent's peak (62 MiB for a 46 MiB batch).
         let peakRSSKiB: Int
         /// The most anonymous memory (heap, stacks) seen, sampled every 20 ms from
         /// /proc: what the process itself holds, without shared library pages, whose
@@ -32,22 +35,28 @@ struct ChildProcess {
         var status: Int32 = 0
         var usage = rusage()
         var anonymous = 0
+        var highWater = 0
         while true {
             let waited = wait4(pid, &status, WNOHANG, &usage)
             if waited == pid || (waited < 0 && errno != EINTR) { break }
-            anonymous = max(anonymous, ChildProcess.anonymousKiB(of: pid))
+            let memory = ChildProcess.memoryKiB(of: pid)
+            anonymous = max(anonymous, memory.anonymous)
+            highWater = max(highWater, memory.highWater)
             usleep(20_000)
         }
         let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-        return Outcome(status: status, wallSeconds: Date().timeIntervalSince(started), cpuSeconds: cpu, peakRSSKiB: usage.ru_maxrss,
+        return Outcome(status: status, wallSeconds: Date().timeIntervalSince(started), cpuSeconds: cpu, peakRSSKiB: highWater > 0 ? highWater : usage.ru_maxrss,
                        peakAnonymousKiB: anonymous)
     }
 
-    /// `RssAnon` of /proc/<pid>/status, 0 when unreadable.
-    static func anonymousKiB(of pid: pid_t) -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("RssAnon:") }) else { return 0 }
-        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    /// `RssAnon` and `VmHWM` of /proc/<pid>/status, 0 when unreadable.
+    static func memoryKiB(of pid: pid_t) -> (anonymous: Int, highWater: Int) {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return (0, 0) }
+        func value(_ key: String) -> Int {
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(key) }) else { return 0 }
+            return Int(line.split(separator: " ").dropFirst().first { !$0.isEmpty } ?? "") ?? 0
+        }
+        return (value("RssAnon:"), value("VmHWM:"))
     }
 }
 
