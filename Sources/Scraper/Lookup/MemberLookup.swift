@@ -21,34 +21,61 @@ public struct MemberLookup: Sendable {
 
     /// `sources` limits which pages are fetched (all of the pack's by default).
     public func lookup(_ id: String, sources names: [String]? = nil) async -> MemberRecord {
-        let fetchedAt = Date()
+        let fetched = await fetch(id, sources: names)
+        return await offload { record(fetched) }
+    }
+
+    /// A member's pages as fetched, and what went wrong fetching them.
+    private struct Fetched: Sendable {
+        let id: String
+        let fetchedAt: Date
+        let urls: [(name: String, url: String)]
+        var pages: [Page]
+        var errors: [MemberError]
+    }
+
+    private func fetch(_ id: String, sources names: [String]?) async -> Fetched {
         let sources = pack.sources.filter { names?.contains($0.name) ?? true }
-        let urls = sources.map { (name: $0.name, url: $0.url(base: baseURL, id: id)) }
+        var fetched = Fetched(id: id, fetchedAt: Date(), urls: sources.map { (name: $0.name, url: $0.url(base: baseURL, id: id)) },
+                              pages: [], errors: [])
         guard pack.idRule.accepts(id) else {
-            return MemberRecord(id: id, site: pack.name, fetchedAt: fetchedAt, sources: urls, extracted: ExtractedRecord(),
-                                errors: [MemberError(kind: .notFound, message: "'\(id)' is not a \(pack.title) member ID (it must match \(pack.idRule.pattern))")])
+            fetched.errors = [MemberError(kind: .notFound, message: "'\(id)' is not a \(pack.title) member ID (it must match \(pack.idRule.pattern))")]
+            return fetched
         }
-        var pages = [Page]()
-        var errors = [MemberError]()
         await withTaskGroup(of: (String, String, Result<HTTPResponse, FetchError>).self) { group in
-            for (name, url) in urls {
+            for (name, url) in fetched.urls {
                 group.addTask { (name, url, await fetcher.fetch(url)) }
             }
             for await (name, url, result) in group {
                 switch classify(result, source: name, url: url) {
                 case .success(let response):
                     save(response, source: name, id: id)
-                    pages.append(Page(source: name, bytes: response.body, charset: response.charset, origin: url))
+                    fetched.pages.append(Page(source: name, bytes: response.body, charset: response.charset, origin: url))
                 case .failure(let error):
-                    errors.append(error)
+                    fetched.errors.append(error)
                 }
             }
         }
-        pages.sort { $0.source < $1.source }
-        let extracted = extractor.extract(pages)
-        errors += extracted.problems.map(MemberError.init)
+        fetched.pages.sort { $0.source < $1.source }
+        return fetched
+    }
+
+    private func record(_ fetched: Fetched) -> MemberRecord {
+        let extracted = extractor.extract(fetched.pages)
+        var errors = fetched.errors + extracted.problems.map(MemberError.init)
         errors.sort { ($0.source ?? "", $0.field ?? "") < ($1.source ?? "", $1.field ?? "") }
-        return MemberRecord(id: id, site: pack.name, fetchedAt: fetchedAt, sources: urls, extracted: extracted, errors: errors)
+        return MemberRecord(id: fetched.id, site: pack.name, fetchedAt: fetched.fetchedAt, sources: fetched.urls, extracted: extracted, errors: errors)
+    }
+
+    /// The work a member costs in CPU (extraction, and the caller's rendering) runs on
+    /// these threads, not on Swift concurrency's few: those stay free to start the next
+    /// request the moment a permit frees, instead of queueing behind a burst of records.
+    private static let work = DispatchQueue(label: "cpvanity.lookup.work", qos: .utility, attributes: .concurrent)
+
+    private func offload<Result: Sendable>(_ body: @escaping @Sendable () -> Result) async -> Result {
+        await withCheckedContinuation { continuation in
+            MemberLookup.work.async { continuation.resume(returning: body()) }
+        }
     }
 
     /// Looks up many members, at most `parallel` at a time, calling `body` as each
@@ -69,18 +96,18 @@ public struct MemberLookup: Sendable {
         let width = max(1, parallel ?? fetcher.policy.concurrency * 2)
         await withTaskGroup(of: Prepared.self) { group in
             var next = ids.startIndex
-            while next < ids.endIndex && next - ids.startIndex < width && !shouldStop() {
+            func startNext() {
                 let id = ids[next]
-                group.addTask { prepare(await lookup(id, sources: sources)) }
+                group.addTask {
+                    let fetched = await fetch(id, sources: sources)
+                    return await offload { prepare(record(fetched)) }
+                }
                 next += 1
             }
+            while next < ids.endIndex && next - ids.startIndex < width && !shouldStop() { startNext() }
             for await prepared in group {
                 body(prepared)
-                if next < ids.endIndex && !shouldStop() {
-                    let id = ids[next]
-                    group.addTask { prepare(await lookup(id, sources: sources)) }
-                    next += 1
-                }
+                if next < ids.endIndex && !shouldStop() { startNext() }
             }
         }
     }
