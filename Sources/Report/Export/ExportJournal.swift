@@ -31,11 +31,6 @@ public final class ExportJournal {
         }
 
         /// Nil for anything but a whole entry line (a header, a line torn by a kill).
-        init?(line: Data) {
-            guard let entry = line.withUnsafeBytes({ Entry(line: $0.bindMemory(to: UInt8.self)) }) else { return nil }
-            self = entry
-        }
-
         init?(line: UnsafeBufferPointer<UInt8>) {
             guard let fields = Entry.fields(of: line),
                   let id = Entry.unescape(UnsafeBufferPointer(rebasing: line[fields.id])),

@@ -86,11 +86,6 @@ public enum FieldType: String, Sendable, CaseIterable {
         return text
     }
 
-    static func decimal(_ numeral: String) -> Decimal? {
-        var numeral = numeral
-        return numeral.withUTF8 { Numeral(digitsOnly: $0)?.decimal }
-    }
-
     private static func isASCIISpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || (0x09...0x0D).contains(byte)
     }
@@ -185,14 +180,9 @@ public struct ConversionError: Error, Sendable, Equatable {
 
 enum AbsoluteURL {
     static func resolve(_ text: String, against base: String) -> String? {
-        // The common cases without Foundation's URL parser: a path from the root
-        // ("/Articles/1/x") and an absolute http(s) URL with nothing to escape.
-        if text.hasPrefix("/"), !text.hasPrefix("//"), isPlain(text), let origin = origin(of: base) {
-            return origin + text
-        }
-        if (text.hasPrefix("https://") || text.hasPrefix("http://")), isPlain(text) {
-            return text
-        }
+        // Entities are decoded by now, so a `&` is just part of the URL.
+        var text = text
+        if let plain = text.withUTF8({ resolvePlain($0, origin: origin(of: base), allowingAmpersand: true) }) { return plain }
         if let absolute = URL(string: text), absolute.scheme != nil { return absolute.absoluteString }
         guard let baseURL = URL(string: base.hasSuffix("/") ? base : base + "/"),
               let resolved = URL(string: text, relativeTo: baseURL) else { return nil }
@@ -203,10 +193,12 @@ enum AbsoluteURL {
     /// the answer is kept.
     private static let origins = OriginCache()
 
-    /// The common cases straight from the bytes: a path from the root ("/Articles/1/x")
-    /// joined to `origin`, or an absolute http(s) URL, with nothing to escape or resolve.
-    static func resolvePlain(_ raw: UnsafeBufferPointer<UInt8>, origin: String?) -> String? {
-        guard raw.count > 1, isPlain(raw) else { return nil }
+    /// The common cases without Foundation's URL parser: a path from the root
+    /// ("/Articles/1/x") joined to `origin`, or an absolute http(s) URL, with nothing to
+    /// escape or resolve. A raw capture's `&` may start an entity, so it only passes
+    /// once entities are decoded (`allowingAmpersand`).
+    static func resolvePlain(_ raw: UnsafeBufferPointer<UInt8>, origin: String?, allowingAmpersand: Bool = false) -> String? {
+        guard raw.count > 1, isPlain(raw, allowingAmpersand: allowingAmpersand) else { return nil }
         if raw[0] == UInt8(ascii: "/"), raw[1] != UInt8(ascii: "/"), let origin {
             var origin = origin
             return origin.withUTF8 { head in
@@ -223,7 +215,8 @@ enum AbsoluteURL {
         return nil
     }
 
-    private static func isPlain(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// No character a URL would need escaped, no dot segments: safe to pass as written.
+    private static func isPlain(_ raw: UnsafeBufferPointer<UInt8>, allowingAmpersand: Bool) -> Bool {
         var last: UInt8 = 0, secondLast: UInt8 = 0, thirdLast: UInt8 = 0
         for byte in raw {
             // "/./" or "/../" would need resolving.
@@ -231,7 +224,7 @@ enum AbsoluteURL {
                 && (secondLast == UInt8(ascii: "/") || (secondLast == UInt8(ascii: ".") && thirdLast == UInt8(ascii: "/"))) { return false }
             guard byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "<"), byte != UInt8(ascii: ">"),
                   byte != UInt8(ascii: "\\"), byte != UInt8(ascii: "^"), byte != UInt8(ascii: "`"), byte != UInt8(ascii: "{"),
-                  byte != UInt8(ascii: "|"), byte != UInt8(ascii: "}"), byte != UInt8(ascii: "&") else { return false }
+                  byte != UInt8(ascii: "|"), byte != UInt8(ascii: "}"), allowingAmpersand || byte != UInt8(ascii: "&") else { return false }
             (thirdLast, secondLast, last) = (secondLast, last, byte)
         }
         return true
@@ -239,22 +232,6 @@ enum AbsoluteURL {
 
     static func origin(of base: String) -> String? {
         origins.origin(of: base)
-    }
-
-    /// No character a URL would need escaped, no dot segments: safe to pass as written.
-    private static func isPlain(_ text: String) -> Bool {
-        // "/./" or "/../" would need resolving.
-        var last: UInt8 = 0, secondLast: UInt8 = 0, thirdLast: UInt8 = 0
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "/") && last == UInt8(ascii: ".")
-                && (secondLast == UInt8(ascii: "/") || (secondLast == UInt8(ascii: ".") && thirdLast == UInt8(ascii: "/"))) { return false }
-            (thirdLast, secondLast, last) = (secondLast, last, byte)
-        }
-        return text.utf8.allSatisfy { byte in
-            byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
-                && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "^") && byte != UInt8(ascii: "`") && byte != UInt8(ascii: "{")
-                && byte != UInt8(ascii: "|") && byte != UInt8(ascii: "}")
-        }
     }
 }
 
