@@ -24,8 +24,8 @@ final class NSRegularExpressionPattern: CompiledPattern, @unchecked Sendable {
     let pattern: String
     let regex: NSRegularExpression
     var captureCount: Int { regex.numberOfCaptureGroups }
-    private static let cache = SubjectCache()
-    private let found = MatchCache()
+    private static let converted = LastSubjectMemo<NSString>()
+    private let found = LastSubjectMemo<[PatternMatch]>()
 
     init(pattern: String, regex: NSRegularExpression) {
         self.pattern = pattern
@@ -35,8 +35,8 @@ final class NSRegularExpressionPattern: CompiledPattern, @unchecked Sendable {
     func groupNumber(named name: String) -> Int? { nil }
 
     func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int, scratch: MatchScratch) throws(MatchFailure) -> PatternMatch? {
-        let matches = found.matches(for: subject) {
-            let string = NSRegularExpressionPattern.cache.string(for: subject) as String
+        let matches = found.value(for: subject) {
+            let string = NSRegularExpressionPattern.converted.value(for: subject) { String(decoding: subject, as: UTF8.self) as NSString } as String
             return regex.matches(in: string, range: NSRange(location: 0, length: subject.count)).map { match in
                 PatternMatch(groups: (0..<match.numberOfRanges).map { index in
                     let range = match.range(at: index)
@@ -48,43 +48,24 @@ final class NSRegularExpressionPattern: CompiledPattern, @unchecked Sendable {
     }
 }
 
-/// The last subject converted to NSString, so a page is converted once, not once per
-/// pattern. The benchmark is single-threaded; the lock keeps it honest anyway.
-private final class SubjectCache: @unchecked Sendable {
+/// A value worked out from the last subject it was asked about: a page converted to
+/// NSString once, not once per pattern; one pattern's matches in it once, not once per
+/// field. The benchmark is single-threaded; the lock keeps it honest anyway.
+private final class LastSubjectMemo<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var key: UnsafeRawPointer?
     private var count = 0
-    private var string: NSString = ""
+    private var value: Value?
 
-    func string(for subject: UnsafeBufferPointer<UInt8>) -> NSString {
+    func value(for subject: UnsafeBufferPointer<UInt8>, compute: () -> Value) -> Value {
         lock.lock()
         defer { lock.unlock() }
         let address = UnsafeRawPointer(subject.baseAddress)
-        if address != key || subject.count != count {
-            key = address
-            count = subject.count
-            string = String(decoding: subject, as: UTF8.self) as NSString
-        }
-        return string
-    }
-}
-
-/// One pattern's matches in the last subject it saw.
-private final class MatchCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var key: UnsafeRawPointer?
-    private var count = 0
-    private var matches: [PatternMatch] = []
-
-    func matches(for subject: UnsafeBufferPointer<UInt8>, compute: () -> [PatternMatch]) -> [PatternMatch] {
-        lock.lock()
-        defer { lock.unlock() }
-        let address = UnsafeRawPointer(subject.baseAddress)
-        if address != key || subject.count != count {
-            key = address
-            count = subject.count
-            matches = compute()
-        }
-        return matches
+        if let value, address == key, subject.count == count { return value }
+        key = address
+        count = subject.count
+        let computed = compute()
+        value = computed
+        return computed
     }
 }
