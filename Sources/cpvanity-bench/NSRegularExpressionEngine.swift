@@ -34,7 +34,7 @@ final class NSRegularExpressionPattern: CompiledPattern, @unchecked Sendable {
 
     func groupNumber(named name: String) -> Int? { nil }
 
-    func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int, scratch: MatchScratch) throws(MatchFailure) -> PatternMatch? {
+    func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int, asciiOnly: Bool, scratch: MatchScratch) throws(MatchFailure) -> PatternMatch? {
         let matches = found.value(for: subject) {
             let string = NSRegularExpressionPattern.converted.value(for: subject) { String(decoding: subject, as: UTF8.self) as NSString } as String
             return regex.matches(in: string, range: NSRange(location: 0, length: subject.count)).map { match in

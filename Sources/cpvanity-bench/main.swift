@@ -81,9 +81,14 @@ do {
         let bench = ExtractionBenchmark(packText: packText, packFile: packFile, seconds: 0)
         let extractor = Extractor(pack: try bench.pack(packText))
         let page = Page(source: "articles", utf8: ArticlesPageGenerator.page(bytes: 200_000).html, origin: "generated")
-        let started = ContinuousClock.now
-        for _ in 0..<200 { _ = extractor.extract([page]) }
-        log("200 extractions of the 200 KB page in \(ContinuousClock.now - started)")
+        let clock = ContinuousClock()
+        var fastest = Duration.seconds(1000)
+        let total = clock.measure {
+            for _ in 0..<20 {
+                fastest = min(fastest, clock.measure { for _ in 0..<10 { _ = extractor.extract([page]) } })
+            }
+        }
+        log("200 extractions of the 200 KB page in \(total); the fastest 10 at \(fastest / 10) each")
         exit(0)
     }
 

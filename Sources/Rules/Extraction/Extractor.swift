@@ -1,5 +1,5 @@
-/// Applies a pack's rules to a member's pages. Holds no mutable state: one
-/// extractor serves any number of threads, each extraction with its own scratch.
+/// Applies a pack's rules to a member's pages. One extractor serves any number of
+/// threads; each extraction borrows its own scratch from the extractor's pool.
 public struct Extractor: Sendable {
     public let pack: SitePack
     /// What `url` fields are made absolute against.
@@ -7,88 +7,109 @@ public struct Extractor: Sendable {
 
     /// `scheme://host[:port]` of `baseURL`, for the many root-relative links.
     private let origin: String?
+    private let scratches: MatchScratchPool
 
     public init(pack: SitePack, baseURL: String? = nil) {
         self.pack = pack
         self.baseURL = baseURL ?? pack.baseURL
         origin = AbsoluteURL.origin(of: self.baseURL)
+        scratches = MatchScratchPool(limits: pack.limits)
     }
 
     /// Extracts every field and collection the given pages can answer.
     public func extract(_ pages: [Page]) -> ExtractedRecord {
+        scratches.withScratch { extract(pages, scratch: $0) }
+    }
+
+    private func extract(_ pages: [Page], scratch: MatchScratch) -> ExtractedRecord {
         var record = ExtractedRecord()
-        let scratch = MatchScratch(limits: pack.limits)
-        var present = [String: Page]()
+        var present = [String: PageText]()
         for page in pages {
-            if let missing = notFoundProblem(page, scratch: scratch) {
+            let text = PageText(page)
+            if let missing = notFoundProblem(text, scratch: scratch) {
                 record.problems.append(missing)
             } else {
-                present[page.source] = page
+                present[page.source] = text
             }
         }
         for field in pack.fields where field.sources.contains(where: { present[$0] != nil }) {
             record.fields[field.name] = value(of: field, pages: present, prefix: "", scratch: scratch, problems: &record.problems)
         }
         for collection in pack.collections {
-            guard let page = present[collection.source] else { continue }
-            record.collections[collection.name] = rows(of: collection, page: page, scratch: scratch, problems: &record.problems)
+            guard let text = present[collection.source] else { continue }
+            record.collections[collection.name] = rows(of: collection, text: text, scratch: scratch, problems: &record.problems)
         }
         return record
     }
 
     // MARK: Steps
 
-    private func notFoundProblem(_ page: Page, scratch: MatchScratch) -> ExtractionProblem? {
+    /// A page with what extraction works out about it once.
+    private struct PageText {
+        let page: Page
+        let ascii: ASCIIBlocks
+
+        init(_ page: Page) {
+            self.page = page
+            ascii = page.utf8.withUnsafeBufferPointer { ASCIIBlocks($0) }
+        }
+    }
+
+    private func notFoundProblem(_ text: PageText, scratch: MatchScratch) -> ExtractionProblem? {
+        let page = text.page
         guard let source = pack.source(named: page.source) else {
             return ExtractionProblem(kind: .extraction, field: nil, source: page.source, origin: page.origin,
                                      message: "the pack has no source '\(page.source)'; it has \(pack.sources.map(\.name).joined(separator: ", "))")
         }
         let found = page.utf8.withUnsafeBufferPointer { buffer in
-            source.missing.contains { pattern in (try? pattern.firstMatch(in: buffer, from: 0, scratch: scratch)) != nil }
+            source.missing.contains { pattern in
+                (try? pattern.firstMatch(in: buffer, from: 0, asciiOnly: text.ascii.isASCII(0..<buffer.count), scratch: scratch)) != nil
+            }
         }
         guard found else { return nil }
         return ExtractionProblem(kind: .notFound, field: nil, source: page.source, origin: page.origin,
                                  message: "the page says this member does not exist")
     }
 
-    private func value(of field: FieldRule, pages: [String: Page], prefix: String, scratch: MatchScratch,
+    private func value(of field: FieldRule, pages: [String: PageText], prefix: String, scratch: MatchScratch,
                        problems: inout [ExtractionProblem]) -> FieldValue {
-        evaluate(field, label: { prefix + field.name }, scratch: scratch, problems: &problems) { alternative in
-            pages[alternative.source].map { ($0, nil) }
-        }
-    }
-
-    /// Tries `field`'s alternatives in order, each on the page (and region of it,
-    /// nil for all of it) that `locate` gives; an alternative with none is skipped.
-    /// The first capture wins; with none, the default, a required-field problem, or null.
-    private func evaluate(_ field: FieldRule, label: () -> String, scratch: MatchScratch, problems: inout [ExtractionProblem],
-                          locate: (Alternative) -> (page: Page, region: Range<Int>?)?) -> FieldValue {
         // The pages tried, for the message when nothing matches; most fields try one,
         // so the list is only made for a second.
         var firstTried: Page?
         var moreTried = [Page]()
         var attempts = 0
         for alternative in field.alternatives {
-            guard let (page, region) = locate(alternative) else { continue }
+            guard let text = pages[alternative.source] else { continue }
+            let page = text.page
             attempts += 1
             if firstTried == nil {
                 firstTried = page
             } else if firstTried?.source != page.source, !moreTried.contains(where: { $0.source == page.source }) {
                 moreTried.append(page)
             }
-            let outcome = page.utf8.withUnsafeBufferPointer { buffer in
-                capture(alternative, in: buffer, region: region ?? 0..<buffer.count, scratch: scratch)
+            let found: FieldValue? = page.utf8.withUnsafeBufferPointer { buffer in
+                attempt(alternative, of: field, in: buffer, region: 0..<buffer.count, ascii: text.ascii, label: { prefix + field.name },
+                        page: page, scratch: scratch, problems: &problems)
             }
-            switch outcome {
-            case .noMatch:
-                continue
-            case .failed(let failure):
-                return failed(failure, alternative: alternative, label: label, page: page, problems: &problems)
-            case .captured(let range):
-                return convert(range, field: field, label: label, page: page, problems: &problems)
-            }
+            if let found { return found }
         }
-        return unmatched(field, label: label, tried: { firstTried.map { [$0] + moreTried } ?? [] }, attempts: attempts, problems: &problems)
+        return unmatched(field, label: { prefix + field.name }, tried: { firstTried.map { [$0] + moreTried } ?? [] },
+                         attempts: attempts, problems: &problems)
+    }
+
+    /// One alternative of `field` on one region: the converted value when it captures
+    /// (null after a reported problem), nil when it does not match.
+    private func attempt(_ alternative: Alternative, of field: FieldRule, in buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>,
+                         ascii: ASCIIBlocks, label: () -> String, page: Page, scratch: MatchScratch,
+                         problems: inout [ExtractionProblem]) -> FieldValue? {
+        switch capture(alternative, in: buffer, region: region, ascii: ascii, scratch: scratch) {
+        case .noMatch:
+            return nil
+        case .failed(let failure):
+            return failed(failure, alternative: alternative, label: label, page: page, problems: &problems)
+        case .captured(let range):
+            return convert(UnsafeBufferPointer(rebasing: buffer[range]), field: field, label: label, page: page, problems: &problems)
+        }
     }
 
     private func failed(_ failure: MatchFailure, alternative: Alternative, label: () -> String, page: Page,
@@ -111,25 +132,26 @@ public struct Extractor: Sendable {
         return .null
     }
 
-    private func rows(of collection: CollectionRule, page: Page, scratch: MatchScratch,
+    private func rows(of collection: CollectionRule, text: PageText, scratch: MatchScratch,
                       problems: inout [ExtractionProblem]) -> [ExtractedRecord.Row] {
-        page.utf8.withUnsafeBufferPointer { buffer in
+        let page = text.page
+        return page.utf8.withUnsafeBufferPointer { buffer in
             var region = 0..<buffer.count
             do throws(MatchFailure) {
                 for narrowing in collection.within {
-                    guard let narrowed = try firstGroup(narrowing.pattern, group: narrowing.group, in: buffer, region: region, scratch: scratch) else {
+                    guard let narrowed = try firstGroup(narrowing.pattern, group: narrowing.group, in: buffer, region: region,
+                                                        ascii: text.ascii, scratch: scratch) else {
                         return []
                     }
                     region = narrowed
                 }
                 var regions = [Range<Int>]()
                 for cut in collection.rowCuts {
-                    regions = try rowRegions(cut, in: buffer, region: region, scratch: scratch)
+                    regions = try rowRegions(cut, in: buffer, region: region, ascii: text.ascii, scratch: scratch)
                     if !regions.isEmpty { break }
                 }
-                return regions.enumerated().map { index, rowRegion in
-                    row(collection, number: index + 1, region: rowRegion, page: page, scratch: scratch, problems: &problems)
-                }
+                return rows(of: collection, regions: regions, in: buffer, ascii: text.ascii, page: page, scratch: scratch,
+                            problems: &problems)
             } catch {
                 problems.append(ExtractionProblem(kind: .extraction, field: "\(collection.name)[]", source: page.source, origin: page.origin,
                                                   message: "cutting rows: \(error.message)"))
@@ -138,36 +160,50 @@ public struct Extractor: Sendable {
         }
     }
 
-    private func row(_ collection: CollectionRule, number: Int, region: Range<Int>, page: Page, scratch: MatchScratch,
-                     problems: inout [ExtractionProblem]) -> ExtractedRecord.Row {
+    private func rows(of collection: CollectionRule, regions: [Range<Int>], in buffer: UnsafeBufferPointer<UInt8>, ascii: ASCIIBlocks,
+                      page: Page, scratch: MatchScratch, problems: inout [ExtractionProblem]) -> [ExtractedRecord.Row] {
+        regions.indices.map { index in
+            row(collection, number: index + 1, in: buffer, region: regions[index], ascii: ascii, page: page,
+                scratch: scratch, problems: &problems)
+        }
+    }
+
+    private func row(_ collection: CollectionRule, number: Int, in buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>,
+                     ascii: ASCIIBlocks, page: Page, scratch: MatchScratch, problems: inout [ExtractionProblem]) -> ExtractedRecord.Row {
         var row = ExtractedRecord.Row(minimumCapacity: collection.fields.count)
         for field in collection.fields {
-            row[field.name] = evaluate(field, label: { "\(collection.name)[\(number)].\(field.name)" }, scratch: scratch,
-                                       problems: &problems) { _ in (page, region) }
+            let label = { "\(collection.name)[\(number)].\(field.name)" }
+            var value: FieldValue?
+            for alternative in field.alternatives {
+                value = attempt(alternative, of: field, in: buffer, region: region, ascii: ascii, label: label, page: page,
+                                scratch: scratch, problems: &problems)
+                if value != nil { break }
+            }
+            row[field.name] = value ?? unmatched(field, label: label, tried: { [page] }, attempts: field.alternatives.count,
+                                                 problems: &problems)
         }
         return row
     }
 
-    private func convert(_ range: Range<Int>, field: FieldRule, label: () -> String, page: Page,
+    private func convert(_ raw: UnsafeBufferPointer<UInt8>, field: FieldRule, label: () -> String, page: Page,
                          problems: inout [ExtractionProblem]) -> FieldValue {
-        let converted = page.utf8.withUnsafeBufferPointer { buffer -> Result<FieldValue, ConversionError>? in
-            let raw = UnsafeBufferPointer(rebasing: buffer[range])
-            guard let map = field.map else { return field.type.convert(raw, base: baseURL, origin: origin) }
+        let converted: Result<FieldValue, ConversionError>
+        if let map = field.map {
             let captured = HTMLText.plain(raw)
             guard let replacement = map[captured.lowercased()] else {
                 problems.append(ExtractionProblem(kind: .extraction, field: label(), source: page.source, origin: page.origin,
                                                   message: "captured \"\(captured)\", which the field's map does not list (it lists \(map.keys.sorted().joined(separator: ", ")))"))
-                return nil
+                return .null
             }
-            return field.type.convert(replacement, base: baseURL)
+            converted = field.type.convert(replacement, base: baseURL)
+        } else {
+            converted = field.type.convert(raw, base: baseURL, origin: origin)
         }
         switch converted {
         case .success(let value):
             return value
         case .failure(let error):
             problems.append(ExtractionProblem(kind: .extraction, field: label(), source: page.source, origin: page.origin, message: error.message))
-            return .null
-        case nil:
             return .null
         }
     }
@@ -181,16 +217,18 @@ public struct Extractor: Sendable {
     }
 
     private func capture(_ alternative: Alternative, in buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>,
-                         scratch: MatchScratch) -> Capture {
+                         ascii: ASCIIBlocks, scratch: MatchScratch) -> Capture {
         do throws(MatchFailure) {
             var region = region
             for narrowing in alternative.within {
-                guard let narrowed = try firstGroup(narrowing.pattern, group: narrowing.group, in: buffer, region: region, scratch: scratch) else {
+                guard let narrowed = try firstGroup(narrowing.pattern, group: narrowing.group, in: buffer, region: region,
+                                                    ascii: ascii, scratch: scratch) else {
                     return .noMatch
                 }
                 region = narrowed
             }
-            guard let range = try firstGroup(alternative.pattern, group: alternative.group, in: buffer, region: region, scratch: scratch) else {
+            guard let range = try firstGroup(alternative.pattern, group: alternative.group, in: buffer, region: region,
+                                             ascii: ascii, scratch: scratch) else {
                 return .noMatch
             }
             return .captured(range)
@@ -202,24 +240,36 @@ public struct Extractor: Sendable {
     /// The range (in `buffer`'s offsets) of `group` in the first match inside `region`;
     /// nil when nothing matches or the group did not take part.
     private func firstGroup(_ pattern: any CompiledPattern, group: Int, in buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>,
-                            scratch: MatchScratch) throws(MatchFailure) -> Range<Int>? {
+                            ascii: ASCIIBlocks, scratch: MatchScratch) throws(MatchFailure) -> Range<Int>? {
         let subject = UnsafeBufferPointer(rebasing: buffer[region])
-        guard let range = try pattern.firstRange(of: group, in: subject, from: 0, scratch: scratch) else { return nil }
+        guard let range = try pattern.firstRange(of: group, in: subject, from: 0, asciiOnly: ascii.isASCII(region), scratch: scratch) else {
+            return nil
+        }
         return (range.lowerBound + region.lowerBound)..<(range.upperBound + region.lowerBound)
     }
 
-    private func rowRegions(_ cut: RowCut, in buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>,
+    private func rowRegions(_ cut: RowCut, in buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>, ascii: ASCIIBlocks,
                             scratch: MatchScratch) throws(MatchFailure) -> [Range<Int>] {
         let subject = UnsafeBufferPointer(rebasing: buffer[region])
+        let asciiOnly = ascii.isASCII(region)
         let group = cut.pattern.captureCount > 0 ? 1 : 0
         var found = [Range<Int>]()
         var position = 0
-        while position <= subject.count, let match = try cut.pattern.firstMatch(in: subject, from: position, scratch: scratch) {
-            let whole = match.range
+        cutting: while position <= subject.count {
+            let whole: Range<Int>
             switch cut.mode {
             case .match:
+                guard let match = try cut.pattern.firstMatch(in: subject, from: position, asciiOnly: asciiOnly, scratch: scratch) else {
+                    break cutting
+                }
+                whole = match.range
                 if let range = match.group(group) { found.append(range) }
             case .start:
+                // Only where the match starts counts: no groups to collect.
+                guard let range = try cut.pattern.firstRange(of: 0, in: subject, from: position, asciiOnly: asciiOnly, scratch: scratch) else {
+                    break cutting
+                }
+                whole = range
                 found.append(whole.lowerBound..<whole.lowerBound)
             }
             position = whole.isEmpty ? whole.upperBound + 1 : whole.upperBound

@@ -42,18 +42,33 @@ public protocol CompiledPattern: Sendable {
     func groupNumber(named name: String) -> Int?
     /// The first match at or after `start` in `subject`, with every group's byte range
     /// (nil for a group that did not take part).
+    /// `asciiOnly` promises that every byte of `subject` is below 0x80, which lets an
+    /// engine use a faster byte-wise program; the answer must not change.
     /// `scratch` carries the per-thread state and the limits; an engine that needs
     /// neither ignores it.
-    func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int, scratch: MatchScratch) throws(MatchFailure) -> PatternMatch?
+    func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int, asciiOnly: Bool,
+                    scratch: MatchScratch) throws(MatchFailure) -> PatternMatch?
     /// The range of `group` in the first match at or after `start`; nil when nothing
     /// matches or the group did not take part. What extraction asks most, so engines
     /// may answer it without building a `PatternMatch`.
-    func firstRange(of group: Int, in subject: UnsafeBufferPointer<UInt8>, from start: Int, scratch: MatchScratch) throws(MatchFailure) -> Range<Int>?
+    func firstRange(of group: Int, in subject: UnsafeBufferPointer<UInt8>, from start: Int, asciiOnly: Bool,
+                    scratch: MatchScratch) throws(MatchFailure) -> Range<Int>?
 }
 
 extension CompiledPattern {
+    public func firstRange(of group: Int, in subject: UnsafeBufferPointer<UInt8>, from start: Int, asciiOnly: Bool,
+                           scratch: MatchScratch) throws(MatchFailure) -> Range<Int>? {
+        try firstMatch(in: subject, from: start, asciiOnly: asciiOnly, scratch: scratch)?.group(group)
+    }
+
+    /// `firstMatch` on a subject that may hold any UTF-8.
+    public func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int, scratch: MatchScratch) throws(MatchFailure) -> PatternMatch? {
+        try firstMatch(in: subject, from: start, asciiOnly: false, scratch: scratch)
+    }
+
+    /// `firstRange` on a subject that may hold any UTF-8.
     public func firstRange(of group: Int, in subject: UnsafeBufferPointer<UInt8>, from start: Int, scratch: MatchScratch) throws(MatchFailure) -> Range<Int>? {
-        try firstMatch(in: subject, from: start, scratch: scratch)?.group(group)
+        try firstRange(of: group, in: subject, from: start, asciiOnly: false, scratch: scratch)
     }
 }
 

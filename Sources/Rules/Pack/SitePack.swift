@@ -144,11 +144,19 @@ public final class FieldRule: Sendable {
 }
 
 /// One way of finding a field: narrow the page with each `within` in turn, then match.
-public struct Alternative: Sendable {
+/// A class for the reason `FieldRule` is one.
+public final class Alternative: Sendable {
     public let source: String
     let within: [Narrowing]
     let pattern: any CompiledPattern
     let group: Int
+
+    init(source: String, within: [Narrowing], pattern: any CompiledPattern, group: Int) {
+        self.source = source
+        self.within = within
+        self.pattern = pattern
+        self.group = group
+    }
 
     public var patternText: String { pattern.pattern }
 }
