@@ -11,10 +11,45 @@ struct Row {
     let pass: Bool?
 }
 
+let usage = """
+    usage: cpvanity-bench [--quick] [--only PART] [--no-baseline]
+      --quick        short loops, batches of 100 and 1,000 members: a smoke run
+      --only PART    one part: extraction, scraper, rate, or extraction-profile (a fixed
+                     workload for `perf record`, no figures)
+      --no-baseline  extraction without the NSRegularExpression side (no ratios)
+    Build in release mode and run through scripts/bench; figures go to stdout.
+    """
+let parts = ["extraction", "scraper", "rate", "extraction-profile"]
+
+/// The command line, checked: a typo must not quietly run the whole ten-minute benchmark.
+func parseArguments(_ arguments: [String]) -> (only: String?, quick: Bool, baseline: Bool) {
+    var only: String?
+    var quick = false
+    var baseline = true
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+        switch argument {
+        case "--quick": quick = true
+        case "--no-baseline": baseline = false
+        case "--only":
+            guard let part = rest.popFirst(), parts.contains(part) else {
+                FileHandle.standardError.write(Data("cpvanity-bench: --only takes one of \(parts.joined(separator: ", "))\n\(usage)\n".utf8))
+                exit(64)
+            }
+            only = part
+        case "-h", "--help":
+            print(usage)
+            exit(0)
+        default:
+            FileHandle.standardError.write(Data("cpvanity-bench: unknown argument '\(argument)'\n\(usage)\n".utf8))
+            exit(64)
+        }
+    }
+    return (only, quick, baseline)
+}
+
 var rows = [Row]()
-let arguments = CommandLine.arguments.dropFirst()
-let only = arguments.firstIndex(of: "--only").map { arguments[arguments.index(after: $0)] }
-let quick = arguments.contains("--quick")
+let (only, quick, withBaseline) = parseArguments(Array(CommandLine.arguments.dropFirst()))
 let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
 let log = { (message: String) in FileHandle.standardError.write(Data("bench: \(message)\n".utf8)) }
 
@@ -52,7 +87,7 @@ do {
                 throw BenchError("the \(label) page did not give the same \(generatedRows) rows with PCRE2 and NSRegularExpression")
             }
             let isTarget = size == 200_000
-            let compared = arguments.contains("--no-baseline") ? [pcre2] : [pcre2, baseline]
+            let compared = withBaseline ? [pcre2, baseline] : [pcre2]
             let results = bench.compare(page, packs: compared)
             let fast = results[0], slow = results.count > 1 ? results[1] : results[0]
             let ratio = fast.megabytesPerSecond / slow.megabytesPerSecond
