@@ -1,9 +1,13 @@
 /// CodeProject-style articles pages of a chosen size, in the modern markup the
 /// bundled pack reads: every row carries every stats field, with filler between rows
 /// (as real pages carry navigation, ads and scripts). ASCII only, so the
-/// NSRegularExpression baseline's UTF-16 offsets equal UTF-8 offsets.
+/// NSRegularExpression baseline's UTF-16 offsets equal UTF-8 offsets, unless
+/// `accented`: then every row's title and description hold a non-ASCII letter, and
+/// PCRE2 must use its UTF-8 programs throughout.
 enum ArticlesPageGenerator {
-    static func page(bytes target: Int) -> (html: [UInt8], rows: Int) {
+    static func page(bytes target: Int, accented: Bool = false) -> (html: [UInt8], rows: Int) {
+        let title = accented ? "Généré article" : "Generated article"
+        let noun = accented ? "artícle" : "article"
         var html = """
             <!DOCTYPE html><html><head><meta charset="utf-8"><title>Articles by Bench Mark</title></head><body>
             <h1 id="ctl00_MC_AR_Heading" class="page-title">Articles by Bench Mark (Articles: 900, Technical Blogs: 50, Tips/Tricks: 50)</h1>
@@ -20,8 +24,8 @@ enum ArticlesPageGenerator {
             html += """
                   <tr id="\(id)_MainArticleRow" class="article-row">
                     <td class="title-cell">
-                      <a id="\(id)_Title" href="/Articles/\(5_000_000 + rows)/Generated-article-\(rows)">Generated article number \(rows) &amp; friends</a>
-                      <div class="desc"><span id="\(id)_Description">A description of article \(rows), long enough to look like a real one: <b>bold</b> words and plain ones.</span></div>
+                      <a id="\(id)_Title" href="/Articles/\(5_000_000 + rows)/Generated-article-\(rows)">\(title) number \(rows) &amp; friends</a>
+                      <div class="desc"><span id="\(id)_Description">A description of \(noun) \(rows), long enough to look like a real one: <b>bold</b> words and plain ones.</span></div>
                     </td>
                     <td class="stats-cell">
                       <table class="rating-stars"><tr><td class="star-on"></td><td class="star-off"></td></tr></table>

@@ -22,8 +22,13 @@ struct ExtractionBenchmark {
     /// pack a slice of about 30 ms, so a slow spell of this shared machine falls on all
     /// of them alike and their ratios hold, even when the absolute figures do not.
     func compare(_ page: [UInt8], packs: [SitePack], seconds budget: Double? = nil) -> [Throughput] {
-        let subject = [Page(source: "articles", utf8: page, origin: "generated")]
-        let extractors = packs.map { Extractor(pack: $0) }
+        compare(packs.map { (page, $0) }, seconds: budget)
+    }
+
+    /// The same, for any pairs of page and pack (one pack on two pages, say).
+    func compare(_ pairs: [(page: [UInt8], pack: SitePack)], seconds budget: Double? = nil) -> [Throughput] {
+        let subjects = pairs.map { [Page(source: "articles", utf8: $0.page, origin: "generated")] }
+        let extractors = pairs.map { Extractor(pack: $0.pack) }
         let clock = ContinuousClock()
         func seconds(_ duration: Duration) -> Double {
             Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
@@ -33,23 +38,23 @@ struct ExtractionBenchmark {
         var perSlice = [Int]()
         for extractor in extractors {
             var found = 0
-            let once = seconds(clock.measure { found = extractor.extract(subject).collections["articles"]?.count ?? 0 })
+            let once = seconds(clock.measure { found = extractor.extract(subjects[rows.count]).collections["articles"]?.count ?? 0 })
             rows.append(found)
             perSlice.append(max(1, Int(0.03 / max(once, 1e-6))))
         }
-        var elapsed = [Double](repeating: 0, count: packs.count)
-        var runs = [Int](repeating: 0, count: packs.count)
+        var elapsed = [Double](repeating: 0, count: pairs.count)
+        var runs = [Int](repeating: 0, count: pairs.count)
         let deadline = clock.now.advanced(by: .milliseconds(Int64((budget ?? self.seconds) * 1000)))
         repeat {
             for (index, extractor) in extractors.enumerated() {
                 elapsed[index] += seconds(clock.measure {
-                    for _ in 0..<perSlice[index] { _ = extractor.extract(subject) }
+                    for _ in 0..<perSlice[index] { _ = extractor.extract(subjects[index]) }
                 })
                 runs[index] += perSlice[index]
             }
         } while clock.now < deadline || runs.contains(where: { $0 < 3 })
-        return packs.indices.map { index in
-            Throughput(megabytesPerSecond: Double(page.count * runs[index]) / elapsed[index] / 1_000_000,
+        return pairs.indices.map { index in
+            Throughput(megabytesPerSecond: Double(pairs[index].page.count * runs[index]) / elapsed[index] / 1_000_000,
                        pagesPerSecond: Double(runs[index]) / elapsed[index], rows: rows[index])
         }
     }
