@@ -170,19 +170,27 @@ public struct Extractor: Sendable {
 
     private func row(_ collection: CollectionRule, number: Int, in buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>,
                      ascii: ASCIIBlocks, page: Page, scratch: MatchScratch, problems: inout [ExtractionProblem]) -> ExtractedRecord.Row {
-        var row = ExtractedRecord.Row(minimumCapacity: collection.fields.count)
-        for field in collection.fields {
-            let label = { "\(collection.name)[\(number)].\(field.name)" }
-            var value: FieldValue?
-            for alternative in field.alternatives {
-                value = attempt(alternative, of: field, in: buffer, region: region, ascii: ascii, label: label, page: page,
-                                scratch: scratch, problems: &problems)
-                if value != nil { break }
-            }
-            row[field.name] = value ?? unmatched(field, label: label, tried: { [page] }, attempts: field.alternatives.count,
-                                                 problems: &problems)
+        var row = collection.emptyRow
+        for (field, slot) in zip(collection.fields, collection.slots) {
+            row.values[slot] = value(of: field, in: buffer, region: region, ascii: ascii,
+                                     label: { "\(collection.name)[\(number)].\(field.name)" }, page: page,
+                                     scratch: scratch, problems: &problems)
         }
         return row
+    }
+
+    /// A row field: its alternatives in order on the row's region.
+    private func value(of field: FieldRule, in buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>, ascii: ASCIIBlocks,
+                       label: () -> String, page: Page, scratch: MatchScratch, problems: inout [ExtractionProblem]) -> FieldValue {
+        for alternative in field.alternatives {
+            // `if let`, not `value != nil`: comparing an optional enum with nil went
+            // through a generic tuple copy and destroy, a seventh of all the work here.
+            if let found = attempt(alternative, of: field, in: buffer, region: region, ascii: ascii, label: label, page: page,
+                                   scratch: scratch, problems: &problems) {
+                return found
+            }
+        }
+        return unmatched(field, label: label, tried: { [page] }, attempts: field.alternatives.count, problems: &problems)
     }
 
     private func convert(_ raw: UnsafeBufferPointer<UInt8>, field: FieldRule, label: () -> String, page: Page,

@@ -48,9 +48,18 @@ enum HTMLText {
                     }
                     index += length
                 default:
-                    // A run of ordinary text goes across whole.
+                    // A run of ordinary text goes across whole, words and the single
+                    // spaces between them alike; a space at its end is left to `space()`.
                     var end = index + 1
-                    while end < count, isOrdinary(bytes[end]) { end += 1 }
+                    while end < count {
+                        if isOrdinary(bytes[end]) {
+                            end += 1
+                        } else if bytes[end] == 0x20, end + 1 < count, isOrdinary(bytes[end + 1]) {
+                            end += 2
+                        } else {
+                            break
+                        }
+                    }
                     writer.run(UnsafeBufferPointer(rebasing: bytes[index..<end]))
                     index = end
                 }
