@@ -218,16 +218,29 @@ enum AbsoluteURL {
     /// No character a URL would need escaped, no dot segments: safe to pass as written.
     private static func isPlain(_ raw: UnsafeBufferPointer<UInt8>, allowingAmpersand: Bool) -> Bool {
         var last: UInt8 = 0, secondLast: UInt8 = 0, thirdLast: UInt8 = 0
+        let allowed = allowingAmpersand ? plainBytesWithAmpersand : plainBytes
         for byte in raw {
+            // One table lookup per byte: every link of every row comes through here.
+            guard byte < 0x80, (byte < 0x40 ? allowed.low : allowed.high) >> UInt64(byte & 63) & 1 == 1 else { return false }
             // "/./" or "/../" would need resolving.
             if byte == UInt8(ascii: "/") && last == UInt8(ascii: ".")
                 && (secondLast == UInt8(ascii: "/") || (secondLast == UInt8(ascii: ".") && thirdLast == UInt8(ascii: "/"))) { return false }
-            guard byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "<"), byte != UInt8(ascii: ">"),
-                  byte != UInt8(ascii: "\\"), byte != UInt8(ascii: "^"), byte != UInt8(ascii: "`"), byte != UInt8(ascii: "{"),
-                  byte != UInt8(ascii: "|"), byte != UInt8(ascii: "}"), allowingAmpersand || byte != UInt8(ascii: "&") else { return false }
             (thirdLast, secondLast, last) = (secondLast, last, byte)
         }
         return true
+    }
+
+    /// Printable ASCII but for the characters a URL must escape, as bit sets over
+    /// bytes 0–63 and 64–127.
+    private static let plainBytesWithAmpersand = byteSet(excluding: "\"<>\\^`{|}")
+    private static let plainBytes = byteSet(excluding: "\"<>\\^`{|}&")
+
+    private static func byteSet(excluding excluded: String) -> (low: UInt64, high: UInt64) {
+        var set: (low: UInt64, high: UInt64) = (0, 0)
+        for byte in UInt8(0x21)..<0x7F where !excluded.utf8.contains(byte) {
+            if byte < 0x40 { set.low |= 1 << UInt64(byte) } else { set.high |= 1 << UInt64(byte - 0x40) }
+        }
+        return set
     }
 
     static func origin(of base: String) -> String? {

@@ -10,7 +10,6 @@ enum HTMLText {
     }
 
     static func plain(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        if isAlreadyPlain(bytes) { return String(decoding: bytes, as: UTF8.self) }
         // Output never outgrows the input: tags and references are longer than what
         // they leave, and a space is only written in place of something.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { output in
@@ -66,23 +65,6 @@ enum HTMLText {
             }
             return String(decoding: UnsafeBufferPointer(rebasing: output[..<writer.count]), as: UTF8.self)
         }
-    }
-
-    /// Most captures (numbers, names, titles) are plain already: no tag, reference,
-    /// non-ASCII byte, edge or doubled space, tab or line break.
-    private static func isAlreadyPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var previousSpace = true  // a leading space is work
-        for byte in bytes {
-            if byte == 0x20 {
-                if previousSpace { return false }
-                previousSpace = true
-            } else if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte >= 0x80 || (byte >= 0x09 && byte <= 0x0D) {
-                return false
-            } else {
-                previousSpace = false
-            }
-        }
-        return !previousSpace || bytes.isEmpty
     }
 
     @inline(__always)
