@@ -77,6 +77,35 @@ import Testing
         #expect(refetched.count <= 200 - saved + 8, "\(refetched.count) members fetched on resume")
     }
 
+    /// Under a slow --rate every member is in flight from the start, waiting for its turn;
+    /// Ctrl-C must not wait out all those turns. Members not yet fetched are left for
+    /// --resume, and the resumed run fetches only them.
+    @Test func ctrlCUnderASlowRateLeavesTheWaitingMembersForResume() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try FixtureServer([])
+        let ids = ["48201", "7315", "90210", "1842", "200000", "200001"]
+        try ids.joined(separator: "\n").write(toFile: path("ids.txt"), atomically: true, encoding: .utf8)
+        let checkpoint = path(".out.csv.cpvanity-checkpoint")
+        let arguments = ["batch", "--base-url", server.baseURL, "--retries", "0", "--ids", path("ids.txt"), "--output", path("out.csv")]
+
+        // 13 requests at 2 a second: stopped after the first member is saved, about 1 s in.
+        let status = try interruptedBatch(arguments + ["--rate", "2"], signal: SIGINT, after: 1, checkpoint: checkpoint)
+        #expect(status == 130)
+        let saved = lines(checkpoint) - 1
+        #expect(saved >= 1 && saved < ids.count, "\(saved) members in the checkpoint")
+        #expect(!FileManager.default.fileExists(atPath: path("out.csv")))
+        let requestedBeforeStop = try server.stats().pages.count
+
+        _ = try Data(contentsOf: URL(string: server.baseURL + "/_fixture/reset")!)
+        let resumed = try run("cpvanity", arguments + ["--rate", "0", "--resume"])
+        #expect(resumed.status == 1)  // the two unknown IDs are failed rows
+        #expect(Set(try csvIDs(path("out.csv"))) == Set(ids))
+        #expect(try csvIDs(path("out.csv")).count == ids.count)
+        let refetched = Set(try server.stats().pages.compactMap(\.id))
+        #expect(refetched.count == ids.count - saved, "\(refetched.count) members fetched on resume, \(saved) were saved")
+        #expect(requestedBeforeStop < 2 * ids.count, "\(requestedBeforeStop) pages requested before the stop")
+    }
+
     @Test func idsFromACSVColumnOrStandardInput() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = try FixtureServer()

@@ -32,6 +32,9 @@ public struct MemberLookup: Sendable {
         let urls: [(name: String, url: String)]
         var pages: [Page]
         var errors: [MemberError]
+        /// A page was never requested because the run was stopped: the member is
+        /// left for the next run rather than reported half-fetched.
+        var stopped = false
     }
 
     private func fetch(_ id: String, sources names: [String]?) async -> Fetched {
@@ -47,6 +50,7 @@ public struct MemberLookup: Sendable {
                 group.addTask { (name, url, await fetcher.fetch(url)) }
             }
             for await (name, url, result) in group {
+                if case .failure(.stopped) = result { fetched.stopped = true }
                 switch classify(result, source: name, url: url) {
                 case .success(let response):
                     save(response, source: name, id: id)
@@ -81,6 +85,8 @@ public struct MemberLookup: Sendable {
     /// Looks up many members, at most `parallel` at a time, calling `body` as each
     /// finishes (in completion order). Once `shouldStop` says so, no new member is
     /// started; those in flight finish and are reported, so a stop loses nothing.
+    /// After `fetcher.stopStartingRequests()`, members with a page that was never
+    /// requested are not reported at all: they were not looked up.
     public func lookup(_ ids: [String], sources: [String]? = nil, parallel: Int? = nil,
                        shouldStop: @Sendable () -> Bool = { false }, body: (MemberRecord) -> Void) async {
         await lookup(ids, sources: sources, parallel: parallel, shouldStop: shouldStop, prepare: { $0 }, body: body)
@@ -94,19 +100,20 @@ public struct MemberLookup: Sendable {
                                            prepare: @escaping @Sendable (MemberRecord) -> Prepared,
                                            body: (Prepared) -> Void) async {
         let width = max(1, parallel ?? fetcher.policy.concurrency * 2)
-        await withTaskGroup(of: Prepared.self) { group in
+        await withTaskGroup(of: Prepared?.self) { group in
             var next = ids.startIndex
             func startNext() {
                 let id = ids[next]
                 group.addTask {
                     let fetched = await fetch(id, sources: sources)
+                    if fetched.stopped { return nil }
                     return await offload { prepare(record(fetched)) }
                 }
                 next += 1
             }
             while next < ids.endIndex && next - ids.startIndex < width && !shouldStop() { startNext() }
             for await prepared in group {
-                body(prepared)
+                if let prepared { body(prepared) }
                 if next < ids.endIndex && !shouldStop() { startNext() }
             }
         }
@@ -133,7 +140,7 @@ public struct MemberLookup: Sendable {
                 return .failure(MemberError(kind: .robots, source: source, url: url, message: error.description))
             case .retryAfterTooLong(_, let status, _), .robotsUnavailable(_, let status):
                 return .failure(MemberError(kind: .http, source: source, url: url, status: status, message: error.description))
-            case .transport, .invalidURL:
+            case .transport, .invalidURL, .stopped:
                 return .failure(MemberError(kind: .network, source: source, url: url, message: error.description))
             }
         }

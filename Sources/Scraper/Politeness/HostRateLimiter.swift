@@ -13,14 +13,18 @@ actor HostRateLimiter {
         defaultInterval = rate > 0 ? .nanoseconds(Int64(1_000_000_000 / rate)) + .milliseconds(1) : .zero
     }
 
-    /// Waits until this request's slot, and books it.
-    func waitForTurn(host: String) async {
+    /// Waits until this request's slot, and books it. Returns early, false, when
+    /// `stopped` turns true (checked every 100 ms): a stopped run does not sit out
+    /// every booked slot before it can end.
+    func waitForTurn(host: String, stopped: @Sendable () -> Bool = { false }) async -> Bool {
         let now = clock.now
         let slot = max(now, nextSlot[host] ?? now)
         nextSlot[host] = slot + (intervals[host] ?? defaultInterval)
-        if slot > now {
-            try? await clock.sleep(until: slot)
+        while clock.now < slot {
+            if stopped() || Task.isCancelled { return false }
+            try? await clock.sleep(until: min(slot, clock.now + .milliseconds(100)))
         }
+        return !stopped()
     }
 
     /// No request to `host` starts for `seconds` from now.

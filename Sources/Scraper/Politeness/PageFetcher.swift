@@ -12,6 +12,7 @@ public final class PageFetcher: Sendable {
     private let pacer: HostRateLimiter
     private let robots: RobotsCache
     private let counters = Mutex(FetchStatistics())
+    private let stopping = Atomic<Bool>(false)
 
     public init(client: HTTPClient, policy: FetchPolicy = FetchPolicy(), cache: ResponseCache? = nil) {
         self.client = client
@@ -24,6 +25,15 @@ public final class PageFetcher: Sendable {
 
     /// What this fetcher has done so far.
     public var statistics: FetchStatistics { counters.withLock { $0 } }
+
+    /// From now on no request starts: requests under way finish, and every fetch
+    /// still waiting for its turn (or about to retry) returns `.stopped` at once.
+    /// What Ctrl-C does to a batch.
+    public func stopStartingRequests() {
+        stopping.store(true, ordering: .releasing)
+    }
+
+    private var isStopping: Bool { stopping.load(ordering: .acquiring) }
 
     /// The response for `url` (any status), or why there is none. Retryable
     /// statuses that keep failing come back as the last response.
@@ -64,11 +74,16 @@ public final class PageFetcher: Sendable {
     private func fetchWithRetries(_ url: String, origin: String, headers: [String: String]) async -> Result<HTTPResponse, FetchError> {
         var attempt = 0
         while true {
+            if isStopping { return .failure(.stopped(url)) }
             await limiter.acquire()
-            await pacer.waitForTurn(host: origin)
+            let onTime = await pacer.waitForTurn(host: origin, stopped: { self.isStopping })
             if Task.isCancelled {
                 await limiter.release()
                 return .failure(.transport(.cancelled))
+            }
+            if !onTime || isStopping {
+                await limiter.release()
+                return .failure(.stopped(url))
             }
             counters.withLock { $0.requests += 1 }
             let outcome: Result<HTTPResponse, TransportError>
@@ -140,6 +155,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case retryAfterTooLong(url: String, status: Int, seconds: Double)
     /// robots.txt answered a server error: RFC 9309 says stay out.
     case robotsUnavailable(url: String, status: Int)
+    /// Not requested: the run was stopped (`stopStartingRequests`) before its turn came.
+    case stopped(String)
 
     public var description: String {
         switch self {
@@ -150,6 +167,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(url) answered \(status) and asked to wait \(Int(seconds)) s, longer than cpvanity waits"
         case .robotsUnavailable(let url, let status):
             return "\(url) answered HTTP \(status), so the site is off limits for now (pass --ignore-robots to fetch anyway)"
+        case .stopped(let url):
+            return "\(url) was not fetched: the run was stopped"
         }
     }
 }

@@ -16,8 +16,9 @@ struct BatchCommand: AsyncParsableCommand {
 
             With --output, the file is replaced only when the batch is complete (written beside it \
             and renamed), and a checkpoint beside it records each finished member. Ctrl-C stops \
-            cleanly after the members in flight; run the same command with --resume to continue \
-            where it stopped, fetching no member twice.
+            cleanly: requests under way finish and their members are saved, members still waiting \
+            for their turn are left; run the same command with --resume to continue where it \
+            stopped, looking up no saved member twice.
 
             Exit status: 0 all members looked up; 1 some failed (their rows carry the error) or \
             IDs were skipped; 2 bad input; 130 interrupted (the checkpoint is kept).
@@ -76,9 +77,14 @@ struct BatchCommand: AsyncParsableCommand {
             progress.note("cpvanity: resuming: \(fromCheckpoint.count) of \(list.ids.count) members are in the checkpoint; \(remaining.count) to go")
         }
 
-        let interrupt = InterruptSignal()
-        interrupt.install { FileHandle.standardError.write(Data("\ncpvanity: stopping after the members in flight (Ctrl-C again to quit now)\n".utf8)) }
         let lookup = try fetch.makeLookup(pack: sitePack)
+        let interrupt = InterruptSignal()
+        interrupt.install {
+            // Requests under way finish; members still waiting for their turn are left
+            // for --resume, so a slow --rate does not hold the stop for long.
+            lookup.fetcher.stopStartingRequests()
+            FileHandle.standardError.write(Data("\ncpvanity: stopping: requests under way finish, members not yet fetched are left for --resume (Ctrl-C again to quit now)\n".utf8))
+        }
         let history = try store.open()
         let started = Date()
         var done = 0
