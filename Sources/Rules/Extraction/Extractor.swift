@@ -150,21 +150,15 @@ public struct Extractor: Sendable {
                     regions = try rowRegions(cut, in: buffer, region: region, ascii: text.ascii, scratch: scratch)
                     if !regions.isEmpty { break }
                 }
-                return rows(of: collection, regions: regions, in: buffer, ascii: text.ascii, page: page, scratch: scratch,
-                            problems: &problems)
+                return regions.indices.map { index in
+                    row(collection, number: index + 1, in: buffer, region: regions[index], ascii: text.ascii, page: page,
+                        scratch: scratch, problems: &problems)
+                }
             } catch {
                 problems.append(ExtractionProblem(kind: .extraction, field: "\(collection.name)[]", source: page.source, origin: page.origin,
                                                   message: "cutting rows: \(error.message)"))
                 return []
             }
-        }
-    }
-
-    private func rows(of collection: CollectionRule, regions: [Range<Int>], in buffer: UnsafeBufferPointer<UInt8>, ascii: ASCIIBlocks,
-                      page: Page, scratch: MatchScratch, problems: inout [ExtractionProblem]) -> [ExtractedRecord.Row] {
-        regions.indices.map { index in
-            row(collection, number: index + 1, in: buffer, region: regions[index], ascii: ascii, page: page,
-                scratch: scratch, problems: &problems)
         }
     }
 

@@ -15,12 +15,12 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
     // share between threads: that is what makes the @unchecked above true.
     private let code: OpaquePointer
     /// The same pattern compiled byte-wise (no UTF), for subjects that are all ASCII,
-    /// where it gives the same matches about twice as fast: the UTF program decodes
-    /// (and, with MATCH_INVALID_UTF, checks) every character it steps over. Only
-    /// for patterns written in ASCII: a caseless `K` (U+212A KELVIN SIGN) in a
-    /// pattern matches an ASCII `k`, which a byte program cannot know.
+    /// where it gives the same matches faster (up to twice, on patterns that scan tags
+    /// and text): the UTF program decodes (and, with MATCH_INVALID_UTF, checks) every
+    /// character it steps over. Only for patterns written in ASCII: a caseless `K`
+    /// (U+212A KELVIN SIGN) in a pattern matches an ASCII `k`, which a byte program
+    /// cannot know. Always JIT-compiled, or not kept.
     private let asciiCode: OpaquePointer?
-    private let asciiJITCompiled: Bool
     let pattern: String
     let captureCount: Int
     let jitCompiled: Bool
@@ -42,16 +42,7 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
             throw PatternCompileError(message: PCRE2Pattern.message(for: errorCode), offset: errorOffset)
         }
         code = compiled
-        if bytes.allSatisfy({ $0 < 0x80 }) {
-            // NEVER_UTF: a pattern that starts with (*UTF) gets no byte program.
-            let byteFlags = flags & ~UInt32(PCRE2_UTF | PCRE2_MATCH_INVALID_UTF) | UInt32(PCRE2_NEVER_UTF)
-            asciiCode = bytes.withUnsafeBufferPointer {
-                pcre2_compile_8($0.baseAddress, $0.count, byteFlags, &errorCode, &errorOffset, nil)
-            }
-        } else {
-            asciiCode = nil
-        }
-        asciiJITCompiled = asciiCode.map { pcre2_jit_compile_8($0, UInt32(PCRE2_JIT_COMPLETE)) == 0 } ?? false
+        asciiCode = bytes.allSatisfy({ $0 < 0x80 }) ? PCRE2Pattern.byteProgram(bytes, flags: flags) : nil
         self.pattern = pattern
         var count: UInt32 = 0
         pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &count)
@@ -66,6 +57,24 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
     }
 
     var hasASCIIProgram: Bool { asciiCode != nil }
+
+    /// The byte-wise twin, JIT-compiled; nil when either step fails (an interpreted
+    /// byte program would be slower than the UTF program's JIT).
+    private static func byteProgram(_ pattern: [UInt8], flags: UInt32) -> OpaquePointer? {
+        // NEVER_UTF: a pattern that starts with (*UTF) gets no byte program.
+        let byteFlags = flags & ~UInt32(PCRE2_UTF | PCRE2_MATCH_INVALID_UTF) | UInt32(PCRE2_NEVER_UTF)
+        var errorCode: Int32 = 0
+        var errorOffset = 0
+        let compiled = pattern.withUnsafeBufferPointer {
+            pcre2_compile_8($0.baseAddress, $0.count, byteFlags, &errorCode, &errorOffset, nil)
+        }
+        guard let compiled else { return nil }
+        guard pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0 else {
+            pcre2_code_free_8(compiled)
+            return nil
+        }
+        return compiled
+    }
 
     func groupNumber(named name: String) -> Int? {
         let number = pcre2_substring_number_from_name_8(code, name)
@@ -107,7 +116,7 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
     /// for no match; errors become `MatchFailure`s.
     private func run(_ subject: UnsafeBufferPointer<UInt8>, from start: Int, asciiOnly: Bool,
                      _ matchData: OpaquePointer, _ context: OpaquePointer) throws(MatchFailure) -> Int32? {
-        let (program, jit) = asciiOnly && asciiCode != nil ? (asciiCode ?? code, asciiJITCompiled) : (code, jitCompiled)
+        let (program, jit) = asciiOnly && asciiCode != nil ? (asciiCode ?? code, true) : (code, jitCompiled)
         // PCRE2 wants a non-null pointer even for an empty subject. The JIT entry point
         // skips checks that hold here (offset in range; MATCH_INVALID_UTF needs no UTF check).
         let rc: Int32 = withUnsafePointer(to: 0 as UInt8) { empty in
