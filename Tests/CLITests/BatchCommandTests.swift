@@ -106,6 +106,34 @@ import Testing
         #expect(requestedBeforeStop < 2 * ids.count, "\(requestedBeforeStop) pages requested before the stop")
     }
 
+    /// A member told to come back in a minute (503, Retry-After: 60) does not hold up
+    /// Ctrl-C: it is left for --resume, not waited for and not saved as failed.
+    @Test func ctrlCDoesNotWaitOutARetryAfter() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try FixtureServer(["--status-on", "48201=503", "--retry-after", "60"])
+        try "48201\n".write(toFile: path("ids.txt"), atomically: true, encoding: .utf8)
+        let checkpoint = path(".out.csv.cpvanity-checkpoint")
+        let arguments = ["batch", "--base-url", server.baseURL, "--rate", "0", "--retries", "3",
+                         "--ids", path("ids.txt"), "--output", path("out.csv")]
+        let process = Process()
+        process.executableURL = builtProduct("cpvanity")
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait for the first 503 (the replica counts the requests it refused).
+        let deadline = Date().addingTimeInterval(20)
+        while process.isRunning, Date() < deadline, (try? server.stats().pages.count) ?? 0 < 1 { usleep(20_000) }
+        usleep(200_000)
+        let signalled = Date()
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        // Waiting out the Retry-After would take 60 s; a stop takes a fraction of one.
+        #expect(Date().timeIntervalSince(signalled) < 20)
+        #expect(process.terminationStatus == 130)
+        #expect(lines(checkpoint) == 1, "only the checkpoint's header: the member was not saved")
+    }
+
     @Test func idsFromACSVColumnOrStandardInput() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = try FixtureServer()

@@ -118,7 +118,12 @@ public final class PageFetcher: Sendable {
             attempt += 1
             counters.withLock { $0.retries += 1 }
             let delay = max(wait ?? 0, policy.backoff(beforeAttempt: attempt))
-            try? await Task.sleep(for: .milliseconds(Int64(delay * 1000)))
+            // Backoff and Retry-After can run to minutes; a stop must not wait them out.
+            let clock = ContinuousClock()
+            let until = clock.now + .milliseconds(Int64(delay * 1000))
+            while clock.now < until && !isStopping && !Task.isCancelled {
+                try? await clock.sleep(until: min(until, clock.now + .milliseconds(100)))
+            }
         }
     }
 
