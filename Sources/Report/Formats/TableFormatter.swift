@@ -80,13 +80,19 @@ struct TableFormatter: RecordFormatter {
         let widths = columns.indices.map { index in
             max(DisplayText.width(columns[index]), cells.map { DisplayText.width($0[index]) }.max() ?? 0)
         }
-        var lines = [indent + style.dim(DisplayText.pad("", to: rowWidth, right: false) + zip(columns, widths).enumerated().map { index, pair in
+        // A left-aligned last column would pad every line with trailing spaces.
+        func trimmed(_ line: String) -> String {
+            var line = line
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+        var lines = [indent + style.dim(trimmed(DisplayText.pad("", to: rowWidth, right: false) + zip(columns, widths).enumerated().map { index, pair in
             "  " + DisplayText.pad(pair.0, to: pair.1, right: numeric[index])
-        }.joined())]
+        }.joined()))]
         for (row, values) in zip(rows, cells) {
-            lines.append(indent + DisplayText.pad(row, to: rowWidth, right: false) + values.enumerated().map { index, value in
+            lines.append(indent + trimmed(DisplayText.pad(row, to: rowWidth, right: false) + values.enumerated().map { index, value in
                 "  " + DisplayText.pad(value, to: widths[index], right: numeric[index])
-            }.joined())
+            }.joined()))
         }
         return lines
     }

@@ -36,7 +36,7 @@ public struct PackLoader {
         } catch {
             throw PackLoadError(file: file, problems: [PackProblem(location: "", message: "not valid TOML: \(error)")])
         }
-        var reader = PackReader(engine: engine)
+        var reader = PackReader(engine: engine, order: DeclarationOrder(text))
         let pack = reader.read(root, file: file)
         guard reader.problems.isEmpty, let pack else {
             throw PackLoadError(file: file, problems: reader.problems)
@@ -49,10 +49,14 @@ public struct PackLoader {
 /// nil for the part it could not build, so reading carries on past the first error.
 private struct PackReader {
     let engine: any PatternEngine
+    let order: DeclarationOrder
     var problems: [PackProblem] = []
     var caseInsensitive = true
 
-    init(engine: any PatternEngine) { self.engine = engine }
+    init(engine: any PatternEngine, order: DeclarationOrder) {
+        self.engine = engine
+        self.order = order
+    }
 
     mutating func read(_ root: TOMLTable, file: String) -> SitePack? {
         checkKeys(root, at: "", allowed: ["site", "limits", "sources", "fields", "collections", "report", "feeds"])
@@ -82,13 +86,13 @@ private struct PackReader {
 
         var fields = [FieldRule]()
         if let fieldTable = table(root, "fields", at: "", required: false) {
-            for key in fieldTable.keys.sorted() {
+            for key in order.sorted(fieldTable.keys, under: ["fields"]) {
                 if let field = readField(fieldTable, key, at: "fields", sources: sourceNames, fixedSource: nil) { fields.append(field) }
             }
         }
         var collections = [CollectionRule]()
         if let collectionTable = table(root, "collections", at: "", required: false) {
-            for key in collectionTable.keys.sorted() {
+            for key in order.sorted(collectionTable.keys, under: ["collections"]) {
                 if let collection = readCollection(collectionTable, key, sources: sourceNames) { collections.append(collection) }
             }
         }
@@ -254,7 +258,7 @@ private struct PackReader {
         }
         var fields = [FieldRule]()
         if let fieldTable = self.table(table, "fields", at: at, required: true) {
-            for fieldKey in fieldTable.keys.sorted() {
+            for fieldKey in order.sorted(fieldTable.keys, under: ["collections", key, "fields"]) {
                 if let field = readField(fieldTable, fieldKey, at: "\(at).fields", sources: sources, fixedSource: source) { fields.append(field) }
             }
         }
