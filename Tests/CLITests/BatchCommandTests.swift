@@ -96,6 +96,21 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path("out.csv")))
         let requestedBeforeStop = try server.stats().pages.count
 
+        // Resuming with other options, or after the pack's fields changed, would put two
+        // layouts in one file: refused, saying what differs.
+        let otherFormat = try run("cpvanity", arguments + ["--rate", "0", "--resume", "--format", "json"])
+        #expect(otherFormat.status == 2)
+        #expect(otherFormat.stderr.contains("format=csv then, format=json now"), "\(otherFormat.stderr)")
+        let packs = directory.appendingPathComponent("packs")
+        try FileManager.default.createDirectory(at: packs, withIntermediateDirectories: true)
+        let edited = try String(contentsOfFile: repositoryRoot.appendingPathComponent("patterns/codeproject.toml").path, encoding: .utf8)
+            + "\n[fields.extra]\nsource = \"profile\"\npattern = 'extra=(\\d+)'\n"
+        try edited.write(to: packs.appendingPathComponent("codeproject.toml"), atomically: true, encoding: .utf8)
+        let otherPack = try run("cpvanity", arguments + ["--rate", "0", "--resume", "--patterns", packs.path])
+        #expect(otherPack.status == 2)
+        #expect(otherPack.stderr.contains("the pack's fields have changed since"), "\(otherPack.stderr)")
+        #expect(lines(checkpoint) - 1 == saved)
+
         _ = try Data(contentsOf: URL(string: server.baseURL + "/_fixture/reset")!)
         let resumed = try run("cpvanity", arguments + ["--rate", "0", "--resume"])
         #expect(resumed.status == 1)  // the two unknown IDs are failed rows

@@ -61,7 +61,7 @@ struct BatchCommand: AsyncParsableCommand {
         if let outputFile {
             let (fileSink, done) = try FileBatchSink.open(output: outputFile, resume: resume, formatter: formatter,
                                                           header: ExportJournal.Header(site: sitePack.name, format: format.rawValue,
-                                                                                       options: fingerprint(format, options)))
+                                                                                       options: fingerprint(format, options, pack: sitePack)))
             sink = fileSink
             fromCheckpoint = done
         } else {
@@ -173,9 +173,13 @@ struct BatchCommand: AsyncParsableCommand {
         }
     }
 
-    /// What must match for a resume to continue the same export.
-    private func fingerprint(_ format: OutputFormat, _ options: ReportOptions) -> String {
-        "format=\(format.rawValue) articles=\(options.articles) sort=\(options.sort.rawValue) limit=\(options.limit.map(String.init) ?? "none") raw-csv=\(options.rawCSV)"
+    /// What must match for a resume to continue the same export: the options, and the
+    /// pack's fields, which are the CSV's columns (rows from the checkpoint are written
+    /// out as they were rendered, so an edited pack would shift them).
+    private func fingerprint(_ format: OutputFormat, _ options: ReportOptions, pack: SitePack) -> String {
+        let rowFields = pack.collections.map { collection in "\(collection.name)[\(collection.fields.map(\.name).joined(separator: ","))]" }
+        let fields = (pack.fields.map(\.name) + rowFields).joined(separator: ",")
+        return "format=\(format.rawValue) articles=\(options.articles) sort=\(options.sort.rawValue) limit=\(options.limit.map(String.init) ?? "none") raw-csv=\(options.rawCSV) fields=\(fields)"
     }
 }
 
@@ -228,7 +232,7 @@ final class FileBatchSink: BatchSink {
             if exists && resume {
                 let (journal, found, entries) = try ExportJournal.resume(at: path)
                 guard found == header else {
-                    Diagnostics.error("the checkpoint \(path) is for a different export (\(found.site), \(found.options)); run with the same options, or delete it to start over")
+                    Diagnostics.error("the checkpoint \(path) is for a different export (\(CheckpointMismatch.describe(found, header))); run with the same options and pack, or delete it to start over")
                     throw ExitStatus.badInput
                 }
                 var done = [String: Bool]()
@@ -259,4 +263,27 @@ final class FileBatchSink: BatchSink {
     }
 
     func interrupted() throws { journal.flush() }
+}
+
+/// What differs between a checkpoint's header and this run's, in words.
+enum CheckpointMismatch {
+    static func describe(_ found: ExportJournal.Header, _ wanted: ExportJournal.Header) -> String {
+        if found.site != wanted.site { return "it was written for the site '\(found.site)', this run reads '\(wanted.site)'" }
+        let before = settings(found.options), now = settings(wanted.options)
+        var differences = [String]()
+        for (key, value) in now where key != "fields" && before[key] != value {
+            differences.append("\(key)=\(before[key] ?? "(unset)") then, \(key)=\(value) now")
+        }
+        if before["fields"] != now["fields"] { differences.append("the pack's fields have changed since") }
+        return differences.isEmpty ? "written by another version of cpvanity" : differences.sorted().joined(separator: "; ")
+    }
+
+    private static func settings(_ options: String) -> [String: String] {
+        var settings = [String: String]()
+        for item in options.split(separator: " ") {
+            let parts = item.split(separator: "=", maxSplits: 1)
+            settings[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+        }
+        return settings
+    }
 }
