@@ -274,7 +274,11 @@ enum CheckpointMismatch {
         for (key, value) in now where key != "fields" && before[key] != value {
             differences.append("\(key)=\(before[key] ?? "(unset)") then, \(key)=\(value) now")
         }
-        if before["fields"] != now["fields"] { differences.append("the pack's fields have changed since") }
+        if before["fields"] == nil {
+            differences.append("written by an earlier version of cpvanity, which did not record the pack's fields")
+        } else if before["fields"] != now["fields"] {
+            differences.append("the pack's fields have changed since")
+        }
         return differences.isEmpty ? "written by another version of cpvanity" : differences.sorted().joined(separator: "; ")
     }
 
