@@ -239,3 +239,81 @@ import Testing
         #expect(alone.problems.first?.field == "name")
     }
 }
+
+/// Fields that share a `within` find their region once per page: the pattern is
+/// compiled once and searched once, however many fields name it.
+@Suite struct SharedWithinTests {
+    /// PCRE2, counting what it is asked.
+    final class CountingEngine: PatternEngine, @unchecked Sendable {
+        private let lock = NSLock()
+        private var compiles = [String: Int]()
+        private var searches = [String: Int]()
+
+        func compile(_ pattern: String, options: PatternOptions) throws(PatternCompileError) -> any CompiledPattern {
+            lock.withLock { compiles[pattern, default: 0] += 1 }
+            return Counted(inner: try PCRE2Engine().compile(pattern, options: options), engine: self)
+        }
+
+        func compiled(_ pattern: String) -> Int { lock.withLock { compiles[pattern] ?? 0 } }
+        func searched(_ pattern: String) -> Int { lock.withLock { searches[pattern] ?? 0 } }
+        fileprivate func count(_ pattern: String) { lock.withLock { searches[pattern, default: 0] += 1 } }
+    }
+
+    struct Counted: CompiledPattern {
+        let inner: any CompiledPattern
+        let engine: CountingEngine
+        var pattern: String { inner.pattern }
+        var captureCount: Int { inner.captureCount }
+        func groupNumber(named name: String) -> Int? { inner.groupNumber(named: name) }
+        func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int, asciiOnly: Bool,
+                        scratch: MatchScratch) throws(MatchFailure) -> PatternMatch? {
+            engine.count(pattern)
+            return try inner.firstMatch(in: subject, from: start, asciiOnly: asciiOnly, scratch: scratch)
+        }
+    }
+
+    @Test func aSharedWithinIsCompiledAndSearchedOnce() throws {
+        let engine = CountingEngine()
+        let table = "<table>(.*?)</table>"
+        let pack = try PackLoader(engine: engine).load(toml: """
+            [site]
+            name = "test"
+            base_url = "https://example.org/"
+            id = '[0-9]+'
+
+            [sources.page]
+            url = '{base}/p?id={id}'
+
+            [fields.a]
+            source = "page"
+            within = '\(table)'
+            pattern = 'a=(\\d+)'
+            type = "int"
+
+            [fields.b]
+            source = "page"
+            within = '\(table)'
+            pattern = 'b=(\\d+)'
+            type = "int"
+
+            [fields.c]
+            source = "page"
+            within = '\(table)'
+            pattern = 'c=(\\d+)'
+            type = "int"
+            """, file: "shared.toml")
+        #expect(engine.compiled(table) == 1)
+        let page = Page(source: "page", utf8: Array("a=1 b=2 <table>a=10 b=20</table> c=3".utf8), origin: "p.html")
+        let extractor = Extractor(pack: pack)
+        let record = extractor.extract([page])
+        #expect(record.fields["a"] == .int(10))
+        #expect(record.fields["b"] == .int(20))
+        #expect(record.fields["c"] == .null)
+        #expect(engine.searched(table) == 1)
+        // The next extraction (its scratch comes back from the pool) searches again: the
+        // memo lasts one extraction, so another page at the same address is never
+        // answered from this one.
+        _ = extractor.extract([page])
+        #expect(engine.searched(table) == 2)
+    }
+}

@@ -18,7 +18,10 @@ public struct Extractor: Sendable {
 
     /// Extracts every field and collection the given pages can answer.
     public func extract(_ pages: [Page]) -> ExtractedRecord {
-        scratches.withScratch { extract(pages, scratch: $0) }
+        scratches.withScratch { scratch in
+            defer { scratch.narrowed.removeAll(keepingCapacity: true) }
+            return extract(pages, scratch: scratch)
+        }
     }
 
     private func extract(_ pages: [Page], scratch: MatchScratch) -> ExtractedRecord {
@@ -139,8 +142,7 @@ public struct Extractor: Sendable {
             var region = 0..<buffer.count
             do throws(MatchFailure) {
                 for narrowing in collection.within {
-                    guard let narrowed = try firstGroup(narrowing.pattern, group: narrowing.group, in: buffer, region: region,
-                                                        ascii: text.ascii, scratch: scratch) else {
+                    guard let narrowed = try narrow(region, with: narrowing, in: buffer, ascii: text.ascii, scratch: scratch) else {
                         return []
                     }
                     region = narrowed
@@ -223,8 +225,7 @@ public struct Extractor: Sendable {
         do throws(MatchFailure) {
             var region = region
             for narrowing in alternative.within {
-                guard let narrowed = try firstGroup(narrowing.pattern, group: narrowing.group, in: buffer, region: region,
-                                                    ascii: ascii, scratch: scratch) else {
+                guard let narrowed = try narrow(region, with: narrowing, in: buffer, ascii: ascii, scratch: scratch) else {
                     return .noMatch
                 }
                 region = narrowed
@@ -237,6 +238,17 @@ public struct Extractor: Sendable {
         } catch {
             return .failed(error)
         }
+    }
+
+    /// `region` cut down by `narrowing`, found once per extraction however many fields
+    /// name the same `within`.
+    private func narrow(_ region: Range<Int>, with narrowing: Narrowing, in buffer: UnsafeBufferPointer<UInt8>, ascii: ASCIIBlocks,
+                        scratch: MatchScratch) throws(MatchFailure) -> Range<Int>? {
+        let key = MatchScratch.NarrowedRegion(slot: narrowing.slot, page: UnsafeRawPointer(buffer.baseAddress), region: region)
+        if let known = scratch.narrowed[key] { return known }
+        let found = try firstGroup(narrowing.pattern, group: narrowing.group, in: buffer, region: region, ascii: ascii, scratch: scratch)
+        scratch.narrowed[key] = found
+        return found
     }
 
     /// The range (in `buffer`'s offsets) of `group` in the first match inside `region`;

@@ -52,6 +52,15 @@ private struct PackReader {
     let order: DeclarationOrder
     var problems: [PackProblem] = []
     var caseInsensitive = true
+    /// Patterns compiled so far, by text and case rule: a pattern written many times
+    /// (the same `within` for fourteen fields) is compiled, and searched, once.
+    private var compiled: [PatternKey: any CompiledPattern] = [:]
+    private var narrowingSlots: [PatternKey: Int] = [:]
+
+    private struct PatternKey: Hashable {
+        let text: String
+        let caseInsensitive: Bool
+    }
 
     init(engine: any PatternEngine, order: DeclarationOrder) {
         self.engine = engine
@@ -408,8 +417,12 @@ private struct PackReader {
     // MARK: Typed access, recording what is wrong
 
     private mutating func compile(_ pattern: String, at: String, caseInsensitive: Bool) -> (any CompiledPattern)? {
+        let key = PatternKey(text: pattern, caseInsensitive: caseInsensitive)
+        if let known = compiled[key] { return known }
         do {
-            return try engine.compile(pattern, options: PatternOptions(caseInsensitive: caseInsensitive))
+            let pattern = try engine.compile(pattern, options: PatternOptions(caseInsensitive: caseInsensitive))
+            compiled[key] = pattern
+            return pattern
         } catch {
             problems.append(PackProblem(location: at, message: "bad regex at offset \(error.offset): \(error.message)\n      \(pattern)\n      \(String(repeating: " ", count: min(error.offset, pattern.count)))^"))
             return nil
@@ -439,7 +452,13 @@ private struct PackReader {
         let saved = self.caseInsensitive
         if let caseInsensitive { self.caseInsensitive = caseInsensitive }
         defer { self.caseInsensitive = saved }
-        return patterns(table, "within", at: at, required: false)?.map { Narrowing(pattern: $0) }
+        guard let patterns = patterns(table, "within", at: at, required: false) else { return nil }
+        return patterns.map { pattern in
+            let key = PatternKey(text: pattern.pattern, caseInsensitive: self.caseInsensitive)
+            let slot = narrowingSlots[key] ?? narrowingSlots.count
+            narrowingSlots[key] = slot
+            return Narrowing(pattern: pattern, slot: slot)
+        }
     }
 
     private mutating func sourceName(_ table: TOMLTable, at: String, sources: Set<String>, required: Bool) -> String? {
