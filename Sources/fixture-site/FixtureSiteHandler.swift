@@ -23,9 +23,9 @@ final class FixtureSiteHandler: HTTPHandler, Sendable {
     private let verbose: Bool
     private let stats = ServerStats()
     private let random: Mutex<SplitMix64>
-    /// ETag and charset per file: pages do not change while the replica runs, and
-    /// hashing every body on every request would make the replica the bottleneck
-    /// of the benchmarks it serves.
+    /// ETag and charset per file, worked out on the first request for it: pages do not
+    /// change while the replica runs, and reading the charset from every body on every
+    /// request would make the replica the bottleneck of the benchmarks it serves.
     private let pageFacts = Mutex<[String: (etag: String, charset: String)]>([:])
     /// Requests per member that reached the --status-on check.
     private let statusFaultsSeen = Mutex<[String: Int]>([:])
@@ -109,7 +109,11 @@ final class FixtureSiteHandler: HTTPHandler, Sendable {
         let bytes = [UInt8](data)
         let facts = pageFacts.withLock { cache in
             if let known = cache[file] { return known }
-            let computed = (etag: "\"\(String(FixtureSiteHandler.hash(bytes), radix: 16))\"",
+            // Modification time and size, as nginx makes them: a file edited between
+            // runs gets a new tag, and no hash of the page is needed.
+            let modified = (try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date) ?? nil
+            let seconds = Int(modified?.timeIntervalSince1970 ?? 0)
+            let computed = (etag: "\"\(String(seconds, radix: 16))-\(String(bytes.count, radix: 16))\"",
                             charset: PageDecoder.metaCharset(in: bytes) ?? "utf-8")
             cache[file] = computed
             return computed
@@ -155,11 +159,6 @@ final class FixtureSiteHandler: HTTPHandler, Sendable {
         HTTPResponse(statusCode: code, headers: [.contentType: "text/plain"], body: Data(message.utf8))
     }
 
-    static func hash(_ bytes: [UInt8]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        return hash
-    }
 }
 
 /// Small, seedable, good enough for picking faults.
