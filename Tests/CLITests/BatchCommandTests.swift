@@ -27,14 +27,20 @@ import Testing
         ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n").count
     }
 
-    /// Starts a batch, stops it with `signal` once its checkpoint holds `after` members, waits for it.
-    func interruptedBatch(_ arguments: [String], signal: Int32, after: Int, checkpoint: String) throws -> Int32 {
+    /// A batch running in the background, its output thrown away.
+    func startedBatch(_ arguments: [String]) throws -> Process {
         let process = Process()
         process.executableURL = builtProduct("cpvanity")
         process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
+        return process
+    }
+
+    /// Starts a batch, stops it with `signal` once its checkpoint holds `after` members, waits for it.
+    func interruptedBatch(_ arguments: [String], signal: Int32, after: Int, checkpoint: String) throws -> Int32 {
+        let process = try startedBatch(arguments)
         let deadline = Date().addingTimeInterval(30)
         while process.isRunning && lines(checkpoint) <= after && Date() < deadline { usleep(5_000) }
         kill(process.processIdentifier, signal)
@@ -130,12 +136,7 @@ import Testing
         let checkpoint = path(".out.csv.cpvanity-checkpoint")
         let arguments = ["batch", "--base-url", server.baseURL, "--rate", "0", "--retries", "3",
                          "--ids", path("ids.txt"), "--output", path("out.csv")]
-        let process = Process()
-        process.executableURL = builtProduct("cpvanity")
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try startedBatch(arguments)
         // Wait for the first 503 (the replica counts the requests it refused).
         let deadline = Date().addingTimeInterval(20)
         while process.isRunning, Date() < deadline, (try? server.stats().pages.count) ?? 0 < 1 { usleep(20_000) }
