@@ -36,7 +36,7 @@ public struct Extractor: Sendable {
             }
         }
         for field in pack.fields where field.sources.contains(where: { present[$0] != nil }) {
-            record.fields[field.name] = value(of: field, pages: present, prefix: "", scratch: scratch, problems: &record.problems)
+            record.fields[field.name] = value(of: field, pages: present, scratch: scratch, problems: &record.problems)
         }
         for collection in pack.collections {
             guard let text = present[collection.source] else { continue }
@@ -74,7 +74,7 @@ public struct Extractor: Sendable {
                                  message: "the page says this member does not exist")
     }
 
-    private func value(of field: FieldRule, pages: [String: PageText], prefix: String, scratch: MatchScratch,
+    private func value(of field: FieldRule, pages: [String: PageText], scratch: MatchScratch,
                        problems: inout [ExtractionProblem]) -> FieldValue {
         // The pages tried, for the message when nothing matches; most fields try one,
         // so the list is only made for a second.
@@ -91,12 +91,12 @@ public struct Extractor: Sendable {
                 moreTried.append(page)
             }
             let found: FieldValue? = page.utf8.withUnsafeBufferPointer { buffer in
-                attempt(alternative, of: field, in: buffer, region: 0..<buffer.count, ascii: text.ascii, label: { prefix + field.name },
+                attempt(alternative, of: field, in: buffer, region: 0..<buffer.count, ascii: text.ascii, label: { field.name },
                         page: page, scratch: scratch, problems: &problems)
             }
             if let found { return found }
         }
-        return unmatched(field, label: { prefix + field.name }, tried: { firstTried.map { [$0] + moreTried } ?? [] },
+        return unmatched(field, label: { field.name }, tried: { firstTried.map { [$0] + moreTried } ?? [] },
                          attempts: attempts, problems: &problems)
     }
 
