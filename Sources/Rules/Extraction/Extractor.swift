@@ -7,24 +7,21 @@ public struct Extractor: Sendable {
 
     /// `scheme://host[:port]` of `baseURL`, for the many root-relative links.
     private let origin: String?
-    private let scratches: MatchScratchPool
+    private let scratches: ExtractionScratchPool
 
     public init(pack: SitePack, baseURL: String? = nil) {
         self.pack = pack
         self.baseURL = baseURL ?? pack.baseURL
         origin = AbsoluteURL.origin(of: self.baseURL)
-        scratches = MatchScratchPool(limits: pack.limits)
+        scratches = ExtractionScratchPool(limits: pack.limits)
     }
 
     /// Extracts every field and collection the given pages can answer.
     public func extract(_ pages: [Page]) -> ExtractedRecord {
-        scratches.withScratch { scratch in
-            defer { scratch.narrowed.removeAll(keepingCapacity: true) }
-            return extract(pages, scratch: scratch)
-        }
+        scratches.withScratch { extract(pages, scratch: $0) }
     }
 
-    private func extract(_ pages: [Page], scratch: MatchScratch) -> ExtractedRecord {
+    private func extract(_ pages: [Page], scratch: ExtractionScratch) -> ExtractedRecord {
         var record = ExtractedRecord()
         var present = [String: PageText]()
         for page in pages {
@@ -58,7 +55,7 @@ public struct Extractor: Sendable {
         }
     }
 
-    private func notFoundProblem(_ text: PageText, scratch: MatchScratch) -> ExtractionProblem? {
+    private func notFoundProblem(_ text: PageText, scratch: ExtractionScratch) -> ExtractionProblem? {
         let page = text.page
         guard let source = pack.source(named: page.source) else {
             return ExtractionProblem(kind: .extraction, field: nil, source: page.source, origin: page.origin,
@@ -66,7 +63,7 @@ public struct Extractor: Sendable {
         }
         let found = page.utf8.withUnsafeBufferPointer { buffer in
             source.missing.contains { pattern in
-                (try? pattern.firstMatch(in: buffer, from: 0, asciiOnly: text.ascii.isASCII(0..<buffer.count), scratch: scratch)) != nil
+                (try? pattern.firstMatch(in: buffer, from: 0, asciiOnly: text.ascii.isASCII(0..<buffer.count), scratch: scratch.match)) != nil
             }
         }
         guard found else { return nil }
@@ -74,7 +71,7 @@ public struct Extractor: Sendable {
                                  message: "the page says this member does not exist")
     }
 
-    private func value(of field: FieldRule, pages: [String: PageText], scratch: MatchScratch,
+    private func value(of field: FieldRule, pages: [String: PageText], scratch: ExtractionScratch,
                        problems: inout [ExtractionProblem]) -> FieldValue {
         // The pages tried, for the message when nothing matches; most fields try one,
         // so the list is only made for a second.
@@ -103,7 +100,7 @@ public struct Extractor: Sendable {
     /// One alternative of `field` on one region: the converted value when it captures
     /// (null after a reported problem), nil when it does not match.
     private func attempt(_ alternative: Alternative, of field: FieldRule, in buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>,
-                         ascii: ASCIIBlocks, label: () -> String, page: Page, scratch: MatchScratch,
+                         ascii: ASCIIBlocks, label: () -> String, page: Page, scratch: ExtractionScratch,
                          problems: inout [ExtractionProblem]) -> FieldValue? {
         switch capture(alternative, in: buffer, region: region, ascii: ascii, scratch: scratch) {
         case .noMatch:
@@ -135,7 +132,7 @@ public struct Extractor: Sendable {
         return .null
     }
 
-    private func rows(of collection: CollectionRule, text: PageText, scratch: MatchScratch,
+    private func rows(of collection: CollectionRule, text: PageText, scratch: ExtractionScratch,
                       problems: inout [ExtractionProblem]) -> [ExtractedRecord.Row] {
         let page = text.page
         return page.utf8.withUnsafeBufferPointer { buffer in
@@ -165,7 +162,7 @@ public struct Extractor: Sendable {
     }
 
     private func row(_ collection: CollectionRule, number: Int, in buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>,
-                     ascii: ASCIIBlocks, page: Page, scratch: MatchScratch, problems: inout [ExtractionProblem]) -> ExtractedRecord.Row {
+                     ascii: ASCIIBlocks, page: Page, scratch: ExtractionScratch, problems: inout [ExtractionProblem]) -> ExtractedRecord.Row {
         var row = collection.emptyRow
         for (field, slot) in zip(collection.fields, collection.slots) {
             row.values[slot] = value(of: field, in: buffer, region: region, ascii: ascii,
@@ -177,7 +174,7 @@ public struct Extractor: Sendable {
 
     /// A row field: its alternatives in order on the row's region.
     private func value(of field: FieldRule, in buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>, ascii: ASCIIBlocks,
-                       label: () -> String, page: Page, scratch: MatchScratch, problems: inout [ExtractionProblem]) -> FieldValue {
+                       label: () -> String, page: Page, scratch: ExtractionScratch, problems: inout [ExtractionProblem]) -> FieldValue {
         for alternative in field.alternatives {
             // `if let`, not `value != nil`: comparing an optional enum with nil went
             // through a generic tuple copy and destroy, a seventh of all the work here.
@@ -221,7 +218,7 @@ public struct Extractor: Sendable {
     }
 
     private func capture(_ alternative: Alternative, in buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>,
-                         ascii: ASCIIBlocks, scratch: MatchScratch) -> Capture {
+                         ascii: ASCIIBlocks, scratch: ExtractionScratch) -> Capture {
         do throws(MatchFailure) {
             var region = region
             for narrowing in alternative.within {
@@ -243,27 +240,25 @@ public struct Extractor: Sendable {
     /// `region` cut down by `narrowing`, found once per extraction however many fields
     /// name the same `within`.
     private func narrow(_ region: Range<Int>, with narrowing: Narrowing, in buffer: UnsafeBufferPointer<UInt8>, ascii: ASCIIBlocks,
-                        scratch: MatchScratch) throws(MatchFailure) -> Range<Int>? {
-        let key = MatchScratch.NarrowedRegion(slot: narrowing.slot, page: UnsafeRawPointer(buffer.baseAddress), region: region)
-        if let known = scratch.narrowed[key] { return known }
-        let found = try firstGroup(narrowing.pattern, group: narrowing.group, in: buffer, region: region, ascii: ascii, scratch: scratch)
-        scratch.narrowed[key] = found
-        return found
+                        scratch: ExtractionScratch) throws(MatchFailure) -> Range<Int>? {
+        try scratch.narrowed(slot: narrowing.slot, page: UnsafeRawPointer(buffer.baseAddress), region: region) { () throws(MatchFailure) in
+            try firstGroup(narrowing.pattern, group: narrowing.group, in: buffer, region: region, ascii: ascii, scratch: scratch)
+        }
     }
 
     /// The range (in `buffer`'s offsets) of `group` in the first match inside `region`;
     /// nil when nothing matches or the group did not take part.
     private func firstGroup(_ pattern: any CompiledPattern, group: Int, in buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>,
-                            ascii: ASCIIBlocks, scratch: MatchScratch) throws(MatchFailure) -> Range<Int>? {
+                            ascii: ASCIIBlocks, scratch: ExtractionScratch) throws(MatchFailure) -> Range<Int>? {
         let subject = UnsafeBufferPointer(rebasing: buffer[region])
-        guard let range = try pattern.firstRange(of: group, in: subject, from: 0, asciiOnly: ascii.isASCII(region), scratch: scratch) else {
+        guard let range = try pattern.firstRange(of: group, in: subject, from: 0, asciiOnly: ascii.isASCII(region), scratch: scratch.match) else {
             return nil
         }
         return (range.lowerBound + region.lowerBound)..<(range.upperBound + region.lowerBound)
     }
 
     private func rowRegions(_ cut: RowCut, in buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>, ascii: ASCIIBlocks,
-                            scratch: MatchScratch) throws(MatchFailure) -> [Range<Int>] {
+                            scratch: ExtractionScratch) throws(MatchFailure) -> [Range<Int>] {
         let subject = UnsafeBufferPointer(rebasing: buffer[region])
         let asciiOnly = ascii.isASCII(region)
         let group = cut.pattern.captureCount > 0 ? 1 : 0
@@ -273,14 +268,14 @@ public struct Extractor: Sendable {
             let whole: Range<Int>
             switch cut.mode {
             case .match:
-                guard let match = try cut.pattern.firstMatch(in: subject, from: position, asciiOnly: asciiOnly, scratch: scratch) else {
+                guard let match = try cut.pattern.firstMatch(in: subject, from: position, asciiOnly: asciiOnly, scratch: scratch.match) else {
                     break cutting
                 }
                 whole = match.range
                 if let range = match.group(group) { found.append(range) }
             case .start:
                 // Only where the match starts counts: no groups to collect.
-                guard let range = try cut.pattern.firstRange(of: 0, in: subject, from: position, asciiOnly: asciiOnly, scratch: scratch) else {
+                guard let range = try cut.pattern.firstRange(of: 0, in: subject, from: position, asciiOnly: asciiOnly, scratch: scratch.match) else {
                     break cutting
                 }
                 whole = range

@@ -154,15 +154,6 @@ public final class MatchScratch {
     private var matchDataPairs = 0
     private var context: OpaquePointer?
     private var jitStack: OpaquePointer?
-    /// Regions already narrowed in this extraction: (narrowing slot, page bytes, region)
-    /// → what the narrowing found there. The extractor empties it for each extraction.
-    var narrowed: [NarrowedRegion: Range<Int>?] = [:]
-
-    struct NarrowedRegion: Hashable {
-        let slot: Int
-        let page: UnsafeRawPointer?
-        let region: Range<Int>
-    }
 
     public init(limits: MatchLimits = .default) {
         self.limits = limits
