@@ -116,7 +116,8 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
     /// for no match; errors become `MatchFailure`s.
     private func run(_ subject: UnsafeBufferPointer<UInt8>, from start: Int, asciiOnly: Bool,
                      _ matchData: OpaquePointer, _ context: OpaquePointer) throws(MatchFailure) -> Int32? {
-        let (program, jit) = asciiOnly && asciiCode != nil ? (asciiCode ?? code, true) : (code, jitCompiled)
+        // A byte program is always JIT-compiled (see `byteProgram`).
+        let (program, jit) = if asciiOnly, let asciiCode { (asciiCode, true) } else { (code, jitCompiled) }
         // PCRE2 wants a non-null pointer even for an empty subject. The JIT entry point
         // skips checks that hold here (offset in range; MATCH_INVALID_UTF needs no UTF check).
         let rc: Int32 = withUnsafePointer(to: 0 as UInt8) { empty in

@@ -20,7 +20,7 @@ enum HTMLText {
                 let byte = bytes[index]
                 switch byte {
                 case UInt8(ascii: "<") where index + 1 < count && isTagStart(bytes[index + 1]):
-                    guard let close = firstIndex(of: UInt8(ascii: ">"), in: bytes, from: index + 1) else {
+                    guard let close = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: ">")) else {
                         // An unterminated tag at the end of the fragment: drop it.
                         index = count
                         continue
@@ -78,15 +78,6 @@ enum HTMLText {
         case 0..<0x80: return false
         default: return scalar.properties.isWhitespace
         }
-    }
-
-    private static func firstIndex(of target: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        var index = start
-        while index < bytes.count {
-            if bytes[index] == target { return index }
-            index += 1
-        }
-        return nil
     }
 
     private static func isTagStart(_ byte: UInt8) -> Bool {
@@ -151,18 +142,10 @@ private struct PlainWriter {
             space()
             return
         }
-        let value = scalar.value
-        switch value {
-        case 0..<0x80:
-            byte(UInt8(value))
-        case 0x80..<0x800:
-            byte(UInt8(0xC0 | value >> 6)); append(UInt8(0x80 | value & 0x3F))
-        case 0x800..<0x10000:
-            byte(UInt8(0xE0 | value >> 12)); append(UInt8(0x80 | value >> 6 & 0x3F)); append(UInt8(0x80 | value & 0x3F))
-        default:
-            byte(UInt8(0xF0 | value >> 18)); append(UInt8(0x80 | value >> 12 & 0x3F))
-            append(UInt8(0x80 | value >> 6 & 0x3F)); append(UInt8(0x80 | value & 0x3F))
-        }
+        // The first byte settles a pending space; the rest follow it.
+        let units = scalar.utf8
+        byte(units[units.startIndex])
+        for unit in units.dropFirst() { append(unit) }
     }
 
     private mutating func append(_ byte: UInt8) {
