@@ -47,7 +47,7 @@ let package = Package(
         ]),
 
         // The benchmarks (scripts/bench builds it in release mode; not part of the tests).
-        .executableTarget(name: "cpvanity-bench", dependencies: ["Rules"]),
+        .executableTarget(name: "cpvanity-bench", dependencies: ["Rules", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // Starts fixture-site and runs built binaries for the tests that need them.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import Rules
 
@@ -11,45 +12,35 @@ struct Row {
     let pass: Bool?
 }
 
-let usage = """
-    usage: cpvanity-bench [--quick] [--only PART] [--no-baseline]
-      --quick        short loops, batches of 100 and 1,000 members: a smoke run
-      --only PART    one part: extraction, scraper, rate, or extraction-profile (a fixed
-                     workload for `perf record`, no figures)
-      --no-baseline  extraction without the NSRegularExpression side (no ratios)
-    Build in release mode and run through scripts/bench; figures go to stdout.
-    """
-let parts = ["extraction", "scraper", "rate", "extraction-profile"]
+/// The command line (a command only for its name and abstract in --help; it is parsed,
+/// not run). Parsing it first means a typo cannot quietly run the whole
+/// ten-minute benchmark.
+struct BenchOptions: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cpvanity-bench",
+        abstract: "The figures in docs/performance.md. Build in release mode and run through scripts/bench; figures go to stdout.")
 
-/// The command line, checked: a typo must not quietly run the whole ten-minute benchmark.
-func parseArguments(_ arguments: [String]) -> (only: String?, quick: Bool, baseline: Bool) {
-    var only: String?
-    var quick = false
-    var baseline = true
-    var rest = arguments[...]
-    while let argument = rest.popFirst() {
-        switch argument {
-        case "--quick": quick = true
-        case "--no-baseline": baseline = false
-        case "--only":
-            guard let part = rest.popFirst(), parts.contains(part) else {
-                FileHandle.standardError.write(Data("cpvanity-bench: --only takes one of \(parts.joined(separator: ", "))\n\(usage)\n".utf8))
-                exit(64)
-            }
-            only = part
-        case "-h", "--help":
-            print(usage)
-            exit(0)
-        default:
-            FileHandle.standardError.write(Data("cpvanity-bench: unknown argument '\(argument)'\n\(usage)\n".utf8))
-            exit(64)
-        }
+    enum Part: String, CaseIterable, ExpressibleByArgument {
+        case extraction, scraper, rate
+        /// A fixed workload for `perf record` or callgrind, no figures.
+        case extractionProfile = "extraction-profile"
     }
-    return (only, quick, baseline)
+
+    @Flag(help: "Short loops, batches of 100 and 1,000 members: a smoke run.")
+    var quick = false
+
+    @Option(help: "Run one part only; extraction-profile is a fixed workload for perf, with no figures.")
+    var only: Part?
+
+    @Flag(help: "Extraction without the NSRegularExpression side (no ratios).")
+    var noBaseline = false
 }
 
 var rows = [Row]()
-let (only, quick, withBaseline) = parseArguments(Array(CommandLine.arguments.dropFirst()))
+let options = BenchOptions.parseOrExit()
+let only = options.only?.rawValue
+let quick = options.quick
+let withBaseline = !options.noBaseline
 let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
 let log = { (message: String) in FileHandle.standardError.write(Data("bench: \(message)\n".utf8)) }
 
