@@ -80,11 +80,14 @@ do {
             let isTarget = size == 200_000
             let compared = withBaseline ? [pcre2, baseline] : [pcre2]
             let results = bench.compare(page, packs: compared)
-            let fast = results[0], slow = results.count > 1 ? results[1] : results[0]
-            let ratio = fast.megabytesPerSecond / slow.megabytesPerSecond
+            let fast = results[0]
             rows.append(Row(figure: "extraction \(label): PCRE2 MB/s (pages/s)", target: isTarget ? ">= 400 MB/s" : "-",
                             measured: String(format: "%.0f MB/s (%.0f pages/s)", fast.megabytesPerSecond, fast.pagesPerSecond),
                             pass: isTarget ? fast.megabytesPerSecond >= 400 : nil))
+            // Without the baseline there is nothing to compare with: no rows rather than PCRE2 against itself.
+            guard results.count > 1 else { continue }
+            let slow = results[1]
+            let ratio = fast.megabytesPerSecond / slow.megabytesPerSecond
             rows.append(Row(figure: "extraction \(label): NSRegularExpression MB/s", target: "-",
                             measured: String(format: "%.1f MB/s", slow.megabytesPerSecond), pass: nil))
             rows.append(Row(figure: "extraction \(label): PCRE2 / NSRegularExpression", target: isTarget ? ">= 20x" : "-",
