@@ -25,7 +25,9 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
     let captureCount: Int
     let jitCompiled: Bool
 
-    init(_ pattern: String, options: PatternOptions) throws(PatternCompileError) {
+    /// `rewritingTail: false` runs the pattern exactly as written (for tests that
+    /// compare the two).
+    init(_ pattern: String, options: PatternOptions, rewritingTail: Bool = true) throws(PatternCompileError) {
         // MATCH_INVALID_UTF: pages with stray bytes still match (the bad bytes just
         // never match anything), and no match call re-validates the whole page.
         var flags = UInt32(PCRE2_UTF | PCRE2_MATCH_INVALID_UTF)
@@ -34,21 +36,25 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
         flags |= UInt32(PCRE2_DOTALL)
         var errorCode: Int32 = 0
         var errorOffset = 0
-        let bytes = Array(pattern.utf8)
-        let compiled = bytes.withUnsafeBufferPointer {
-            pcre2_compile_8($0.baseAddress, $0.count, flags, &errorCode, &errorOffset, nil)
-        }
-        guard let compiled else {
+        guard let written = PCRE2Pattern.compile(pattern, flags: flags, &errorCode, &errorOffset) else {
             throw PatternCompileError(message: PCRE2Pattern.message(for: errorCode), offset: errorOffset)
         }
-        code = compiled
-        asciiCode = bytes.allSatisfy({ $0 < 0x80 }) ? PCRE2Pattern.byteProgram(bytes, flags: flags) : nil
+        // Errors are reported against the pattern as written; what runs may be its
+        // faster equivalent (see LazyCaptureTail).
+        var program = (source: pattern, code: written)
+        if rewritingTail, let rewritten = LazyCaptureTail.possessive(pattern),
+           let faster = PCRE2Pattern.compile(rewritten, flags: flags, &errorCode, &errorOffset) {
+            pcre2_code_free_8(written)
+            program = (rewritten, faster)
+        }
+        code = program.code
+        asciiCode = program.source.utf8.allSatisfy({ $0 < 0x80 }) ? PCRE2Pattern.byteProgram(program.source, flags: flags) : nil
         self.pattern = pattern
         var count: UInt32 = 0
-        pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &count)
+        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_CAPTURECOUNT), &count)
         captureCount = Int(count)
         // Without JIT support PCRE2 still matches, only slower: not an error.
-        jitCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
+        jitCompiled = pcre2_jit_compile_8(code, UInt32(PCRE2_JIT_COMPLETE)) == 0
     }
 
     deinit {
@@ -58,17 +64,20 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
 
     var hasASCIIProgram: Bool { asciiCode != nil }
 
+    private static func compile(_ pattern: String, flags: UInt32, _ errorCode: inout Int32, _ errorOffset: inout Int) -> OpaquePointer? {
+        Array(pattern.utf8).withUnsafeBufferPointer {
+            pcre2_compile_8($0.baseAddress, $0.count, flags, &errorCode, &errorOffset, nil)
+        }
+    }
+
     /// The byte-wise twin, JIT-compiled; nil when either step fails (an interpreted
     /// byte program would be slower than the UTF program's JIT).
-    private static func byteProgram(_ pattern: [UInt8], flags: UInt32) -> OpaquePointer? {
+    private static func byteProgram(_ pattern: String, flags: UInt32) -> OpaquePointer? {
         // NEVER_UTF: a pattern that starts with (*UTF) gets no byte program.
         let byteFlags = flags & ~UInt32(PCRE2_UTF | PCRE2_MATCH_INVALID_UTF) | UInt32(PCRE2_NEVER_UTF)
         var errorCode: Int32 = 0
         var errorOffset = 0
-        let compiled = pattern.withUnsafeBufferPointer {
-            pcre2_compile_8($0.baseAddress, $0.count, byteFlags, &errorCode, &errorOffset, nil)
-        }
-        guard let compiled else { return nil }
+        guard let compiled = compile(pattern, flags: byteFlags, &errorCode, &errorOffset) else { return nil }
         guard pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0 else {
             pcre2_code_free_8(compiled)
             return nil
