@@ -43,7 +43,7 @@ import Testing
             "<b>42</b>", "4&#46;5", "99999999999999999999", "1234567890123456789", "-0", "+-4", "--4", "4-",
             "12 Mar 2012", " 12 Mar 2012", "31 Feb 2012", "Mar 12, 2012", "2012-03-12", "12  mar 2012", "<b>3 May 2010</b>",
             "Caf\u{00E9} &amp; <i>bar</i>\n\tbaz", "a\u{2003}b", "&lt;b&gt;", "x<br>y", "trailing  ", "/Articles/1/x", "bad \u{FFFD}",
-            "https://x.org/a?b=1&amp;c=2", "HTTP://X.ORG/A", "//cdn.example.com/i.png", "/a/./b", "/a/../b", "rel/ative", "/a b", "&#47;x",
+            "https://x.org/a?b=1&amp;c=2", "HTTP://X.ORG/A", "//cdn.example.com/i.png", "/a/./b", "/a/../b", "/a/b/..", "/a/.", "/a/.b/c..", "rel/ative", "/a b", "&#47;x",
         ]
         for capture in captures {
             for type in FieldType.allCases {
@@ -54,6 +54,12 @@ import Testing
         #expect(Array("1,204,873".utf8).withUnsafeBufferPointer { FieldType.int.convert($0, base: "") } == .success(.int(1_204_873)))
         #expect(Array("12 Mar 2012".utf8).withUnsafeBufferPointer { FieldType.date.convert($0, base: "") } == .success(.date(CalendarDate(year: 2012, month: 3, day: 12)!)))
         #expect(Array("-0.25".utf8).withUnsafeBufferPointer { FieldType.decimal.convert($0, base: "") } == .success(.decimal(Decimal(string: "-0.25")!)))
+        // Dot segments are resolved, at the end of a path too; dots inside a name are not segments.
+        let links = ["/a/../b": "https://example.com/b", "/a/b/..": "https://example.com/a/", "/a/.b/c..": "https://example.com/a/.b/c.."]
+        for (link, resolved) in links {
+            #expect(Array(link.utf8).withUnsafeBufferPointer { FieldType.url.convert($0, base: "https://example.com", origin: "https://example.com") }
+                    == .success(.text(resolved)), "\(link)")
+        }
     }
 
     @Test func windows1252PagesBecomeUTF8() {

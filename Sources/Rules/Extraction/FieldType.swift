@@ -217,17 +217,25 @@ enum AbsoluteURL {
 
     /// No character a URL would need escaped, no dot segments: safe to pass as written.
     private static func isPlain(_ raw: UnsafeBufferPointer<UInt8>, allowingAmpersand: Bool) -> Bool {
-        var last: UInt8 = 0, secondLast: UInt8 = 0, thirdLast: UInt8 = 0
         let allowed = allowingAmpersand ? plainBytesWithAmpersand : plainBytes
+        var sawDotAfterSlash = false
+        var last: UInt8 = 0
         for byte in raw {
             // One table lookup per byte: every link of every row comes through here.
             guard byte < 0x80, (byte < 0x40 ? allowed.low : allowed.high) >> UInt64(byte & 63) & 1 == 1 else { return false }
-            // "/./" or "/../" would need resolving.
-            if byte == UInt8(ascii: "/") && last == UInt8(ascii: ".")
-                && (secondLast == UInt8(ascii: "/") || (secondLast == UInt8(ascii: ".") && thirdLast == UInt8(ascii: "/"))) { return false }
-            (thirdLast, secondLast, last) = (secondLast, last, byte)
+            sawDotAfterSlash = sawDotAfterSlash || (byte == UInt8(ascii: ".") && last == UInt8(ascii: "/"))
+            last = byte
         }
-        return true
+        // Rare enough to look at again: a segment that is "." or ".." needs resolving.
+        return !sawDotAfterSlash || !hasDotSegment(raw)
+    }
+
+    private static func hasDotSegment(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        let path = raw.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst()
+        return path.contains { segment in
+            let segment = segment.prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+            return segment.elementsEqual(".".utf8) || segment.elementsEqual("..".utf8)
+        }
     }
 
     /// Printable ASCII but for the characters a URL must escape, as bit sets over
