@@ -11,10 +11,11 @@
 /// holds nothing that changes what `.` or the literal mean (`(?s)`, `(?x)` and other
 /// option settings, `(*VERBS)`, `\Q...\E`). `.` matches newlines (see `PCRE2Pattern`),
 /// which `[^<]` does too; caseless matching applies alike to the literal, the class
-/// and the lookahead. Tests compare every match of both forms.
-enum LazyCaptureTail {
+/// and the lookahead. Tests compare every match of both forms. Public so that another
+/// engine (the benchmark's baseline) can run the same programs.
+public enum LazyCaptureTail {
     /// The possessive form of `pattern`, or nil when it has no tail to rewrite.
-    static func possessive(_ pattern: String) -> String? {
+    public static func possessive(_ pattern: String) -> String? {
         let bytes = Array(pattern.utf8)
         let opener = Array("(.*?)".utf8)
         guard let start = lastIndex(of: opener, in: bytes) else { return nil }
