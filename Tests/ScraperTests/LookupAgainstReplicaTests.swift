@@ -97,6 +97,18 @@ import Testing
         #expect(record.errors.first?.message.hasPrefix("timed out") == true)
     }
 
+    /// A server that is gone: libcurl's words, and what to check.
+    @Test func aRefusedConnectionSaysWhatToCheck() async throws {
+        let server = try FixtureServer()
+        let lookup = lookup(server, policy: FetchPolicy(ratePerHost: 0, retries: 0))
+        server.stop()
+        let record = await lookup.lookup("7315")
+        #expect(record.errors.map(\.kind) == [.network, .network])
+        let message = try #require(record.errors.first?.message)
+        #expect(message.contains("Couldn't connect to server"), "\(message)")
+        #expect(message.hasSuffix("; is the site (or the --base-url server) up and reachable from here?"), "\(message)")
+    }
+
     @Test func nonexistentMembersAreNotFound() async throws {
         let server = try FixtureServer()
         let unknown = await lookup(server).lookup("5555")

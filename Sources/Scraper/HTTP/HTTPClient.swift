@@ -30,6 +30,25 @@ public final class HTTPClient: Sendable {
         }
         return try result.get()
     }
+
+    /// What to try after the failures people meet most, named by the flags that change
+    /// them; nil where libcurl's message says all there is.
+    static func advice(for code: CURLcode) -> String? {
+        switch code {
+        case CURLE_COULDNT_RESOLVE_HOST:
+            return "check the network connection, or the host in --base-url"
+        case CURLE_COULDNT_RESOLVE_PROXY:
+            return "check the proxy settings (the http_proxy and https_proxy variables)"
+        case CURLE_COULDNT_CONNECT:
+            return "is the site (or the --base-url server) up and reachable from here?"
+        case CURLE_OPERATION_TIMEDOUT:
+            return "--timeout and --connect-timeout raise the limits"
+        case CURLE_PEER_FAILED_VERIFICATION:
+            return "the site's TLS certificate could not be verified (is the system's CA bundle installed?)"
+        default:
+            return nil
+        }
+    }
 }
 
 /// One request in flight. Touched only by the driver thread once submitted.
@@ -147,9 +166,12 @@ private final class Transfer: @unchecked Sendable {
         continuation.resume(returning: .failure(error))
     }
 
+    /// libcurl's own words, and for the failures people meet most, what to try.
     private func detail(_ code: CURLcode) -> String {
         let specific = String(cString: errorBuffer)
-        return specific.isEmpty ? String(cString: curl_easy_strerror(code)) : specific
+        let said = specific.isEmpty ? String(cString: curl_easy_strerror(code)) : specific
+        guard let advice = HTTPClient.advice(for: code) else { return said }
+        return "\(said); \(advice)"
     }
 }
 
