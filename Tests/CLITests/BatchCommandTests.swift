@@ -127,6 +127,46 @@ import Testing
         #expect(requestedBeforeStop < 2 * ids.count, "\(requestedBeforeStop) pages requested before the stop")
     }
 
+    /// A member that failed during an outage is kept as a failed row on --resume, unless
+    /// --retry-failed: then it is looked up again and its new row is its only one.
+    @Test func retryFailedLooksUpTheFailedMembersAgainOnResume() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // The outage: 7315 answers 500, and 1842 trickles in so slowly that the batch is
+        // killed before it finishes.
+        let down = try FixtureServer(["--status-on", "7315=500", "--body", "1842=slow", "--slow-ms", "60000"])
+        let ids = ["7315", "48201", "90210", "1842"]
+        try ids.joined(separator: "\n").write(toFile: path("ids.txt"), atomically: true, encoding: .utf8)
+        let checkpoint = path(".out.csv.cpvanity-checkpoint")
+        let arguments = ["batch", "--retries", "0", "--rate", "0", "--ids", path("ids.txt"), "--output", path("out.csv")]
+
+        let wrongly = try run("cpvanity", arguments + ["--base-url", down.baseURL, "--retry-failed"])
+        #expect(wrongly.status == 64)
+        #expect(wrongly.stderr.contains("use it with --resume"), "\(wrongly.stderr)")
+
+        let process = try startedBatch(arguments + ["--base-url", down.baseURL])
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning && lines(checkpoint) < 4 && Date() < deadline { usleep(5_000) }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let saved = (try? String(contentsOfFile: checkpoint, encoding: .utf8)) ?? ""
+        #expect(saved.contains("\n7315\t1\t"), "7315 saved as failed: \(saved)")
+
+        // The site is back.
+        let up = try FixtureServer()
+        let resumed = try run("cpvanity", arguments + ["--base-url", up.baseURL, "--resume", "--retry-failed"])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("(failed members included)"), "\(resumed.stderr)")
+        let reader = try CSVReader(string: try String(contentsOfFile: path("out.csv"), encoding: .utf8), hasHeaderRow: true)
+        var rows = [String: String]()
+        while reader.next() != nil { rows[reader["id"] ?? "", default: ""] += "[\(reader["name"] ?? "")|\(reader["error"] ?? "")]" }
+        #expect(rows["7315"] == "[Tomasz Wirth|]")
+        #expect(rows["48201"] == "[Maren Okafor|]")
+        #expect(Set(rows.keys) == Set(ids))
+        #expect(try csvIDs(path("out.csv")).count == ids.count)
+        // Only the failed member and the unfinished one were looked up again.
+        #expect(Set(try up.stats().pages.compactMap(\.id)) == ["7315", "1842"])
+    }
+
     /// A member told to come back in a minute (503, Retry-After: 60) does not hold up
     /// Ctrl-C: it is left for --resume, not waited for and not saved as failed.
     @Test func ctrlCDoesNotWaitOutARetryAfter() throws {

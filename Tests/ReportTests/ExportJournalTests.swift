@@ -30,4 +30,39 @@ import Testing
         try journal.assemble(into: output, header: "H\n", separator: "", footer: "F\n", empty: "E\n")
         #expect(try String(contentsOfFile: output, encoding: .utf8) == "H\none\na\tb\\c\nd\r\n$\tthree\nF\n")
     }
+
+    /// `--retry-failed`: failed entries leave the checkpoint before the batch goes on,
+    /// so the member's new row is its only row.
+    @Test func failedEntriesCanBeDroppedOnResume() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-journal-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("out.csv").path
+        let path = ExportJournal.path(besideOutput: output)
+        let header = ExportJournal.Header(site: "codeproject", format: "csv", options: "x")
+        do {
+            let journal = try ExportJournal.create(at: path, header: header)
+            try journal.append(ExportJournal.Entry(id: "1", failed: false, chunk: "one\n"))
+            try journal.append(ExportJournal.Entry(id: "2", failed: true, chunk: "two: timed out\n"))
+            try journal.append(ExportJournal.Entry(id: "3", failed: false, chunk: "three\n"))
+        }
+        #expect(try ExportJournal.header(at: path) == header)
+
+        let (journal, _, entries) = try ExportJournal.resume(at: path, dropping: { $0.failed })
+        #expect(entries.map(\.id) == ["1", "3"])
+        try journal.append(ExportJournal.Entry(id: "2", failed: false, chunk: "two\n"))
+        // What a later resume would read: the dropped entry is gone from the file itself.
+        let (_, _, reread) = try ExportJournal.resume(at: path)
+        #expect(reread.map(\.id) == ["1", "3", "2"])
+        try journal.assemble(into: output, header: "H\n", separator: "", footer: "F\n", empty: "E\n")
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "H\none\nthree\ntwo\nF\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [".out.csv.cpvanity-checkpoint", "out.csv"])
+    }
+
+    @Test func aFileThatIsNotACheckpointIsRefused() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-not-a-journal-\(UUID().uuidString)").path
+        try "id,name\n1,x\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(throws: ExportError.self) { try ExportJournal.header(at: path) }
+    }
 }

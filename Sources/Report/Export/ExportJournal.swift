@@ -142,8 +142,28 @@ public final class ExportJournal {
         return journal
     }
 
+    /// The header alone, to check a checkpoint continues the same export before
+    /// anything in it is read or changed.
+    public static func header(at path: String) throws -> Header {
+        guard let input = FileHandle(forReadingAtPath: path) else { throw ExportError.cannotRead(path) }
+        defer { try? input.close() }
+        var head = Data()
+        while let chunk = try input.read(upToCount: 64 * 1024), !chunk.isEmpty {
+            head += chunk
+            if let newline = head.firstIndex(of: 0x0A) {
+                head = head[..<newline]
+                break
+            }
+        }
+        guard let header = try? JSONDecoder().decode(Header.self, from: head) else { throw ExportError.notACheckpoint(path) }
+        return header
+    }
+
     /// Opens an existing checkpoint for appending, after reading what it holds.
-    public static func resume(at path: String) throws -> (ExportJournal, Header, [Entry]) {
+    /// Entries `dropping` picks (failed members to look up again) are taken out first:
+    /// the checkpoint is rewritten beside itself and renamed over, so a kill meanwhile
+    /// leaves it as it was, and the output never holds a member twice.
+    public static func resume(at path: String, dropping drop: (Entry) -> Bool = { _ in false }) throws -> (ExportJournal, Header, [Entry]) {
         var header: Header?
         var entries = [Entry]()
         var seen = Set<String>()
@@ -158,11 +178,39 @@ public final class ExportJournal {
             }
         }
         guard let header else { throw ExportError.notACheckpoint(path) }
+        let dropped = Set(entries.filter(drop).map(\.id))
+        if !dropped.isEmpty {
+            try rewrite(path, header: header, keeping: entries.filter { !dropped.contains($0.id) })
+            entries.removeAll { dropped.contains($0.id) }
+        }
         let journal = try ExportJournal(path: path)
         // A torn line would glue itself to the next entry: start on a fresh line.
         try journal.handle.seekToEnd()
         try journal.handle.write(contentsOf: Data("\n".utf8))
         return (journal, header, entries)
+    }
+
+    private static func rewrite(_ path: String, header: Header, keeping entries: [Entry]) throws {
+        let temporary = path + ".cpvanity-tmp-\(getpid())"
+        guard FileManager.default.createFile(atPath: temporary, contents: nil),
+              let out = FileHandle(forWritingAtPath: temporary) else { throw ExportError.cannotWrite(temporary) }
+        do {
+            var data = try JSONEncoder().encode(header)
+            data.append(0x0A)
+            for entry in entries {
+                data.append(entry.line)
+                data.append(0x0A)
+            }
+            try out.write(contentsOf: data)
+            try out.synchronize()
+            try out.close()
+            guard rename(temporary, path) == 0 else {
+                throw ExportError.cannotWrite("\(path): \(String(cString: strerror(errno)))")
+            }
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw ExportError.cannotWrite("\(path) (\(error.localizedDescription))")
+        }
     }
 
     private init(path: String) throws {

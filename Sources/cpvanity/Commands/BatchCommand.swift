@@ -18,7 +18,8 @@ struct BatchCommand: AsyncParsableCommand {
             and renamed), and a checkpoint beside it records each finished member. Ctrl-C stops \
             cleanly: requests under way finish and their members are saved, members still waiting \
             for their turn are left; run the same command with --resume to continue where it \
-            stopped, looking up no saved member twice.
+            stopped, looking up no saved member twice (add --retry-failed to look up the \
+            failed ones again).
 
             Exit status: 0 all members looked up; 1 some failed (their rows carry the error) or \
             IDs were skipped; 2 bad input; 130 interrupted (the checkpoint is kept).
@@ -44,9 +45,15 @@ struct BatchCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Continue an interrupted batch from the checkpoint beside --output.")
     var resume = false
 
+    @Flag(name: .long, help: "With --resume: look up again the members whose lookup failed (a network outage, say) instead of keeping their error rows.")
+    var retryFailed = false
+
     func validate() throws {
         if resume && outputFile == nil {
             throw ValidationError("--resume continues an export to a file: give --output FILE, the same as the interrupted run.")
+        }
+        if retryFailed && !resume {
+            throw ValidationError("--retry-failed looks up again the failed members of an interrupted batch: use it with --resume (a new batch looks every member up anyway).")
         }
     }
 
@@ -59,7 +66,7 @@ struct BatchCommand: AsyncParsableCommand {
         let sink: BatchSink
         var fromCheckpoint = [String: Bool]()
         if let outputFile {
-            let (fileSink, done) = try FileBatchSink.open(output: outputFile, resume: resume, formatter: formatter,
+            let (fileSink, done) = try FileBatchSink.open(output: outputFile, resume: resume, retryFailed: retryFailed, formatter: formatter,
                                                           header: ExportJournal.Header(site: sitePack.name, format: format.rawValue,
                                                                                        options: fingerprint(format, options, pack: sitePack)))
             sink = fileSink
@@ -74,7 +81,7 @@ struct BatchCommand: AsyncParsableCommand {
             progress.note("cpvanity: \(rejected.place): '\(rejected.id)' is not a \(sitePack.title) member ID (it must match \(sitePack.idRule.pattern)); skipped")
         }
         if !fromCheckpoint.isEmpty {
-            progress.note("cpvanity: resuming: \(fromCheckpoint.count) of \(list.ids.count) members are in the checkpoint; \(remaining.count) to go")
+            progress.note("cpvanity: resuming: \(fromCheckpoint.count) of \(list.ids.count) members are in the checkpoint; \(remaining.count) to go\(retryFailed ? " (failed members included)" : "")")
         }
 
         let lookup = try fetch.makeLookup(pack: sitePack)
@@ -224,17 +231,19 @@ final class FileBatchSink: BatchSink {
     }
 
     /// The sink, and the members the checkpoint already holds (id → failed).
-    static func open(output: String, resume: Bool, formatter: any RecordFormatter,
+    static func open(output: String, resume: Bool, retryFailed: Bool, formatter: any RecordFormatter,
                      header: ExportJournal.Header) throws -> (FileBatchSink, [String: Bool]) {
         let path = ExportJournal.path(besideOutput: output)
         let exists = FileManager.default.fileExists(atPath: path)
         do {
             if exists && resume {
-                let (journal, found, entries) = try ExportJournal.resume(at: path)
+                // Checked before anything is read or dropped: a refused resume leaves the checkpoint alone.
+                let found = try ExportJournal.header(at: path)
                 guard found == header else {
                     Diagnostics.error("the checkpoint \(path) is for a different export (\(CheckpointMismatch.describe(found, header))); run with the same options and pack, or delete it to start over")
                     throw ExitStatus.badInput
                 }
+                let (journal, _, entries) = try ExportJournal.resume(at: path, dropping: { retryFailed && $0.failed })
                 var done = [String: Bool]()
                 for entry in entries { done[entry.id] = entry.failed }
                 return (FileBatchSink(journal: journal, output: output, formatter: formatter), done)
