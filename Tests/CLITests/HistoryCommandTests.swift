@@ -88,6 +88,13 @@ import Testing
         let result = try run("cpvanity", ["member", "7315", "--base-url", server.baseURL, "--no-store", "--db", db])
         #expect(result.status == 0)
         #expect(!FileManager.default.fileExists(atPath: db))
+        // The commands about the history have no use for it: a usage error, not ignored.
+        for command in [["history", "7315"], ["refresh"], ["track", "add", "7315"], ["track", "list"], ["track", "remove", "7315"]] {
+            let refused = try run("cpvanity", command + ["--no-store", "--db", db])
+            #expect(refused.status == 64, "\(command)")
+            #expect(refused.stderr.contains("Unknown option '--no-store'"), "\(command): \(refused.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: db))
     }
 
     @Test func aBadDatabaseIsReportedAndLeftAlone() throws {

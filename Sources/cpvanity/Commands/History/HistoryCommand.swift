@@ -15,7 +15,7 @@ struct HistoryCommand: ParsableCommand {
     )
 
     @OptionGroup var pack: PackOptions
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var database: DatabaseOption
 
     @Option(name: .long, help: ArgumentHelp("table, json, ndjson, csv or markdown (default: table on a terminal, json otherwise).", valueName: "format"))
     var format: OutputFormat?
@@ -43,7 +43,7 @@ struct HistoryCommand: ParsableCommand {
         let (sitePack, _) = try pack.loadPack()
         try IDValidation.check(ids, pack: sitePack)
         let fields = try chosenFields(sitePack)
-        let history = try store.openRequired()
+        let history = try database.open()
         var series = [HistorySeries]()
         do {
             for id in LookupRun.unique(ids) {

@@ -14,11 +14,11 @@ struct RefreshCommand: AsyncParsableCommand {
     @OptionGroup var pack: PackOptions
     @OptionGroup var fetch: FetchOptions
     @OptionGroup var output: ReportFormatOptions
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var database: DatabaseOption
 
     func run() async throws {
         let (sitePack, _) = try pack.loadPack()
-        let history = try store.openRequired()
+        let history = try database.open()
         let tracked: [String]
         do {
             tracked = try history.tracked(site: sitePack.name).map(\.member)

@@ -4,7 +4,7 @@ struct TrackAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "add", abstract: "Track members (no request is made).")
 
     @OptionGroup var pack: PackOptions
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var database: DatabaseOption
 
     @Option(name: .long, help: ArgumentHelp("A label to remember them by (replaces an earlier one).", valueName: "name"))
     var label: String?
@@ -19,7 +19,7 @@ struct TrackAddCommand: ParsableCommand {
     func run() throws {
         let (sitePack, _) = try pack.loadPack()
         try IDValidation.check(ids, pack: sitePack)
-        let history = try store.openRequired()
+        let history = try database.open()
         do {
             let added = try history.track(LookupRun.unique(ids), site: sitePack.name, label: label)
             let already = LookupRun.unique(ids).filter { !added.contains($0) }

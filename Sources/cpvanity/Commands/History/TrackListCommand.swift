@@ -7,14 +7,14 @@ struct TrackListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "Show the tracked members.")
 
     @OptionGroup var pack: PackOptions
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var database: DatabaseOption
 
     @Option(name: .long, help: ArgumentHelp("table or json (default: table on a terminal, json otherwise).", valueName: "format"))
     var format: OutputFormat?
 
     func run() throws {
         let (sitePack, _) = try pack.loadPack()
-        let history = try store.openRequired()
+        let history = try database.open()
         let members: [Store.HistoryStore.TrackedMember]
         do {
             members = try history.tracked(site: sitePack.name)

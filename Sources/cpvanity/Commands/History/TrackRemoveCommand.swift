@@ -4,7 +4,7 @@ struct TrackRemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "remove", abstract: "Stop tracking members (their history stays).")
 
     @OptionGroup var pack: PackOptions
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var database: DatabaseOption
 
     @Argument(help: ArgumentHelp("Member IDs.", valueName: "id"))
     var ids: [String]
@@ -15,7 +15,7 @@ struct TrackRemoveCommand: ParsableCommand {
 
     func run() throws {
         let (sitePack, _) = try pack.loadPack()
-        let history = try store.openRequired()
+        let history = try database.open()
         do {
             let removed = try history.untrack(LookupRun.unique(ids), site: sitePack.name)
             let unknown = LookupRun.unique(ids).filter { !removed.contains($0) }

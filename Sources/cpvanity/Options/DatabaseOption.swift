@@ -1,0 +1,20 @@
+import ArgumentParser
+import Store
+
+/// Where the lookup history is kept: for the commands that are about the history
+/// itself (history, track, refresh), which have no use for --no-store.
+struct DatabaseOption: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "The history database (default: $CPVANITY_DB, else $XDG_DATA_HOME/cpvanity/history.sqlite).", valueName: "path"))
+    var db: String?
+
+    /// The opened history, or a message and exit 2.
+    func open() throws -> HistoryStore {
+        do {
+            return try HistoryStore(path: StoreLocation.path(explicit: db))
+        } catch {
+            Diagnostics.error(error.description)
+            throw ExitStatus.badInput
+        }
+    }
+}
