@@ -27,7 +27,7 @@ import Testing
         #expect(found == header)
         #expect(entries == [ExportJournal.Entry(id: "1", failed: false, chunk: "one\n"), awkward])
         try journal.append(ExportJournal.Entry(id: "3", failed: false, chunk: "three\n"))
-        try journal.assemble(into: output, header: "H\n", separator: "", footer: "F\n", empty: "E\n")
+        try journal.assemble(into: output, order: ["1", "2", "3"], header: "H\n", separator: "", footer: "F\n", empty: "E\n")
         #expect(try String(contentsOfFile: output, encoding: .utf8) == "H\none\na\tb\\c\nd\r\n$\tthree\nF\n")
     }
 
@@ -54,9 +54,29 @@ import Testing
         // What a later resume would read: the dropped entry is gone from the file itself.
         let (_, _, reread) = try ExportJournal.resume(at: path)
         #expect(reread.map(\.id) == ["1", "3", "2"])
-        try journal.assemble(into: output, header: "H\n", separator: "", footer: "F\n", empty: "E\n")
-        #expect(try String(contentsOfFile: output, encoding: .utf8) == "H\none\nthree\ntwo\nF\n")
+        try journal.assemble(into: output, order: ["1", "2", "3"], header: "H\n", separator: "", footer: "F\n", empty: "E\n")
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "H\none\ntwo\nthree\nF\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [".out.csv.cpvanity-checkpoint", "out.csv"])
+    }
+
+    /// Members finish in any order; the file lists them in the input's, so the same list
+    /// gives the same file. IDs the input does not hold (a resume with another list)
+    /// follow, in the order they finished; a member written twice appears once.
+    @Test func theOutputFollowsTheInputOrder() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-journal-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("out.json").path
+        let journal = try ExportJournal.create(at: ExportJournal.path(besideOutput: output),
+                                               header: ExportJournal.Header(site: "codeproject", format: "json", options: "x"))
+        // Big enough chunks that the reads cross the 1 MiB reading window.
+        let big = String(repeating: "x", count: 700_000)
+        for id in ["9", "3", "1", "8", "2", "3"] {
+            try journal.append(ExportJournal.Entry(id: id, failed: false, chunk: ["1", "8"].contains(id) ? id + big : "\(id)\t\(id == "3" ? "first" : "")"))
+        }
+        try journal.assemble(into: output, order: ["1", "2", "3", "4"], header: "[", separator: ",", footer: "]", empty: "[]")
+        let written = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(written == "[1\(big),2\t,3\tfirst,9\t,8\(big)]")
     }
 
     @Test func aFileThatIsNotACheckpointIsRefused() throws {

@@ -99,7 +99,7 @@ public final class ExportJournal {
             return true
         }
 
-        private static func unescape(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        static func unescape(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
             guard bytes.contains(0x5C) else { return String(decoding: bytes, as: UTF8.self) }
             var out = [UInt8]()
             out.reserveCapacity(bytes.count)
@@ -167,7 +167,7 @@ public final class ExportJournal {
         var header: Header?
         var entries = [Entry]()
         var seen = Set<String>()
-        try ExportJournal.readLines(path) { line in
+        try ExportJournal.readLines(path) { line, _ in
             if header == nil {
                 header = try? JSONDecoder().decode(Header.self, from: Data(line))
                 if header == nil { throw ExportError.notACheckpoint(path) }
@@ -233,28 +233,53 @@ public final class ExportJournal {
 
     /// Writes header + chunks + footer to a temporary file beside `output`, then
     /// renames it into place: the previous export stays whole until the new one is.
-    public func assemble(into output: String, header: String, separator: String, footer: String, empty: String) throws {
+    /// Members are listed in the order of `ids` (the batch's input), whatever order they
+    /// finished in, so the same list gives the same file; members not in `ids` follow,
+    /// in the checkpoint's order.
+    public func assemble(into output: String, order ids: [String], header: String, separator: String, footer: String,
+                         empty: String) throws {
         flush()
+        var rank = [String: Int](minimumCapacity: ids.count)
+        for (index, id) in ids.enumerated() where rank[id] == nil { rank[id] = index }
+        // Where each member's line is; only the places are kept, not the chunks, so
+        // memory stays small however big the export.
+        var places = [(rank: Int, offset: Int, length: Int)]()
+        var seen = Set<String>()
+        try ExportJournal.readLines(path) { line, offset in
+            // The header line does not read as an entry; nor does a broken one.
+            guard let fields = Entry.fields(of: line), let id = Entry.unescape(UnsafeBufferPointer(rebasing: line[fields.id])),
+                  seen.insert(id).inserted else { return }
+            places.append((rank[id] ?? ids.count + places.count, offset, line.count))
+        }
+        places.sort { $0.rank < $1.rank }
+
         let target = URL(fileURLWithPath: output)
         let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).cpvanity-tmp-\(getpid())")
+        guard let input = FileHandle(forReadingAtPath: path) else { throw ExportError.cannotRead(path) }
+        defer { try? input.close() }
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
               let out = FileHandle(forWritingAtPath: temporary.path) else { throw ExportError.cannotWrite(temporary.path) }
         do {
             var first = true
             var buffer = [UInt8]()
-            try ExportJournal.readLines(path) { line in
-                // The header line does not read as an entry; nor does a broken one.
-                guard let fields = Entry.fields(of: line) else { return }
-                let mark = buffer.count
-                buffer += (first ? header : separator).utf8
-                guard Entry.unescape(UnsafeBufferPointer(rebasing: line[fields.chunk]), into: &buffer) else {
-                    buffer.removeSubrange(mark...)
-                    return
-                }
-                first = false
-                if buffer.count > 1 << 20 {
-                    try out.write(contentsOf: buffer)
-                    buffer.removeAll(keepingCapacity: true)
+            var line = [UInt8]()
+            for place in places {
+                line = [UInt8](repeating: 0, count: place.length)
+                let read = line.withUnsafeMutableBytes { pread(input.fileDescriptor, $0.baseAddress, place.length, off_t(place.offset)) }
+                guard read == place.length else { throw ExportError.cannotRead(path) }
+                try line.withUnsafeBufferPointer { line in
+                    guard let fields = Entry.fields(of: line) else { return }
+                    let mark = buffer.count
+                    buffer += (first ? header : separator).utf8
+                    guard Entry.unescape(UnsafeBufferPointer(rebasing: line[fields.chunk]), into: &buffer) else {
+                        buffer.removeSubrange(mark...)
+                        return
+                    }
+                    first = false
+                    if buffer.count > 1 << 20 {
+                        try out.write(contentsOf: buffer)
+                        buffer.removeAll(keepingCapacity: true)
+                    }
                 }
             }
             buffer += (first ? empty : footer).utf8
@@ -282,12 +307,14 @@ public final class ExportJournal {
         try handle.write(contentsOf: line)
     }
 
-    /// Calls `body` with each complete, non-empty line, reading 1 MiB at a time. A
-    /// last line with no newline was torn by a kill and is left out.
-    static func readLines(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+    /// Calls `body` with each complete, non-empty line and where in the file it starts,
+    /// reading 1 MiB at a time. A last line with no newline was torn by a kill and is left out.
+    static func readLines(_ path: String, _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) throws {
         guard let input = FileHandle(forReadingAtPath: path) else { throw ExportError.cannotRead(path) }
         defer { try? input.close() }
         var pending = [UInt8]()
+        // The file offset of pending's first byte.
+        var pendingOffset = 0
         while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
             pending += chunk
             let consumed = try pending.withUnsafeBufferPointer { bytes -> Int in
@@ -295,12 +322,13 @@ public final class ExportJournal {
                 var start = 0
                 while start < bytes.count, let newline = memchr(base + start, 0x0A, bytes.count - start) {
                     let end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
-                    if end > start { try body(UnsafeBufferPointer(rebasing: bytes[start..<end])) }
+                    if end > start { try body(UnsafeBufferPointer(rebasing: bytes[start..<end]), pendingOffset + start) }
                     start = end + 1
                 }
                 return start
             }
             pending.removeSubrange(..<consumed)
+            pendingOffset += consumed
         }
     }
 }

@@ -15,7 +15,8 @@ struct BatchCommand: AsyncParsableCommand {
             stays flat however long the list.
 
             With --output, the file is replaced only when the batch is complete (written beside it \
-            and renamed), and a checkpoint beside it records each finished member. Ctrl-C stops \
+            and renamed), lists the members in the order of the IDs, and a checkpoint beside it \
+            records each finished member. Ctrl-C stops \
             cleanly: requests under way finish and their members are saved, members still waiting \
             for their turn are left; run the same command with --resume to continue where it \
             stopped, looking up no saved member twice (add --retry-failed to look up the \
@@ -66,7 +67,8 @@ struct BatchCommand: AsyncParsableCommand {
         let sink: BatchSink
         var fromCheckpoint = [String: Bool]()
         if let outputFile {
-            let (fileSink, done) = try FileBatchSink.open(output: outputFile, resume: resume, retryFailed: retryFailed, formatter: formatter,
+            let (fileSink, done) = try FileBatchSink.open(output: outputFile, order: list.ids, resume: resume, retryFailed: retryFailed,
+                                                          formatter: formatter,
                                                           header: ExportJournal.Header(site: sitePack.name, format: format.rawValue,
                                                                                        options: fingerprint(format, options, pack: sitePack)))
             sink = fileSink
@@ -222,16 +224,19 @@ final class StdoutBatchSink: BatchSink {
 final class FileBatchSink: BatchSink {
     private let journal: ExportJournal
     private let output: String
+    /// The batch's IDs in input order: the order of the finished file.
+    private let order: [String]
     private let formatter: any RecordFormatter
 
-    private init(journal: ExportJournal, output: String, formatter: any RecordFormatter) {
+    private init(journal: ExportJournal, output: String, order: [String], formatter: any RecordFormatter) {
         self.journal = journal
         self.output = output
+        self.order = order
         self.formatter = formatter
     }
 
     /// The sink, and the members the checkpoint already holds (id → failed).
-    static func open(output: String, resume: Bool, retryFailed: Bool, formatter: any RecordFormatter,
+    static func open(output: String, order: [String], resume: Bool, retryFailed: Bool, formatter: any RecordFormatter,
                      header: ExportJournal.Header) throws -> (FileBatchSink, [String: Bool]) {
         let path = ExportJournal.path(besideOutput: output)
         let exists = FileManager.default.fileExists(atPath: path)
@@ -246,7 +251,7 @@ final class FileBatchSink: BatchSink {
                 let (journal, _, entries) = try ExportJournal.resume(at: path, dropping: { retryFailed && $0.failed })
                 var done = [String: Bool]()
                 for entry in entries { done[entry.id] = entry.failed }
-                return (FileBatchSink(journal: journal, output: output, formatter: formatter), done)
+                return (FileBatchSink(journal: journal, output: output, order: order, formatter: formatter), done)
             }
             if exists {
                 Diagnostics.error("an interrupted batch left a checkpoint, \(path): add --resume to continue it, or delete it to start over")
@@ -254,7 +259,7 @@ final class FileBatchSink: BatchSink {
             }
             if resume { Diagnostics.warning("no checkpoint beside \(output); starting from the beginning") }
             let journal = try ExportJournal.create(at: path, header: header)
-            return (FileBatchSink(journal: journal, output: output, formatter: formatter), [:])
+            return (FileBatchSink(journal: journal, output: output, order: order, formatter: formatter), [:])
         } catch let error as ExportError {
             Diagnostics.error("\(error)")
             throw ExitStatus.badInput
@@ -266,7 +271,7 @@ final class FileBatchSink: BatchSink {
     }
 
     func finish() throws {
-        try journal.assemble(into: output, header: formatter.header, separator: formatter.separator,
+        try journal.assemble(into: output, order: order, header: formatter.header, separator: formatter.separator,
                              footer: formatter.footer, empty: formatter.empty)
         journal.remove()
     }
