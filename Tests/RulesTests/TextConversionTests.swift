@@ -10,6 +10,8 @@ import Testing
         #expect(HTMLText.plain("unterminated <a href=") == "unterminated")
         #expect(HTMLText.plain("&unknown; &amp &#xZZ; &#0;") == "&unknown; &amp &#xZZ; \u{FFFD}")
         #expect(HTMLText.plain("&#150; &#8364; &Eacute;&eacute;&nbsp;") == "\u{2013} € Éé")
+        // Bytes that are not UTF-8 (a stray Latin-1 é, a cut-off sequence) become U+FFFD.
+        #expect([UInt8]([0x61, 0xE9, 0x20, 0x62, 0xE2, 0x82]).withUnsafeBufferPointer { HTMLText.plain($0) } == "a\u{FFFD} b\u{FFFD}")
     }
 
     @Test func dates() {

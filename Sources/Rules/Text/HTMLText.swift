@@ -12,7 +12,8 @@ enum HTMLText {
     static func plain(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         // Output never outgrows the input: tags and references are longer than what
         // they leave, and a space is only written in place of something.
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { output in
+        // Written straight into the string's storage, which checks it is UTF-8 in place.
+        return String(unsafeUninitializedCapacity: bytes.count) { output in
             var writer = PlainWriter(output: output)
             var index = 0
             let count = bytes.count
@@ -63,7 +64,7 @@ enum HTMLText {
                     index = end
                 }
             }
-            return String(decoding: UnsafeBufferPointer(rebasing: output[..<writer.count]), as: UTF8.self)
+            return writer.count
         }
     }
 
