@@ -248,5 +248,18 @@ import Testing
         #expect(empty.stderr == "cpvanity: no member IDs in <stdin>\n")
         let resumeToStdout = try run("cpvanity", ["batch", "--resume"], stdin: Data("1\n".utf8))
         #expect(resumeToStdout.status == 64)
+
+        // An output that could never be written is refused before anything is fetched.
+        let server = try FixtureServer()
+        let intoDirectory = try run("cpvanity", ["batch", "--base-url", server.baseURL, "--output", directory.path], stdin: Data("7315\n".utf8))
+        #expect(intoDirectory.status == 64)
+        #expect(intoDirectory.stderr.hasPrefix("Error: --output \(directory.path) is a directory: give the export a file name, e.g. \(path("members.csv"))\n"),
+                "\(intoDirectory.stderr)")
+        let nowhere = path("no/such/dir/out.csv")
+        let intoNowhere = try run("cpvanity", ["batch", "--base-url", server.baseURL, "--output", nowhere], stdin: Data("7315\n".utf8))
+        #expect(intoNowhere.status == 64)
+        #expect(intoNowhere.stderr.hasPrefix("Error: --output \(nowhere): there is no directory \(path("no/such/dir")); create it first\n"),
+                "\(intoNowhere.stderr)")
+        #expect(try server.stats().pages.isEmpty)
     }
 }

@@ -79,6 +79,17 @@ import Testing
         #expect(written == "[1\(big),2\t,3\tfirst,9\t,8\(big)]")
     }
 
+    /// Failures say what the system said, not "error 0".
+    @Test func writeFailuresSayWhy() {
+        let path = "/nonexistent-\(UUID().uuidString)/.out.csv.cpvanity-checkpoint"
+        do {
+            _ = try ExportJournal.create(at: path, header: ExportJournal.Header(site: "codeproject", format: "csv", options: "x"))
+            Issue.record("created a checkpoint in a directory that does not exist")
+        } catch {
+            #expect("\(error)" == "cannot write \(path): No such file or directory")
+        }
+    }
+
     @Test func aFileThatIsNotACheckpointIsRefused() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-not-a-journal-\(UUID().uuidString)").path
         try "id,name\n1,x\n".write(toFile: path, atomically: true, encoding: .utf8)

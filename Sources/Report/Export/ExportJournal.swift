@@ -135,7 +135,7 @@ public final class ExportJournal {
     /// Starts a new checkpoint, replacing none: the caller has decided there is none to keep.
     public static func create(at path: String, header: Header) throws -> ExportJournal {
         guard FileManager.default.createFile(atPath: path, contents: nil) else {
-            throw ExportError.cannotWrite(path)
+            throw ExportError.cannotWrite(path, reason: ExportError.systemReason())
         }
         let journal = try ExportJournal(path: path)
         try journal.writeLine(JSONEncoder().encode(header))
@@ -145,7 +145,7 @@ public final class ExportJournal {
     /// The header alone, to check a checkpoint continues the same export before
     /// anything in it is read or changed.
     public static func header(at path: String) throws -> Header {
-        guard let input = FileHandle(forReadingAtPath: path) else { throw ExportError.cannotRead(path) }
+        guard let input = FileHandle(forReadingAtPath: path) else { throw ExportError.cannotRead(path, reason: ExportError.systemReason()) }
         defer { try? input.close() }
         var head = Data()
         while let chunk = try input.read(upToCount: 64 * 1024), !chunk.isEmpty {
@@ -193,7 +193,7 @@ public final class ExportJournal {
     private static func rewrite(_ path: String, header: Header, keeping entries: [Entry]) throws {
         let temporary = path + ".cpvanity-tmp-\(getpid())"
         guard FileManager.default.createFile(atPath: temporary, contents: nil),
-              let out = FileHandle(forWritingAtPath: temporary) else { throw ExportError.cannotWrite(temporary) }
+              let out = FileHandle(forWritingAtPath: temporary) else { throw ExportError.cannotWrite(temporary, reason: ExportError.systemReason()) }
         do {
             var data = try JSONEncoder().encode(header)
             data.append(0x0A)
@@ -205,17 +205,17 @@ public final class ExportJournal {
             try out.synchronize()
             try out.close()
             guard rename(temporary, path) == 0 else {
-                throw ExportError.cannotWrite("\(path): \(String(cString: strerror(errno)))")
+                throw ExportError.cannotWrite(path, reason: ExportError.systemReason())
             }
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)
-            throw ExportError.cannotWrite("\(path) (\(error.localizedDescription))")
+            throw ExportError(writing: path, error)
         }
     }
 
     private init(path: String) throws {
         self.path = path
-        guard let handle = FileHandle(forWritingAtPath: path) else { throw ExportError.cannotWrite(path) }
+        guard let handle = FileHandle(forWritingAtPath: path) else { throw ExportError.cannotWrite(path, reason: ExportError.systemReason()) }
         self.handle = handle
         try handle.seekToEnd()
     }
@@ -255,10 +255,12 @@ public final class ExportJournal {
 
         let target = URL(fileURLWithPath: output)
         let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).cpvanity-tmp-\(getpid())")
-        guard let input = FileHandle(forReadingAtPath: path) else { throw ExportError.cannotRead(path) }
+        guard let input = FileHandle(forReadingAtPath: path) else { throw ExportError.cannotRead(path, reason: ExportError.systemReason()) }
         defer { try? input.close() }
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
-              let out = FileHandle(forWritingAtPath: temporary.path) else { throw ExportError.cannotWrite(temporary.path) }
+              let out = FileHandle(forWritingAtPath: temporary.path) else {
+            throw ExportError.cannotWrite(temporary.path, reason: ExportError.systemReason())
+        }
         do {
             var first = true
             var buffer = [UInt8]()
@@ -266,7 +268,9 @@ public final class ExportJournal {
             for place in places {
                 line = [UInt8](repeating: 0, count: place.length)
                 let read = line.withUnsafeMutableBytes { pread(input.fileDescriptor, $0.baseAddress, place.length, off_t(place.offset)) }
-                guard read == place.length else { throw ExportError.cannotRead(path) }
+                guard read == place.length else {
+                    throw ExportError.cannotRead(path, reason: read < 0 ? ExportError.systemReason() : "it is shorter than when it was read")
+                }
                 try line.withUnsafeBufferPointer { line in
                     guard let fields = Entry.fields(of: line) else { return }
                     let mark = buffer.count
@@ -288,11 +292,11 @@ public final class ExportJournal {
             try out.close()
             // rename(2) replaces the old file in one step: readers see the old export or the new one.
             guard rename(temporary.path, target.path) == 0 else {
-                throw ExportError.cannotWrite("\(output): \(String(cString: strerror(errno)))")
+                throw ExportError.cannotWrite(output, reason: ExportError.systemReason())
             }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw ExportError.cannotWrite("\(output) (\(error.localizedDescription))")
+            throw ExportError(writing: output, error)
         }
     }
 
@@ -310,7 +314,7 @@ public final class ExportJournal {
     /// Calls `body` with each complete, non-empty line and where in the file it starts,
     /// reading 1 MiB at a time. A last line with no newline was torn by a kill and is left out.
     static func readLines(_ path: String, _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) throws {
-        guard let input = FileHandle(forReadingAtPath: path) else { throw ExportError.cannotRead(path) }
+        guard let input = FileHandle(forReadingAtPath: path) else { throw ExportError.cannotRead(path, reason: ExportError.systemReason()) }
         defer { try? input.close() }
         var pending = [UInt8]()
         // The file offset of pending's first byte.
@@ -334,15 +338,32 @@ public final class ExportJournal {
 }
 
 public enum ExportError: Error, CustomStringConvertible {
-    case cannotWrite(String)
-    case cannotRead(String)
+    case cannotWrite(String, reason: String)
+    case cannotRead(String, reason: String)
     case notACheckpoint(String)
 
     public var description: String {
         switch self {
-        case .cannotWrite(let path): return "cannot write \(path)"
-        case .cannotRead(let path): return "cannot read \(path)"
+        case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
+        case .cannotRead(let path, let reason): return "cannot read \(path): \(reason)"
         case .notACheckpoint(let path): return "\(path) is not a cpvanity checkpoint; move it aside to start over"
         }
+    }
+
+    /// A failure while writing `path`: an `ExportError` as it is, anything else (a
+    /// full disk, say) with the system's words for it.
+    init(writing path: String, _ error: Error) {
+        if let error = error as? ExportError {
+            self = error
+        } else if (error as NSError).domain == NSPOSIXErrorDomain, let code = Int32(exactly: (error as NSError).code) {
+            self = .cannotWrite(path, reason: String(cString: strerror(code)))
+        } else {
+            self = .cannotWrite(path, reason: "\(error)")
+        }
+    }
+
+    /// What the last failed system call said (`No such file or directory`).
+    static func systemReason() -> String {
+        String(cString: strerror(errno))
     }
 }

@@ -53,6 +53,17 @@ struct BatchCommand: AsyncParsableCommand {
         if resume && outputFile == nil {
             throw ValidationError("--resume continues an export to a file: give --output FILE, the same as the interrupted run.")
         }
+        if let outputFile {
+            // Found out now rather than after the whole batch has been fetched.
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: outputFile, isDirectory: &isDirectory), isDirectory.boolValue {
+                throw ValidationError("--output \(outputFile) is a directory: give the export a file name, e.g. \(URL(fileURLWithPath: outputFile).appendingPathComponent("members.csv").path)")
+            }
+            let folder = URL(fileURLWithPath: outputFile).deletingLastPathComponent().path
+            if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory.boolValue {
+                throw ValidationError("--output \(outputFile): there is no directory \(folder); create it first")
+            }
+        }
         if retryFailed && !resume {
             throw ValidationError("--retry-failed looks up again the failed members of an interrupted batch: use it with --resume (a new batch looks every member up anyway).")
         }
