@@ -54,6 +54,29 @@ import Testing
         #expect(rows.contains("reputation.total -"))
     }
 
+    /// A directory to write in that cannot be one: said plainly, before any request.
+    @Test func unusableDirectoriesAreRefused() throws {
+        let server = try FixtureServer()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-dirs-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/notes.txt"
+        try "x\n".write(toFile: file, atomically: true, encoding: .utf8)
+
+        let intoFile = try run("cpvanity", ["member", "--base-url", server.baseURL, "--save-pages", file, "7315"])
+        #expect(intoFile.status == 2)
+        #expect(intoFile.stderr == "cpvanity: --save-pages \(file) is a file, not a directory; name a directory (it is created if missing)\n")
+        let underFile = try run("cpvanity", ["member", "--base-url", server.baseURL, "--cache", file + "/cache", "7315"])
+        #expect(underFile.status == 2)
+        #expect(underFile.stderr == "cpvanity: --cache \(file)/cache: cannot create \(file)/cache: Not a directory\n")
+        #expect(try server.stats().requests == 0)
+        // A missing one is created, parents and all.
+        let nested = directory + "/a/b"
+        let created = try run("cpvanity", ["articles", "--base-url", server.baseURL, "--save-pages", nested, "90210"])
+        #expect(created.status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: nested) == ["articles-90210.html"])
+    }
+
     @Test func helpDocumentsEveryFlag() throws {
         let help = try run("cpvanity", ["member", "--help"]).stdout
         for flag in ["--site", "--patterns", "--base-url", "--concurrency", "--rate", "--retries", "--timeout",

@@ -46,10 +46,11 @@ struct FetchOptions: ParsableArguments {
 
     /// The lookup machinery these options describe, or a message and exit 2.
     func makeLookup(pack: SitePack) throws -> MemberLookup {
+        if let cache { try OutputDirectory.prepare(cache, label: "--cache \(cache)") }
+        if let savePages { try OutputDirectory.prepare(savePages, label: "--save-pages \(savePages)") }
         var cacheStore: ResponseCache?
         do {
             if let cache { cacheStore = try ResponseCache(directory: cache) }
-            if let savePages { try FileManager.default.createDirectory(atPath: savePages, withIntermediateDirectories: true) }
         } catch {
             Diagnostics.error("\(error)")
             throw ExitStatus.badInput
