@@ -3,9 +3,15 @@ import Foundation
 import Testing
 
 @Suite struct ExportJournalTests {
-    @Test func entriesSurviveAndATornLineIsLeftOut() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-journal-\(UUID().uuidString)")
+    /// Each test's own; each test removes it.
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-journal-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    @Test func entriesSurviveAndATornLineIsLeftOut() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = directory.appendingPathComponent("out.csv").path
         let path = ExportJournal.path(besideOutput: output)
@@ -34,8 +40,6 @@ import Testing
     /// `--retry-failed`: failed entries leave the checkpoint before the batch goes on,
     /// so the member's new row is its only row.
     @Test func failedEntriesCanBeDroppedOnResume() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-journal-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = directory.appendingPathComponent("out.csv").path
         let path = ExportJournal.path(besideOutput: output)
@@ -63,8 +67,6 @@ import Testing
     /// gives the same file. IDs the input does not hold (a resume with another list)
     /// follow, in the order they finished; a member written twice appears once.
     @Test func theOutputFollowsTheInputOrder() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-journal-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = directory.appendingPathComponent("out.json").path
         let journal = try ExportJournal.create(at: ExportJournal.path(besideOutput: output),
@@ -81,7 +83,8 @@ import Testing
 
     /// Failures say what the system said, not "error 0".
     @Test func writeFailuresSayWhy() {
-        let path = "/nonexistent-\(UUID().uuidString)/.out.csv.cpvanity-checkpoint"
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("missing/.out.csv.cpvanity-checkpoint").path
         do {
             _ = try ExportJournal.create(at: path, header: ExportJournal.Header(site: "codeproject", format: "csv", options: "x"))
             Issue.record("created a checkpoint in a directory that does not exist")
@@ -91,9 +94,9 @@ import Testing
     }
 
     @Test func aFileThatIsNotACheckpointIsRefused() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-not-a-journal-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("members.csv").path
         try "id,name\n1,x\n".write(toFile: path, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(throws: ExportError.self) { try ExportJournal.header(at: path) }
     }
 }
