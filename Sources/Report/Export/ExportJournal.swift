@@ -125,6 +125,7 @@ public final class ExportJournal {
 
     public let path: String
     private let handle: FileHandle
+    private var lastSync = ContinuousClock.now
 
     /// The checkpoint that belongs beside `output`.
     public static func path(besideOutput output: String) -> String {
@@ -222,9 +223,17 @@ public final class ExportJournal {
 
     deinit { try? handle.close() }
 
-    /// One entry, in one write, so a kill leaves either all of it or a torn line.
+    /// One entry, in one write, so a kill leaves either all of it or a torn line. A
+    /// kill loses nothing written; a power cut loses what the kernel had not yet put on
+    /// disk, so the file is synced about once a second (a sync per member would cost
+    /// more than the member).
     public func append(_ entry: Entry) throws {
         try writeLine(entry.line)
+        let now = ContinuousClock.now
+        if now - lastSync >= .seconds(1) {
+            flush()
+            lastSync = now
+        }
     }
 
     public func flush() {
