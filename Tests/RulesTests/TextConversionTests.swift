@@ -32,6 +32,14 @@ import Testing
         #expect(FieldType.int.convert("-4", base: "") == .success(.int(-4)))
         #expect(FieldType.decimal.convert("4.66", base: "") == .success(.decimal(Decimal(string: "4.66")!)))
         #expect(FieldType.decimal.convert(".5", base: "") == .success(.decimal(Decimal(string: "0.5")!)))
+        // Past 18 digits, Int's and Decimal's own parsers read the text, from the page's bytes too.
+        for convert in [{ (text: String, type: FieldType) in type.convert(text, base: "") },
+                        { (text: String, type: FieldType) in Array(text.utf8).withUnsafeBufferPointer { type.convert($0, base: "") } }] {
+            #expect(convert("1,234,567,890,123,456,789", .int) == .success(.int(1_234_567_890_123_456_789)))
+            #expect(convert("-1234567890123456789.25", .decimal) == .success(.decimal(Decimal(string: "-1234567890123456789.25")!)))
+            #expect(throws: ConversionError.self) { try convert("12,345,678,901,234,567,890", .int).get() }  // past Int.max
+            #expect(throws: ConversionError.self) { try convert("1234567890123456789.5", .int).get() }
+        }
         for bad in ["", "1.2.3", "abc", "4.66/5", "."] {
             #expect(throws: ConversionError.self) { try FieldType.decimal.convert(bad, base: "").get() }
         }

@@ -50,12 +50,12 @@ public enum FieldType: String, Sendable, CaseIterable {
         case .text:
             return .success(.text(HTMLText.plain(raw)))
         case .int:
-            guard let value = Numeral(cleaned: FieldType.numeral(raw))?.integer else {
+            guard let value = FieldType.integer(FieldType.numeral(raw)) else {
                 return .failure(ConversionError(raw: raw, expected: "an integer"))
             }
             return .success(.int(value))
         case .decimal:
-            guard let value = Numeral(cleaned: FieldType.numeral(raw))?.decimal else {
+            guard let value = FieldType.decimal(FieldType.numeral(raw)) else {
                 return .failure(ConversionError(raw: raw, expected: "a decimal number"))
             }
             return .success(.decimal(value))
@@ -86,6 +86,26 @@ public enum FieldType: String, Sendable, CaseIterable {
         return text
     }
 
+    /// Cleaned text as an integer; past 18 digits, Int's own parser (nil outside Int's range).
+    private static func integer(_ text: String) -> Int? {
+        switch Numeral.read(cleaned: text) {
+        case .number(let numeral): return numeral.integer
+        case .long: return Int(text)
+        case .invalid: return nil
+        }
+    }
+
+    /// Cleaned text as a decimal; past 18 digits, Decimal's own parser.
+    private static func decimal(_ text: String) -> Decimal? {
+        switch Numeral.read(cleaned: text) {
+        case .number(let numeral): return numeral.decimal
+        case .long: return Decimal(string: text, locale: posix)
+        case .invalid: return nil
+        }
+    }
+
+    private static let posix = Locale(identifier: "en_US_POSIX")
+
     private static func isASCIISpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || (0x09...0x0D).contains(byte)
     }
@@ -93,35 +113,46 @@ public enum FieldType: String, Sendable, CaseIterable {
 }
 
 /// A number as pages write one: an optional sign, digits with thousands separators
-/// (`,`, `'`, spaces) and at most one decimal point, read off the bytes.
+/// (`,`, `'`, spaces) and at most one decimal point, read off the bytes. Up to 18
+/// digits, which is every count, rating and score a page shows; longer ones are read
+/// by Int's and Decimal's own parsers (`FieldType.integer`, `FieldType.decimal`).
 struct Numeral {
     let negative: Bool
-    /// The first 18 significant digits; `exponent` places them.
+    /// The digits; `exponent` places them.
     let significand: UInt64
     let exponent: Int
     let hasPoint: Bool
-    /// Set past 18 digits, where Decimal's and Int's own parsers take over.
-    private let text: String?
+
+    enum Reading {
+        case number(Numeral)
+        /// Well formed, but more than 18 digits.
+        case long
+        case invalid
+    }
 
     /// From a raw capture; nil when it holds anything but the above and white space
-    /// (tags, references and non-ASCII spaces take the `String` path).
+    /// (tags, references and non-ASCII spaces take the `String` path), or when it is long.
     init?(_ raw: UnsafeBufferPointer<UInt8>) {
-        self.init(raw, skipping: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "'") || $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) },
-                  allowsPlus: true)
+        let reading = Numeral.read(raw, skipping: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "'") || $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) },
+                                   allowsPlus: true)
+        guard case .number(let numeral) = reading else { return nil }
+        self = numeral
     }
 
-    /// From text already cleaned of separators.
-    init?(digitsOnly bytes: UnsafeBufferPointer<UInt8>) {
-        self.init(bytes, skipping: { _ in false }, allowsPlus: false)
+    private init(negative: Bool, significand: UInt64, exponent: Int, hasPoint: Bool) {
+        self.negative = negative
+        self.significand = significand
+        self.exponent = exponent
+        self.hasPoint = hasPoint
     }
 
-    init?(cleaned text: String) {
+    /// Text already cleaned of separators.
+    static func read(cleaned text: String) -> Reading {
         var text = text
-        guard let parsed = text.withUTF8({ Numeral(digitsOnly: $0) }) else { return nil }
-        self = parsed
+        return text.withUTF8 { read($0, skipping: { _ in false }, allowsPlus: false) }
     }
 
-    private init?(_ bytes: UnsafeBufferPointer<UInt8>, skipping isSeparator: (UInt8) -> Bool, allowsPlus: Bool) {
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, skipping isSeparator: (UInt8) -> Bool, allowsPlus: Bool) -> Reading {
         var significand: UInt64 = 0
         var exponent = 0
         var digits = 0
@@ -135,37 +166,29 @@ struct Numeral {
             case UInt8(ascii: ".") where !afterPoint: afterPoint = true
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 digits += 1
-                if digits <= 18 {
-                    significand = significand * 10 + UInt64(byte - UInt8(ascii: "0"))
-                    if afterPoint { exponent -= 1 }
-                }
+                significand = significand &* 10 &+ UInt64(byte - UInt8(ascii: "0"))
+                if afterPoint { exponent -= 1 }
             default:
-                if !isSeparator(byte) { return nil }
+                if !isSeparator(byte) { return .invalid }
             }
         }
-        guard digits > 0 else { return nil }
-        self.negative = negative
-        self.significand = significand
-        self.exponent = exponent
-        hasPoint = afterPoint
-        text = digits > 18 ? String(decoding: bytes, as: UTF8.self).filter { $0.isNumber || $0 == "." || $0 == "-" } : nil
+        guard digits > 0 else { return .invalid }
+        // Past 18 digits the significand has wrapped; the caller reads the text instead.
+        guard digits <= 18 else { return .long }
+        return .number(Numeral(negative: negative, significand: significand, exponent: exponent, hasPoint: afterPoint))
     }
 
-    /// Nil for anything with a point, or outside Int's range.
+    /// Nil for anything with a point.
     var integer: Int? {
         guard !hasPoint else { return nil }
-        if let text { return Int(text) }
         return negative ? -Int(significand) : Int(significand)
     }
 
     /// `4.66` as significand 466 and exponent -2: exact, and much cheaper than
-    /// Decimal's string parser, which only numerals of over 18 digits go through.
-    var decimal: Decimal? {
-        if let text { return Decimal(string: text, locale: Numeral.posix) }
-        return Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: Decimal(significand))
+    /// Decimal's string parser.
+    var decimal: Decimal {
+        Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: Decimal(significand))
     }
-
-    private static let posix = Locale(identifier: "en_US_POSIX")
 }
 
 public struct ConversionError: Error, Sendable, Equatable {
