@@ -175,7 +175,15 @@ public final class MatchScratch {
         if let jitStack { pcre2_jit_stack_free_8(jitStack) }
     }
 
+    /// Every match call asks for these: the common case (both made, big enough) is
+    /// inlined into the caller, the making is not.
+    @inline(__always)
     fileprivate func pcre2State(pairs: Int) throws(MatchFailure) -> (OpaquePointer, OpaquePointer) {
+        if let matchData, let context, matchDataPairs >= pairs { return (matchData, context) }
+        return try makePCRE2State(pairs: pairs)
+    }
+
+    private func makePCRE2State(pairs: Int) throws(MatchFailure) -> (OpaquePointer, OpaquePointer) {
         if context == nil {
             guard let created = pcre2_match_context_create_8(nil) else {
                 throw .engine("PCRE2 could not allocate a match context (out of memory)")
