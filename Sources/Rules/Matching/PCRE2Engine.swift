@@ -127,11 +127,15 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
                      _ matchData: OpaquePointer, _ context: OpaquePointer) throws(MatchFailure) -> Int32? {
         // A byte program is always JIT-compiled (see `byteProgram`).
         let (program, jit) = if asciiOnly, let asciiCode { (asciiCode, true) } else { (code, jitCompiled) }
-        // PCRE2 wants a non-null pointer even for an empty subject. The JIT entry point
+        // PCRE2 wants a non-null pointer even for an empty subject; the one made for that
+        // case stays out of this path, which every match call takes. The JIT entry point
         // skips checks that hold here (offset in range; MATCH_INVALID_UTF needs no UTF check).
-        let rc: Int32 = withUnsafePointer(to: 0 as UInt8) { empty in
-            jit ? pcre2_jit_match_8(program, subject.baseAddress ?? empty, subject.count, start, 0, matchData, context)
-                : pcre2_match_8(program, subject.baseAddress ?? empty, subject.count, start, 0, matchData, context)
+        let rc: Int32
+        if let base = subject.baseAddress {
+            rc = jit ? pcre2_jit_match_8(program, base, subject.count, start, 0, matchData, context)
+                : pcre2_match_8(program, base, subject.count, start, 0, matchData, context)
+        } else {
+            rc = PCRE2Pattern.matchEmpty(program, jit: jit, matchData, context)
         }
         if rc == PCRE2_ERROR_NOMATCH { return nil }
         if rc < 0 {
@@ -144,6 +148,13 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
             }
         }
         return rc
+    }
+
+    @inline(never)
+    private static func matchEmpty(_ program: OpaquePointer, jit: Bool, _ matchData: OpaquePointer, _ context: OpaquePointer) -> Int32 {
+        withUnsafePointer(to: 0 as UInt8) { empty in
+            jit ? pcre2_jit_match_8(program, empty, 0, 0, 0, matchData, context) : pcre2_match_8(program, empty, 0, 0, 0, matchData, context)
+        }
     }
 
     static func message(for errorCode: Int32) -> String {
