@@ -241,16 +241,15 @@ enum AbsoluteURL {
     /// No character a URL would need escaped, no dot segments: safe to pass as written.
     private static func isPlain(_ raw: UnsafeBufferPointer<UInt8>, allowingAmpersand: Bool) -> Bool {
         let allowed = allowingAmpersand ? plainBytesWithAmpersand : plainBytes
-        var sawDotAfterSlash = false
-        var last: UInt8 = 0
+        var sawDot = false
         for byte in raw {
             // One table lookup per byte: every link of every row comes through here.
             guard byte < 0x80, (byte < 0x40 ? allowed.low : allowed.high) >> UInt64(byte & 63) & 1 == 1 else { return false }
-            sawDotAfterSlash = sawDotAfterSlash || (byte == UInt8(ascii: ".") && last == UInt8(ascii: "/"))
-            last = byte
+            sawDot = sawDot || byte == UInt8(ascii: ".")
         }
-        // Rare enough to look at again: a segment that is "." or ".." needs resolving.
-        return !sawDotAfterSlash || !hasDotSegment(raw)
+        // Most links have no dot at all; only those are looked at again for a segment
+        // that is "." or "..", which needs resolving.
+        return !sawDot || !hasDotSegment(raw)
     }
 
     private static func hasDotSegment(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
