@@ -77,10 +77,29 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: nested) == ["articles-90210.html"])
     }
 
+    /// `--columns` picks CSV columns; a name the export does not have is a usage error
+    /// that lists the ones it has, before any request.
+    @Test func chosenCSVColumns() throws {
+        let server = try FixtureServer()
+        let chosen = try run("cpvanity", ["member", "--base-url", server.baseURL, "--format", "csv", "--columns", "id, name,reputation.level",
+                                          "48201", "7315"])
+        #expect(chosen.status == 0)
+        #expect(chosen.stdout == "id,name,reputation.level\r\n48201,Maren Okafor,platinum\r\n7315,Tomasz Wirth,bronze\r\n")
+        let requested = try server.stats().requests
+
+        let unknown = try run("cpvanity", ["member", "--base-url", server.baseURL, "--format", "csv", "--columns", "id,views", "48201"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.hasPrefix("Error: Unknown column views in --columns; choose from id, site, fetched_at, name, "), "\(unknown.stderr)")
+        let notCSV = try run("cpvanity", ["member", "--base-url", server.baseURL, "--format", "json", "--columns", "id", "48201"])
+        #expect(notCSV.status == 64)
+        #expect(notCSV.stderr.hasPrefix("Error: --columns chooses the columns of a CSV export; add --format csv.\n"), "\(notCSV.stderr)")
+        #expect(try server.stats().requests == requested)
+    }
+
     @Test func helpDocumentsEveryFlag() throws {
         let help = try run("cpvanity", ["member", "--help"]).stdout
         for flag in ["--site", "--patterns", "--base-url", "--concurrency", "--rate", "--retries", "--timeout",
-                     "--connect-timeout", "--ignore-robots", "--save-pages", "--cache", "--compact"] {
+                     "--connect-timeout", "--ignore-robots", "--save-pages", "--cache", "--compact", "--columns"] {
             #expect(help.contains(flag), "member --help does not mention \(flag)")
         }
     }

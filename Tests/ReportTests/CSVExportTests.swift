@@ -57,6 +57,20 @@ import Testing
         }
     }
 
+    /// `--columns`: those columns, in that order, member rows and article rows alike.
+    @Test func chosenColumnsInTheirOrder() throws {
+        let record = FixtureRecords.record("48201")
+        let members = Formatters.make(.csv, pack: FixtureRecords.pack,
+                                      options: ReportOptions(columns: ["reputation.total", "id", "stats.total_views", "error"])).render([record])
+        #expect(members == "reputation.total,id,stats.total_views,error\r\n1204873,48201,5968783,\r\n")
+        let articles = Formatters.make(.csv, pack: FixtureRecords.pack,
+                                       options: ReportOptions(limit: 2, articles: true, columns: ["views", "title"])).render([record])
+        #expect(articles == "views,title\r\n2345678,Cache Heap Shader\r\n225031,Clock Buffer Vector\r\n")
+        #expect(CSVColumns.available(pack: FixtureRecords.pack, articles: true)
+            == ["id", "name", "kind", "title", "url", "description", "posted", "updated", "views", "rating", "votes", "popularity",
+                "bookmarks", "downloads", "error"])
+    }
+
     @Test func awkwardTextSurvivesAndFormulasAreNeutralised() throws {
         var extracted = ExtractedRecord()
         extracted.fields["name"] = .text("=HYPERLINK(\"http://evil\",\"x\")")

@@ -33,16 +33,46 @@ enum CSVText {
     }
 }
 
+/// The columns a CSV export can have, for choosing some (`--columns`).
+public enum CSVColumns {
+    /// Every column, in the order an export lists them: one row per member, or with
+    /// `articles` one row per article.
+    public static func available(pack: SitePack, articles: Bool) -> [String] {
+        articles ? CSVArticleFormatter.columns(pack: pack) : CSVMemberFormatter.columns(pack: pack)
+    }
+
+    /// The positions of `chosen` among `all`; nil (every column) when nothing was chosen.
+    /// Names not among them were refused before (see `available`); they are left out.
+    static func selection(_ chosen: [String]?, of all: [String]) -> [Int]? {
+        guard let chosen else { return nil }
+        return chosen.compactMap { all.firstIndex(of: $0) }
+    }
+
+    static func row(_ cells: [String], selecting selection: [Int]?) -> String {
+        guard let selection else { return CSVText.row(cells) }
+        return CSVText.row(selection.map { cells[$0] })
+    }
+}
+
 /// One row per member: id, site, fetched_at, the name, every field by its dotted
-/// name, the statistics, and `error`.
+/// name, the statistics, and `error`; or the columns `options.columns` chooses.
 struct CSVMemberFormatter: RecordFormatter {
     let pack: SitePack
     let options: ReportOptions
+    private let selection: [Int]?
 
-    private var fieldColumns: [String] {
+    init(pack: SitePack, options: ReportOptions) {
+        self.pack = pack
+        self.options = options
+        selection = CSVColumns.selection(options.columns, of: CSVMemberFormatter.columns(pack: pack))
+    }
+
+    private static func fieldColumns(_ pack: SitePack) -> [String] {
         let name = pack.report.nameField
         return (name.map { [$0] } ?? []) + pack.fields.map(\.name).filter { $0 != name }
     }
+
+    private var fieldColumns: [String] { CSVMemberFormatter.fieldColumns(pack) }
 
     private var hasStats: Bool { pack.report.collection != nil }
 
@@ -50,8 +80,12 @@ struct CSVMemberFormatter: RecordFormatter {
                               "stats.weighted_rating", "stats.average_rating", "stats.popularity", "stats.top_article.title",
                               "stats.top_article.url"]
 
+    static func columns(pack: SitePack) -> [String] {
+        ["id", "site", "fetched_at"] + fieldColumns(pack) + (pack.report.collection != nil ? statColumns : []) + ["error"]
+    }
+
     var header: String {
-        CSVText.row(["id", "site", "fetched_at"] + fieldColumns + (hasStats ? CSVMemberFormatter.statColumns : []) + ["error"])
+        CSVColumns.row(CSVMemberFormatter.columns(pack: pack), selecting: selection)
     }
 
     func chunk(_ record: MemberRecord) -> String {
@@ -68,7 +102,7 @@ struct CSVMemberFormatter: RecordFormatter {
             }
         }
         cells.append(CSVText.neutralised(record.errorSummary, raw: options.rawCSV))
-        return CSVText.row(cells)
+        return CSVColumns.row(cells, selecting: selection)
     }
 }
 
@@ -77,13 +111,26 @@ struct CSVMemberFormatter: RecordFormatter {
 struct CSVArticleFormatter: RecordFormatter {
     let pack: SitePack
     let options: ReportOptions
+    private let selection: [Int]?
 
-    private var rowColumns: [String] {
+    init(pack: SitePack, options: ReportOptions) {
+        self.pack = pack
+        self.options = options
+        selection = CSVColumns.selection(options.columns, of: CSVArticleFormatter.columns(pack: pack))
+    }
+
+    private static func rowColumns(_ pack: SitePack) -> [String] {
         pack.report.collection.flatMap { pack.collection(named: $0) }?.fields.map(\.name) ?? []
     }
 
+    private var rowColumns: [String] { CSVArticleFormatter.rowColumns(pack) }
+
+    static func columns(pack: SitePack) -> [String] {
+        ["id", "name"] + rowColumns(pack) + ["error"]
+    }
+
     var header: String {
-        CSVText.row(["id", "name"] + rowColumns + ["error"])
+        CSVColumns.row(CSVArticleFormatter.columns(pack: pack), selecting: selection)
     }
 
     func chunk(_ record: MemberRecord) -> String {
@@ -91,10 +138,11 @@ struct CSVArticleFormatter: RecordFormatter {
         let error = CSVText.neutralised(record.errorSummary, raw: options.rawCSV)
         let rows = ArticleRows.of(record, spec: pack.report, options: options)
         guard !rows.isEmpty else {
-            return CSVText.row([record.id, name] + Array(repeating: "", count: rowColumns.count) + [error])
+            return CSVColumns.row([record.id, name] + Array(repeating: "", count: rowColumns.count) + [error], selecting: selection)
         }
         return rows.map { row in
-            CSVText.row([record.id, name] + rowColumns.map { CSVText.cell(row[$0], raw: options.rawCSV) } + [error])
+            CSVColumns.row([record.id, name] + rowColumns.map { CSVText.cell(row[$0], raw: options.rawCSV) } + [error],
+                           selecting: selection)
         }.joined()
     }
 }

@@ -43,14 +43,17 @@ public struct ReportOptions: Sendable {
     public var width: Int
     /// ANSI colour in tables.
     public var color: Bool
+    /// CSV: only these columns, in this order (names from `CSVColumns.available`); nil: all.
+    public var columns: [String]?
 
     public init(sort: ArticleSort = .views, limit: Int? = nil, articles: Bool = false, rawCSV: Bool = false,
-                width: Int = 100, color: Bool = false) {
+                width: Int = 100, color: Bool = false, columns: [String]? = nil) {
         self.sort = sort
         self.limit = limit
         self.articles = articles
         self.rawCSV = rawCSV
         self.width = width
         self.color = color
+        self.columns = columns
     }
 }

@@ -29,6 +29,7 @@ struct ArticlesCommand: AsyncParsableCommand {
             throw ExitStatus.badInput
         }
         let sources = Array(Set(sitePack.collections.map(\.source))).sorted()
+        let options = try output.reportOptions(pack: sitePack, format: output.resolvedFormat, articlesOnly: true)
         let lookup = try fetch.makeLookup(pack: sitePack)
         let records = try await LookupRun.records(for: [id], sources: sources, lookup: lookup, store: try store.open())
         switch output.resolvedFormat {
@@ -37,7 +38,7 @@ struct ArticlesCommand: AsyncParsableCommand {
                 Output.write(RecordJSON.value(record, pack: sitePack).serialized(pretty: !compact) + "\n")
             }
         case let format:
-            Output.write(Formatters.make(format, pack: sitePack, options: output.reportOptions(articlesOnly: true)).render(records))
+            Output.write(Formatters.make(format, pack: sitePack, options: options).render(records))
         }
         if records.contains(where: \.failed) { throw ExitStatus.partialFailure }
     }

@@ -73,7 +73,7 @@ struct BatchCommand: AsyncParsableCommand {
         let (sitePack, _) = try pack.loadPack()
         let list = try readIDs(pack: sitePack)
         let format = chosenFormat()
-        let options = output.reportOptions()
+        let options = try output.reportOptions(pack: sitePack, format: format)
         let formatter = Formatters.make(format, pack: sitePack, options: options)
         let sink: BatchSink
         var fromCheckpoint = [String: Bool]()
@@ -199,7 +199,9 @@ struct BatchCommand: AsyncParsableCommand {
     private func fingerprint(_ format: OutputFormat, _ options: ReportOptions, pack: SitePack) -> String {
         let rowFields = pack.collections.map { collection in "\(collection.name)[\(collection.fields.map(\.name).joined(separator: ","))]" }
         let fields = (pack.fields.map(\.name) + rowFields).joined(separator: ",")
-        return "format=\(format.rawValue) articles=\(options.articles) sort=\(options.sort.rawValue) limit=\(options.limit.map(String.init) ?? "none") raw-csv=\(options.rawCSV) fields=\(fields)"
+        // Only when chosen, so that checkpoints written before --columns existed still match.
+        let columns = options.columns.map { " columns=\($0.joined(separator: ","))" } ?? ""
+        return "format=\(format.rawValue) articles=\(options.articles) sort=\(options.sort.rawValue) limit=\(options.limit.map(String.init) ?? "none") raw-csv=\(options.rawCSV)\(columns) fields=\(fields)"
     }
 }
 

@@ -33,12 +33,13 @@ struct MemberCommand: AsyncParsableCommand {
     func run() async throws {
         let (sitePack, _) = try pack.loadPack()
         try IDValidation.check(ids, pack: sitePack)
+        let format = output.resolvedFormat
+        let options = try output.reportOptions(pack: sitePack, format: format)
         let lookup = try fetch.makeLookup(pack: sitePack)
         let history = try store.open()
-        let format = output.resolvedFormat
         if format == .ndjson {
             // Streamed: each member's line as soon as it is done.
-            let formatter = Formatters.make(.ndjson, pack: sitePack, options: output.reportOptions())
+            let formatter = Formatters.make(.ndjson, pack: sitePack, options: options)
             var failed = false
             try await LookupRun.each(of: ids, lookup: lookup, store: history) { record in
                 failed = failed || record.failed
@@ -52,7 +53,7 @@ struct MemberCommand: AsyncParsableCommand {
             let documents = records.map { RecordJSON.value($0, pack: sitePack) }
             Output.write((documents.count == 1 ? documents[0] : .array(documents)).serialized(pretty: !compact) + "\n")
         } else {
-            Output.write(Formatters.make(format, pack: sitePack, options: output.reportOptions()).render(records))
+            Output.write(Formatters.make(format, pack: sitePack, options: options).render(records))
         }
         if records.contains(where: \.failed) { throw ExitStatus.partialFailure }
     }

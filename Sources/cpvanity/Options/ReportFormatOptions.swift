@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Report
+import Rules
 
 extension OutputFormat: ExpressibleByArgument {}
 extension ArticleSort: ExpressibleByArgument {}
@@ -23,6 +24,11 @@ struct ReportFormatOptions: ParsableArguments {
     @Flag(name: .long, help: "CSV: leave cells starting with = + - @ as they are (by default they get a ' so spreadsheets do not run them).")
     var rawCSV = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "CSV: only these columns, in this order, comma-separated (e.g. id,name,reputation.total,stats.total_views).",
+        valueName: "names"))
+    var columns: String?
+
     func validate() throws {
         if let limit, limit < 0 { throw ValidationError("--limit cannot be negative.") }
     }
@@ -32,9 +38,25 @@ struct ReportFormatOptions: ParsableArguments {
         format ?? Terminal.defaultFormat
     }
 
-    func reportOptions(articlesOnly: Bool = false) -> ReportOptions {
+    /// The options for printing `pack`'s records as `format`. The chosen columns are
+    /// checked here, before anything is fetched: a usage error names the ones unknown
+    /// and lists the rest.
+    func reportOptions(pack: SitePack, format: OutputFormat, articlesOnly: Bool = false) throws -> ReportOptions {
         let onTerminal = Terminal.isTerminal(STDOUT_FILENO)
-        return ReportOptions(sort: sort, limit: limit, articles: articles || articlesOnly, rawCSV: rawCSV,
-                             width: Terminal.columns(), color: onTerminal && Terminal.colorAllowed)
+        var options = ReportOptions(sort: sort, limit: limit, articles: articles || articlesOnly, rawCSV: rawCSV,
+                                    width: Terminal.columns(), color: onTerminal && Terminal.colorAllowed)
+        guard let columns else { return options }
+        guard format == .csv else {
+            throw ValidationError("--columns chooses the columns of a CSV export; add --format csv.")
+        }
+        let chosen = columns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let available = CSVColumns.available(pack: pack, articles: options.articles)
+        let unknown = chosen.filter { !available.contains($0) }
+        guard unknown.isEmpty, !chosen.isEmpty else {
+            let what = chosen.isEmpty ? "No column named" : "Unknown column\(unknown.count == 1 ? "" : "s") \(unknown.joined(separator: ", "))"
+            throw ValidationError("\(what) in --columns; choose from \(available.joined(separator: ", ")).")
+        }
+        options.columns = chosen
+        return options
     }
 }

@@ -6,8 +6,8 @@ enum CheckpointMismatch {
         if found.site != wanted.site { return "it was written for the site '\(found.site)', this run reads '\(wanted.site)'" }
         let before = settings(found.options), now = settings(wanted.options)
         var differences = [String]()
-        for (key, value) in now where key != "fields" && before[key] != value {
-            differences.append("\(key)=\(before[key] ?? "(unset)") then, \(key)=\(value) now")
+        for key in Set(before.keys).union(now.keys) where key != "fields" && before[key] != now[key] {
+            differences.append("\(key)=\(before[key] ?? "(unset)") then, \(key)=\(now[key] ?? "(unset)") now")
         }
         if before["fields"] == nil {
             differences.append("written by an earlier version of cpvanity, which did not record the pack's fields")

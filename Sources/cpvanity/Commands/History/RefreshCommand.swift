@@ -30,11 +30,12 @@ struct RefreshCommand: AsyncParsableCommand {
             Diagnostics.warning("no tracked members; add some with: cpvanity track add <id>...")
             return
         }
-        let lookup = try fetch.makeLookup(pack: sitePack)
         let format = output.resolvedFormat
+        let options = try output.reportOptions(pack: sitePack, format: format)
+        let lookup = try fetch.makeLookup(pack: sitePack)
         let formatter: any RecordFormatter = format == .table
-            ? ChangeSummary(pack: sitePack, options: output.reportOptions())
-            : Formatters.make(format, pack: sitePack, options: output.reportOptions())
+            ? ChangeSummary(pack: sitePack, options: options)
+            : Formatters.make(format, pack: sitePack, options: options)
         let progress = ProgressLine(total: tracked.count, enabled: Terminal.isTerminal(STDERR_FILENO))
         var first = true
         var failed = 0
