@@ -162,8 +162,8 @@ public final class ExportJournal {
 
     /// Opens an existing checkpoint for appending, after reading what it holds.
     /// Entries `dropping` picks (failed members to look up again) are taken out first:
-    /// the checkpoint is rewritten beside itself and renamed over, so a kill meanwhile
-    /// leaves it as it was, and the output never holds a member twice.
+    /// the checkpoint is rewritten whole (see `replace`), so a kill meanwhile leaves it
+    /// as it was, and the output never holds a member twice.
     public static func resume(at path: String, dropping drop: (Entry) -> Bool = { _ in false }) throws -> (ExportJournal, Header, [Entry]) {
         var header: Header?
         var entries = [Entry]()
@@ -192,10 +192,7 @@ public final class ExportJournal {
     }
 
     private static func rewrite(_ path: String, header: Header, keeping entries: [Entry]) throws {
-        let temporary = path + ".cpvanity-tmp-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporary, contents: nil),
-              let out = FileHandle(forWritingAtPath: temporary) else { throw ExportError.cannotWrite(temporary, reason: ExportError.systemReason()) }
-        do {
+        try replace(path) { out in
             var data = try JSONEncoder().encode(header)
             data.append(0x0A)
             for entry in entries {
@@ -203,14 +200,30 @@ public final class ExportJournal {
                 data.append(0x0A)
             }
             try out.write(contentsOf: data)
+        }
+    }
+
+    /// Writes `target` anew through `write`, into a temporary file beside it that is
+    /// synced and renamed into place: rename(2) replaces the old file in one step, so
+    /// readers (and a kill meanwhile) see the old file or the new one, never half of it.
+    private static func replace(_ target: String, write: (FileHandle) throws -> Void) throws {
+        let url = URL(fileURLWithPath: target)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).cpvanity-tmp-\(getpid())").path
+        guard FileManager.default.createFile(atPath: temporary, contents: nil),
+              let out = FileHandle(forWritingAtPath: temporary) else {
+            throw ExportError.cannotWrite(temporary, reason: ExportError.systemReason())
+        }
+        do {
+            try write(out)
             try out.synchronize()
             try out.close()
-            guard rename(temporary, path) == 0 else {
-                throw ExportError.cannotWrite(path, reason: ExportError.systemReason())
+            guard rename(temporary, target) == 0 else {
+                throw ExportError.cannotWrite(target, reason: ExportError.systemReason())
             }
         } catch {
+            try? out.close()
             try? FileManager.default.removeItem(atPath: temporary)
-            throw ExportError(writing: path, error)
+            throw ExportError(writing: target, error)
         }
     }
 
@@ -240,8 +253,8 @@ public final class ExportJournal {
         try? handle.synchronize()
     }
 
-    /// Writes header + chunks + footer to a temporary file beside `output`, then
-    /// renames it into place: the previous export stays whole until the new one is.
+    /// Writes header + chunks + footer to `output`, replacing it whole (see `replace`):
+    /// the previous export stays whole until the new one is.
     /// Members are listed in the order of `ids` (the batch's input), whatever order they
     /// finished in, so the same list gives the same file; members not in `ids` follow,
     /// in the checkpoint's order.
@@ -262,15 +275,9 @@ public final class ExportJournal {
         }
         places.sort { $0.rank < $1.rank }
 
-        let target = URL(fileURLWithPath: output)
-        let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).cpvanity-tmp-\(getpid())")
         guard let input = FileHandle(forReadingAtPath: path) else { throw ExportError.cannotRead(path, reason: ExportError.systemReason()) }
         defer { try? input.close() }
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
-              let out = FileHandle(forWritingAtPath: temporary.path) else {
-            throw ExportError.cannotWrite(temporary.path, reason: ExportError.systemReason())
-        }
-        do {
+        try ExportJournal.replace(output) { out in
             var first = true
             var buffer = [UInt8]()
             var line = [UInt8]()
@@ -297,15 +304,6 @@ public final class ExportJournal {
             }
             buffer += (first ? empty : footer).utf8
             try out.write(contentsOf: buffer)
-            try out.synchronize()
-            try out.close()
-            // rename(2) replaces the old file in one step: readers see the old export or the new one.
-            guard rename(temporary.path, target.path) == 0 else {
-                throw ExportError.cannotWrite(output, reason: ExportError.systemReason())
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw ExportError(writing: output, error)
         }
     }
 
