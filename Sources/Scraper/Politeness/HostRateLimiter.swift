@@ -20,10 +20,7 @@ actor HostRateLimiter {
         let now = clock.now
         let slot = max(now, nextSlot[host] ?? now)
         nextSlot[host] = slot + (intervals[host] ?? defaultInterval)
-        while clock.now < slot {
-            if stopped() || Task.isCancelled { return false }
-            try? await clock.sleep(until: min(slot, clock.now + .milliseconds(100)))
-        }
+        guard await clock.sleep(until: slot, unless: stopped) else { return false }
         return !stopped()
     }
 

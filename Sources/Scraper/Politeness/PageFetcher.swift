@@ -118,12 +118,9 @@ public final class PageFetcher: Sendable {
             attempt += 1
             counters.withLock { $0.retries += 1 }
             let delay = max(wait ?? 0, policy.backoff(beforeAttempt: attempt))
-            // Backoff and Retry-After can run to minutes; a stop must not wait them out.
+            // Cut short by a stop; the loop's top then returns `.stopped`.
             let clock = ContinuousClock()
-            let until = clock.now + .milliseconds(Int64(delay * 1000))
-            while clock.now < until && !isStopping && !Task.isCancelled {
-                try? await clock.sleep(until: min(until, clock.now + .milliseconds(100)))
-            }
+            _ = await clock.sleep(until: clock.now + .milliseconds(Int64(delay * 1000)), unless: { isStopping })
         }
     }
 
