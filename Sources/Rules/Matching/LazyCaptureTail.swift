@@ -18,9 +18,12 @@ public enum LazyCaptureTail {
     public static func possessive(_ pattern: String) -> String? {
         let bytes = Array(pattern.utf8)
         let opener = Array("(.*?)".utf8)
-        guard let start = lastIndex(of: opener, in: bytes) else { return nil }
-        let literal = bytes[(start + opener.count)...]
-        guard literal.count >= 2, literal.allSatisfy(isPlainLiteral) else { return nil }
+        // The literal is the run of plain characters the pattern ends with; none of
+        // them is `)`, so `(.*?)` must stand right before it.
+        let literalStart = bytes.lastIndex(where: { !isPlainLiteral($0) }).map { $0 + 1 } ?? 0
+        let literal = bytes[literalStart...]
+        let start = literal.startIndex - opener.count
+        guard literal.count >= 2, start >= 0, bytes[start..<literal.startIndex].elementsEqual(opener) else { return nil }
         // An odd number of backslashes before `(` makes it a literal parenthesis.
         var backslashes = 0
         var index = start - 1
@@ -40,15 +43,6 @@ public enum LazyCaptureTail {
 
     private static func char(_ byte: UInt8) -> String {
         String(UnicodeScalar(byte))
-    }
-
-    private static func lastIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        guard haystack.count >= needle.count else { return nil }
-        for start in stride(from: haystack.count - needle.count, through: 0, by: -1)
-        where haystack[start..<(start + needle.count)].elementsEqual(needle) {
-            return start
-        }
-        return nil
     }
 
     /// Characters that stand for themselves in a PCRE2 pattern and inside `[^...]`.
