@@ -29,15 +29,16 @@ struct ArticlesCommand: AsyncParsableCommand {
             throw ExitStatus.badInput
         }
         let sources = Array(Set(sitePack.collections.map(\.source))).sorted()
-        let options = try output.reportOptions(pack: sitePack, format: output.resolvedFormat, articlesOnly: true)
+        let format = output.resolvedFormat
+        let options = try output.reportOptions(pack: sitePack, format: format, articlesOnly: true)
         let lookup = try fetch.makeLookup(pack: sitePack)
         let records = try await LookupRun.records(for: [id], sources: sources, lookup: lookup, store: try store.open())
-        switch output.resolvedFormat {
+        switch format {
         case .json:
             for record in records {
                 Output.write(RecordJSON.value(record, pack: sitePack).serialized(pretty: !compact) + "\n")
             }
-        case let format:
+        default:
             Output.write(Formatters.make(format, pack: sitePack, options: options).render(records))
         }
         if records.contains(where: \.failed) { throw ExitStatus.partialFailure }
