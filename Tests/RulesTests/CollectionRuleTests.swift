@@ -83,4 +83,52 @@ import Testing
         let record = extract("<r>title=a</r><r>untitled</r>", with: pack)
         #expect(record.problems.map(\.field) == ["rows[2].title"])
     }
+
+    @Test func eachRowTriesAFieldsAlternativesInOrder() throws {
+        // Rows are filled a field at a time: the second alternative must run on exactly
+        // the rows the first missed, and the default fill the rest.
+        let pack = try testPack("""
+            [collections.rows]
+            source = "page"
+            row = '<r>(.*?)</r>'
+
+            [collections.rows.fields.v]
+            type = "int"
+            default = -1
+            pattern = ['new=(\\d+)', 'old=(\\d+)']
+            """)
+        let record = extract("<r>new=1 old=9</r><r>old=2</r><r>none</r><r>old=4 new=3</r><r>old=5</r>", with: pack)
+        #expect(record.problems == [])
+        #expect(record.collections["rows"]?.map { $0["v"] } == [.int(1), .int(2), .int(-1), .int(3), .int(5)])
+    }
+
+    @Test func rowProblemsComeInRowOrderThenFieldOrder() throws {
+        // Fields are matched a column at a time, but a reader scans a table row by row:
+        // problems of every kind (missing, unconvertible, within a narrowing) in that order.
+        let pack = try testPack("""
+            [collections.rows]
+            source = "page"
+            row = '<r>(.*?)</r>'
+
+            [collections.rows.fields.a]
+            required = true
+            pattern = 'a=(\\w+)'
+
+            [collections.rows.fields.n]
+            type = "int"
+            within = '<n>(.*?)</n>'
+            pattern = '(\\w+)'
+
+            [collections.rows.fields.b]
+            required = true
+            pattern = 'b=(\\w+)'
+            """)
+        let record = extract("<r>a=x <n>7</n> b=y</r><r><n>seven</n></r><r>a=z</r><r>b=w <n>q</n></r>", with: pack)
+        #expect(record.problems.map(\.field) == [
+            "rows[2].a", "rows[2].n", "rows[2].b",
+            "rows[3].b",
+            "rows[4].a", "rows[4].n",
+        ])
+        #expect(record.collections["rows"]?.map { $0["n"] } == [.int(7), .null, .null, .null])
+    }
 }

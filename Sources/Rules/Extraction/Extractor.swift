@@ -45,7 +45,7 @@ public struct Extractor: Sendable {
     // MARK: Steps
 
     /// A page with what extraction works out about it once.
-    private struct PageText {
+    struct PageText {
         let page: Page
         let ascii: ASCIIBlocks
 
@@ -88,7 +88,8 @@ public struct Extractor: Sendable {
                 moreTried.append(page)
             }
             let found: FieldValue? = page.utf8.withUnsafeBufferPointer { buffer in
-                attempt(alternative, of: field, in: buffer, region: 0..<buffer.count, ascii: text.ascii, label: { field.name },
+                attempt(alternative, of: field, in: buffer, region: 0..<buffer.count, asciiOnly: text.ascii.isASCII(0..<buffer.count),
+                        ascii: text.ascii, label: { field.name },
                         page: page, scratch: scratch, problems: &problems)
             }
             if let found { return found }
@@ -99,10 +100,10 @@ public struct Extractor: Sendable {
 
     /// One alternative of `field` on one region: the converted value when it captures
     /// (null after a reported problem), nil when it does not match.
-    private func attempt(_ alternative: Alternative, of field: FieldRule, in buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>,
-                         ascii: ASCIIBlocks, label: () -> String, page: Page, scratch: ExtractionScratch,
-                         problems: inout [ExtractionProblem]) -> FieldValue? {
-        switch capture(alternative, in: buffer, region: region, ascii: ascii, scratch: scratch) {
+    func attempt(_ alternative: Alternative, of field: FieldRule, in buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>,
+                 asciiOnly: Bool, ascii: ASCIIBlocks, label: () -> String, page: Page, scratch: ExtractionScratch,
+                 problems: inout [ExtractionProblem]) -> FieldValue? {
+        switch capture(alternative, in: buffer, region: region, asciiOnly: asciiOnly, ascii: ascii, scratch: scratch) {
         case .noMatch:
             return nil
         case .failed(let failure):
@@ -112,16 +113,16 @@ public struct Extractor: Sendable {
         }
     }
 
-    private func failed(_ failure: MatchFailure, alternative: Alternative, label: () -> String, page: Page,
-                        problems: inout [ExtractionProblem]) -> FieldValue {
+    func failed(_ failure: MatchFailure, alternative: Alternative, label: () -> String, page: Page,
+                problems: inout [ExtractionProblem]) -> FieldValue {
         problems.append(ExtractionProblem(kind: .extraction, field: label(), source: page.source, origin: page.origin,
                                           message: "\(failure.message) (pattern: \(alternative.patternText))"))
         return .null
     }
 
     /// No alternative matched: the default, a required-field problem, or null.
-    private func unmatched(_ field: FieldRule, label: () -> String, tried pages: () -> [Page], attempts: Int,
-                           problems: inout [ExtractionProblem]) -> FieldValue {
+    func unmatched(_ field: FieldRule, label: () -> String, tried pages: () -> [Page], attempts: Int,
+                   problems: inout [ExtractionProblem]) -> FieldValue {
         if let defaultValue = field.defaultValue { return defaultValue }
         let tried = field.required ? pages() : []
         guard !tried.isEmpty else { return .null }
@@ -132,73 +133,25 @@ public struct Extractor: Sendable {
         return .null
     }
 
-    private func rows(of collection: CollectionRule, text: PageText, scratch: ExtractionScratch,
-                      problems: inout [ExtractionProblem]) -> [ExtractedRecord.Row] {
-        let page = text.page
-        return page.utf8.withUnsafeBufferPointer { buffer in
-            var region = 0..<buffer.count
-            do throws(MatchFailure) {
-                for narrowing in collection.within {
-                    guard let narrowed = try narrow(region, with: narrowing, in: buffer, ascii: text.ascii, scratch: scratch) else {
-                        return []
-                    }
-                    region = narrowed
-                }
-                var regions = [Range<Int>]()
-                for cut in collection.rowCuts {
-                    regions = try rowRegions(cut, in: buffer, region: region, ascii: text.ascii, scratch: scratch)
-                    if !regions.isEmpty { break }
-                }
-                return regions.indices.map { index in
-                    row(collection, number: index + 1, in: buffer, region: regions[index], ascii: text.ascii, page: page,
-                        scratch: scratch, problems: &problems)
-                }
-            } catch {
-                problems.append(ExtractionProblem(kind: .extraction, field: "\(collection.name)[]", source: page.source, origin: page.origin,
-                                                  message: "cutting rows: \(error.message)"))
-                return []
-            }
-        }
+    func convert(_ raw: UnsafeBufferPointer<UInt8>, field: FieldRule, label: () -> String, page: Page,
+                 problems: inout [ExtractionProblem]) -> FieldValue {
+        convert(raw, type: field.type, map: field.map, label: label, page: page, problems: &problems)
     }
 
-    private func row(_ collection: CollectionRule, number: Int, in buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>,
-                     ascii: ASCIIBlocks, page: Page, scratch: ExtractionScratch, problems: inout [ExtractionProblem]) -> ExtractedRecord.Row {
-        var row = collection.emptyRow
-        for (field, slot) in zip(collection.fields, collection.slots) {
-            row.values[slot] = value(of: field, in: buffer, region: region, ascii: ascii,
-                                     label: { "\(collection.name)[\(number)].\(field.name)" }, page: page,
-                                     scratch: scratch, problems: &problems)
-        }
-        return row
-    }
-
-    /// A row field: its alternatives in order on the row's region.
-    private func value(of field: FieldRule, in buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>, ascii: ASCIIBlocks,
-                       label: () -> String, page: Page, scratch: ExtractionScratch, problems: inout [ExtractionProblem]) -> FieldValue {
-        for alternative in field.alternatives {
-            // `if let`, not `value != nil`: comparing an optional enum with nil went
-            // through a generic tuple copy and destroy, a seventh of all the work here.
-            if let found = attempt(alternative, of: field, in: buffer, region: region, ascii: ascii, label: label, page: page,
-                                   scratch: scratch, problems: &problems) {
-                return found
-            }
-        }
-        return unmatched(field, label: label, tried: { [page] }, attempts: field.alternatives.count, problems: &problems)
-    }
-
-    private func convert(_ raw: UnsafeBufferPointer<UInt8>, field: FieldRule, label: () -> String, page: Page,
-                         problems: inout [ExtractionProblem]) -> FieldValue {
+    /// `type` and `map` are the field's: a caller converting a column reads them once.
+    func convert(_ raw: UnsafeBufferPointer<UInt8>, type: FieldType, map: [String: String]?, label: () -> String, page: Page,
+                 problems: inout [ExtractionProblem]) -> FieldValue {
         let converted: Result<FieldValue, ConversionError>
-        if let map = field.map {
+        if let map {
             let captured = HTMLText.plain(raw)
             guard let replacement = map[captured.lowercased()] else {
                 problems.append(ExtractionProblem(kind: .extraction, field: label(), source: page.source, origin: page.origin,
                                                   message: "captured \"\(captured)\", which the field's map does not list (it lists \(map.keys.sorted().joined(separator: ", ")))"))
                 return .null
             }
-            converted = field.type.convert(replacement, base: baseURL)
+            converted = type.convert(replacement, base: baseURL)
         } else {
-            converted = field.type.convert(raw, base: baseURL, origin: origin)
+            converted = type.convert(raw, base: baseURL, origin: origin)
         }
         switch converted {
         case .success(let value):
@@ -211,24 +164,31 @@ public struct Extractor: Sendable {
 
     // MARK: Matching
 
-    private enum Capture {
+    enum Capture {
         case noMatch
         case captured(Range<Int>)
         case failed(MatchFailure)
     }
 
-    private func capture(_ alternative: Alternative, in buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>,
-                         ascii: ASCIIBlocks, scratch: ExtractionScratch) -> Capture {
+    /// `asciiOnly` says whether `region` is all ASCII (callers that match many
+    /// alternatives on one region work it out once); `ascii` answers it for the
+    /// narrower regions a `within` leads to.
+    func capture(_ alternative: Alternative, in buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>,
+                 asciiOnly: Bool, ascii: ASCIIBlocks, scratch: ExtractionScratch) -> Capture {
         do throws(MatchFailure) {
             var region = region
-            for narrowing in alternative.within {
-                guard let narrowed = try narrow(region, with: narrowing, in: buffer, ascii: ascii, scratch: scratch) else {
-                    return .noMatch
+            var asciiOnly = asciiOnly
+            if !alternative.within.isEmpty {
+                for narrowing in alternative.within {
+                    guard let narrowed = try narrow(region, with: narrowing, in: buffer, ascii: ascii, scratch: scratch) else {
+                        return .noMatch
+                    }
+                    region = narrowed
                 }
-                region = narrowed
+                asciiOnly = ascii.isASCII(region)
             }
             guard let range = try firstGroup(alternative.pattern, group: alternative.group, in: buffer, region: region,
-                                             ascii: ascii, scratch: scratch) else {
+                                             asciiOnly: asciiOnly, scratch: scratch) else {
                 return .noMatch
             }
             return .captured(range)
@@ -239,57 +199,22 @@ public struct Extractor: Sendable {
 
     /// `region` cut down by `narrowing`, found once per extraction however many fields
     /// name the same `within`.
-    private func narrow(_ region: Range<Int>, with narrowing: Narrowing, in buffer: UnsafeBufferPointer<UInt8>, ascii: ASCIIBlocks,
-                        scratch: ExtractionScratch) throws(MatchFailure) -> Range<Int>? {
+    func narrow(_ region: Range<Int>, with narrowing: Narrowing, in buffer: UnsafeBufferPointer<UInt8>, ascii: ASCIIBlocks,
+                scratch: ExtractionScratch) throws(MatchFailure) -> Range<Int>? {
         try scratch.narrowed(slot: narrowing.slot, page: UnsafeRawPointer(buffer.baseAddress), region: region) { () throws(MatchFailure) in
-            try firstGroup(narrowing.pattern, group: narrowing.group, in: buffer, region: region, ascii: ascii, scratch: scratch)
+            try firstGroup(narrowing.pattern, group: narrowing.group, in: buffer, region: region, asciiOnly: ascii.isASCII(region),
+                           scratch: scratch)
         }
     }
 
     /// The range (in `buffer`'s offsets) of `group` in the first match inside `region`;
     /// nil when nothing matches or the group did not take part.
-    private func firstGroup(_ pattern: any CompiledPattern, group: Int, in buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>,
-                            ascii: ASCIIBlocks, scratch: ExtractionScratch) throws(MatchFailure) -> Range<Int>? {
+    func firstGroup(_ pattern: any CompiledPattern, group: Int, in buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>,
+                    asciiOnly: Bool, scratch: ExtractionScratch) throws(MatchFailure) -> Range<Int>? {
         let subject = UnsafeBufferPointer(rebasing: buffer[region])
-        guard let range = try pattern.firstRange(of: group, in: subject, from: 0, asciiOnly: ascii.isASCII(region), scratch: scratch.match) else {
+        guard let range = try pattern.firstRange(of: group, in: subject, from: 0, asciiOnly: asciiOnly, scratch: scratch.match) else {
             return nil
         }
         return (range.lowerBound + region.lowerBound)..<(range.upperBound + region.lowerBound)
-    }
-
-    private func rowRegions(_ cut: RowCut, in buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>, ascii: ASCIIBlocks,
-                            scratch: ExtractionScratch) throws(MatchFailure) -> [Range<Int>] {
-        let subject = UnsafeBufferPointer(rebasing: buffer[region])
-        let asciiOnly = ascii.isASCII(region)
-        let group = cut.pattern.captureCount > 0 ? 1 : 0
-        var found = [Range<Int>]()
-        var position = 0
-        cutting: while position <= subject.count {
-            let whole: Range<Int>
-            switch cut.mode {
-            case .match:
-                guard let match = try cut.pattern.firstMatch(in: subject, from: position, asciiOnly: asciiOnly, scratch: scratch.match) else {
-                    break cutting
-                }
-                whole = match.range
-                if let range = match.group(group) { found.append(range) }
-            case .start:
-                // Only where the match starts counts: no groups to collect.
-                guard let range = try cut.pattern.firstRange(of: 0, in: subject, from: position, asciiOnly: asciiOnly, scratch: scratch.match) else {
-                    break cutting
-                }
-                whole = range
-                found.append(whole.lowerBound..<whole.lowerBound)
-            }
-            position = whole.isEmpty ? whole.upperBound + 1 : whole.upperBound
-        }
-        if cut.mode == .start {
-            // Each row runs from its start to the next row's start.
-            for index in found.indices {
-                let end = index + 1 < found.count ? found[index + 1].lowerBound : subject.count
-                found[index] = found[index].lowerBound..<end
-            }
-        }
-        return found.map { ($0.lowerBound + region.lowerBound)..<($0.upperBound + region.lowerBound) }
     }
 }
