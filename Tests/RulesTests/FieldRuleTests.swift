@@ -178,6 +178,42 @@ import Testing
         #expect(unknown.problems.first?.message == "captured \"ZZ\", which the field's map does not list (it lists ar, tr)")
     }
 
+    @Test func mapGivesTheSameAnswerWhateverFormTheCaptureTakes() throws {
+        // Plain ASCII captures are looked up by their bytes (ConvertedMap); tags,
+        // references, spaces and non-ASCII letters go the general way. Same answers.
+        let pack = try testPack("""
+            [collections.rows]
+            source = "page"
+            row = '<r>(.*?)</r>'
+
+            [collections.rows.fields.n]
+            type = "int"
+            pattern = 'code=\\[(.*?)\\]'
+            map = { one = "1", TWO = " 2,000 ", "é" = "3" }
+            """)
+        let html = "<r>code=[one]</r><r>code=[ONE]</r><r>code=[T&#87;o]</r><r>code=[<b>two</b>]</r><r>code=[ one ]</r>"
+            + "<r>code=[É]</r><r>code=[three]</r><r>code=[on]</r>"
+        let record = extract(html, with: pack)
+        #expect(record.collections["rows"]?.map { $0["n"] } == [.int(1), .int(1), .int(2000), .int(2000), .int(1), .int(3), .null, .null])
+        #expect(record.problems.map(\.field) == ["rows[7].n", "rows[8].n"])
+        #expect(record.problems.first?.message == "captured \"three\", which the field's map does not list (it lists one, two, é)")
+    }
+
+    @Test func convertedMapAnswersPlainASCIICapturesOnly() throws {
+        let map = try #require(ConvertedMap(["ar": "article", "tr": "tip"], type: .text))
+        func lookUp(_ capture: String) -> Result<FieldValue, ConversionError>? {
+            Array(capture.utf8).withUnsafeBufferPointer { map.value(for: $0) }
+        }
+        #expect(lookUp("AR") == .success(.text("article")))
+        #expect(lookUp("tR") == .success(.text("tip")))
+        // Left to the general path: not listed, or not plain ASCII text.
+        for capture in ["BR", "A", "ARX", "A R", "<i>AR</i>", "A&#82;", "ÁR", ""] {
+            #expect(lookUp(capture) == nil, "\(capture)")
+        }
+        #expect(ConvertedMap(["a": "/x"], type: .url) == nil)
+        #expect(ConvertedMap(Dictionary(uniqueKeysWithValues: (0...ConvertedMap.largest).map { ("k\($0)", "v") }), type: .text) == nil)
+    }
+
     @Test func patternsAreCaseInsensitiveUnlessThePackSaysOtherwise() throws {
         let body = """
             [fields.v]

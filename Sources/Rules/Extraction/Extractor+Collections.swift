@@ -67,9 +67,9 @@ extension Extractor {
                                                     page: page, problems: &cellProblems)
                     note(row: row, column: column)
                 }
-                let type = field.type, map = field.map
+                let type = field.type, map = field.map, convertedMap = field.convertedMap
                 for (row, range) in captured {
-                    rows[row].values[slot] = convert(UnsafeBufferPointer(rebasing: buffer[range]), type: type, map: map,
+                    rows[row].values[slot] = convert(UnsafeBufferPointer(rebasing: buffer[range]), type: type, map: map, convertedMap: convertedMap,
                                                      label: { "\(collection.name)[\(row + 1)].\(field.name)" }, page: page, problems: &cellProblems)
                     if !cellProblems.isEmpty { note(row: row, column: column) }
                 }

@@ -135,14 +135,16 @@ public struct Extractor: Sendable {
 
     func convert(_ raw: UnsafeBufferPointer<UInt8>, field: FieldRule, label: () -> String, page: Page,
                  problems: inout [ExtractionProblem]) -> FieldValue {
-        convert(raw, type: field.type, map: field.map, label: label, page: page, problems: &problems)
+        convert(raw, type: field.type, map: field.map, convertedMap: field.convertedMap, label: label, page: page, problems: &problems)
     }
 
-    /// `type` and `map` are the field's: a caller converting a column reads them once.
-    func convert(_ raw: UnsafeBufferPointer<UInt8>, type: FieldType, map: [String: String]?, label: () -> String, page: Page,
-                 problems: inout [ExtractionProblem]) -> FieldValue {
+    /// `type`, `map` and `convertedMap` are the field's: a caller converting a column reads them once.
+    func convert(_ raw: UnsafeBufferPointer<UInt8>, type: FieldType, map: [String: String]?, convertedMap: ConvertedMap?,
+                 label: () -> String, page: Page, problems: inout [ExtractionProblem]) -> FieldValue {
         let converted: Result<FieldValue, ConversionError>
-        if let map {
+        if let known = convertedMap?.value(for: raw) {
+            converted = known
+        } else if let map {
             let captured = HTMLText.plain(raw)
             guard let replacement = map[captured.lowercased()] else {
                 problems.append(ExtractionProblem(kind: .extraction, field: label(), source: page.source, origin: page.origin,

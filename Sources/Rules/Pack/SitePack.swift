@@ -125,6 +125,8 @@ public final class FieldRule: Sendable {
     public let required: Bool
     /// Captured text → replacement, applied (case-insensitively) before the type conversion.
     public let map: [String: String]?
+    /// `map` with its replacements converted, for captures looked up by their bytes.
+    let convertedMap: ConvertedMap?
 
     init(name: String, type: FieldType, alternatives: [Alternative], defaultValue: FieldValue?, required: Bool, map: [String: String]?) {
         self.name = name
@@ -133,6 +135,7 @@ public final class FieldRule: Sendable {
         self.defaultValue = defaultValue
         self.required = required
         self.map = map
+        convertedMap = map.flatMap { ConvertedMap($0, type: type) }
     }
 
     /// The sources this field reads, in the order its alternatives try them.
