@@ -43,11 +43,10 @@ extension Extractor {
         var noted = [(cell: Int, problem: ExtractionProblem)]()
         var cellProblems = [ExtractionProblem]()
         var pending = [Int]()
-        var unmatchedRows = [Int]()
-        var captured = [(row: Int, range: Range<Int>)]()
+        var found = RegionMatches()
         pending.reserveCapacity(regions.count)
-        unmatchedRows.reserveCapacity(regions.count)
-        captured.reserveCapacity(regions.count)
+        found.unmatched.reserveCapacity(regions.count)
+        found.captured.reserveCapacity(regions.count)
         let columns = collection.fields.count
         func note(row: Int, column: Int) {
             for problem in cellProblems { noted.append((row * columns + column, problem)) }
@@ -58,22 +57,21 @@ extension Extractor {
             pending.removeAll(keepingCapacity: true)
             pending.append(contentsOf: regions.indices)
             for alternative in field.alternatives where !pending.isEmpty {
-                unmatchedRows.removeAll(keepingCapacity: true)
-                captured.removeAll(keepingCapacity: true)
-                let failures = match(alternative, rows: pending, regions: regions, asciiOnly: asciiOnly, in: buffer, ascii: text.ascii,
-                                     scratch: scratch, captured: &captured, unmatched: &unmatchedRows)
-                for (row, failure) in failures {
+                found.removeAll()
+                match(alternative, rows: pending, regions: regions, asciiOnly: asciiOnly, in: buffer, ascii: text.ascii,
+                      scratch: scratch, into: &found)
+                for (row, failure) in found.failed {
                     rows[row].values[slot] = failed(failure, alternative: alternative, label: { "\(collection.name)[\(row + 1)].\(field.name)" },
                                                     page: page, problems: &cellProblems)
                     note(row: row, column: column)
                 }
                 let type = field.type, map = field.map, convertedMap = field.convertedMap
-                for (row, range) in captured {
+                for (row, range) in found.captured {
                     rows[row].values[slot] = convert(UnsafeBufferPointer(rebasing: buffer[range]), type: type, map: map, convertedMap: convertedMap,
                                                      label: { "\(collection.name)[\(row + 1)].\(field.name)" }, page: page, problems: &cellProblems)
                     if !cellProblems.isEmpty { note(row: row, column: column) }
                 }
-                swap(&pending, &unmatchedRows)
+                swap(&pending, &found.unmatched)
             }
             for row in pending {
                 rows[row].values[slot] = unmatched(field, label: { "\(collection.name)[\(row + 1)].\(field.name)" }, tried: { [page] },
@@ -87,40 +85,24 @@ extension Extractor {
         return rows
     }
 
-    /// One alternative on each of `rows`: where it captured (in page offsets) goes to
-    /// `captured`, rows it does not match go to `unmatched`, in the order given; rows
-    /// where the engine gave up are returned. Nothing but engine calls in the loop.
+    /// One alternative on each of `rows`: into `found`, in the order given. Nothing
+    /// but engine calls: the engine answers the whole column at once.
     private func match(_ alternative: Alternative, rows: [Int], regions: [Range<Int>], asciiOnly: [Bool],
                        in buffer: UnsafeBufferPointer<UInt8>, ascii: ASCIIBlocks, scratch: ExtractionScratch,
-                       captured: inout [(row: Int, range: Range<Int>)], unmatched: inout [Int]) -> [(row: Int, failure: MatchFailure)] {
-        var failures = [(row: Int, failure: MatchFailure)]()
+                       into found: inout RegionMatches) {
         guard alternative.within.isEmpty else {
+            // Each row narrowed first: row by row, through the memo of narrowed regions.
             for row in rows {
                 switch capture(alternative, in: buffer, region: regions[row], asciiOnly: asciiOnly[row], ascii: ascii, scratch: scratch) {
-                case .noMatch: unmatched.append(row)
-                case .captured(let range): captured.append((row, range))
-                case .failed(let failure): failures.append((row, failure))
+                case .noMatch: found.unmatched.append(row)
+                case .captured(let range): found.captured.append((row, range))
+                case .failed(let failure): found.failed.append((row, failure))
                 }
             }
-            return failures
+            return
         }
-        // Read once: reading them through `alternative` and `scratch` for every row
-        // retained and released each of them every time.
-        let pattern = alternative.pattern, group = alternative.group, matchScratch = scratch.match
-        for row in rows {
-            let region = regions[row]
-            do throws(MatchFailure) {
-                if let range = try pattern.firstRange(of: group, in: UnsafeBufferPointer(rebasing: buffer[region]), from: 0,
-                                                      asciiOnly: asciiOnly[row], scratch: matchScratch) {
-                    captured.append((row, (range.lowerBound + region.lowerBound)..<(range.upperBound + region.lowerBound)))
-                } else {
-                    unmatched.append(row)
-                }
-            } catch {
-                failures.append((row, error))
-            }
-        }
-        return failures
+        alternative.pattern.firstRanges(of: alternative.group, in: buffer, regions: regions, asciiOnly: asciiOnly,
+                                        searching: rows, scratch: scratch.match, into: &found)
     }
 
     private func rowRegions(_ cut: RowCut, in buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>, ascii: ASCIIBlocks,

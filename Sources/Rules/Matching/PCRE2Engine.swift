@@ -121,6 +121,52 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
         return lower..<upper
     }
 
+    func firstRanges(of group: Int, in buffer: UnsafeBufferPointer<UInt8>, regions: [Range<Int>], asciiOnly: [Bool],
+                     searching: [Int], scratch: MatchScratch, into found: inout RegionMatches) {
+        // An empty page has no base address to offset from; the general loop handles it.
+        guard let base = buffer.baseAddress, group <= captureCount else {
+            for index in searching { found.unmatched.append(index) }
+            return
+        }
+        let matchData: OpaquePointer, context: OpaquePointer
+        do throws(MatchFailure) {
+            (matchData, context) = try scratch.pcre2State(pairs: captureCount + 1)
+        } catch {
+            for index in searching { found.failed.append((index, error)) }
+            return
+        }
+        // The match data outlives every call below, and so does its vector.
+        guard let ovector = pcre2_get_ovector_pointer_8(matchData) else {
+            for index in searching { found.failed.append((index, .engine("PCRE2 match data has no vector"))) }
+            return
+        }
+        for index in searching {
+            let region = regions[index]
+            let subject = base + region.lowerBound
+            let rc: Int32
+            if asciiOnly[index], let asciiCode {
+                rc = pcre2_jit_match_8(asciiCode, subject, region.count, 0, 0, matchData, context)
+            } else if jitCompiled {
+                rc = pcre2_jit_match_8(code, subject, region.count, 0, 0, matchData, context)
+            } else {
+                rc = pcre2_match_8(code, subject, region.count, 0, 0, matchData, context)
+            }
+            if rc > Int32(group) {
+                // Unset groups hold PCRE2_UNSET (all bits set), which reads as -1 here.
+                let lower = ovector[2 * group], upper = ovector[2 * group + 1]
+                if lower >= 0, upper >= lower {
+                    found.captured.append((index, (lower + region.lowerBound)..<(upper + region.lowerBound)))
+                } else {
+                    found.unmatched.append(index)
+                }
+            } else if rc >= 0 || rc == PCRE2_ERROR_NOMATCH {
+                found.unmatched.append(index)
+            } else {
+                found.failed.append((index, PCRE2Pattern.failure(for: rc)))
+            }
+        }
+    }
+
     /// One match call: PCRE2's return code (the number of groups set, plus one), or nil
     /// for no match; errors become `MatchFailure`s.
     private func run(_ subject: UnsafeBufferPointer<UInt8>, from start: Int, asciiOnly: Bool,
@@ -138,16 +184,19 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
             rc = PCRE2Pattern.matchEmpty(program, jit: jit, matchData, context)
         }
         if rc == PCRE2_ERROR_NOMATCH { return nil }
-        if rc < 0 {
-            switch rc {
-            case PCRE2_ERROR_MATCHLIMIT: throw .limitExceeded("match-step")
-            case PCRE2_ERROR_DEPTHLIMIT: throw .limitExceeded("depth")
-            case PCRE2_ERROR_HEAPLIMIT, PCRE2_ERROR_NOMEMORY: throw .limitExceeded("heap")
-            case PCRE2_ERROR_JIT_STACKLIMIT: throw .limitExceeded("JIT stack")
-            default: throw .engine(PCRE2Pattern.message(for: rc))
-            }
-        }
+        if rc < 0 { throw PCRE2Pattern.failure(for: rc) }
         return rc
+    }
+
+    /// A match call's error code (other than no match) as what the user is told.
+    private static func failure(for rc: Int32) -> MatchFailure {
+        switch rc {
+        case PCRE2_ERROR_MATCHLIMIT: .limitExceeded("match-step")
+        case PCRE2_ERROR_DEPTHLIMIT: .limitExceeded("depth")
+        case PCRE2_ERROR_HEAPLIMIT, PCRE2_ERROR_NOMEMORY: .limitExceeded("heap")
+        case PCRE2_ERROR_JIT_STACKLIMIT: .limitExceeded("JIT stack")
+        default: .engine(PCRE2Pattern.message(for: rc))
+        }
     }
 
     @inline(never)

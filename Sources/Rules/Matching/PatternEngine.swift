@@ -53,12 +53,36 @@ public protocol CompiledPattern: Sendable {
     /// may answer it without building a `PatternMatch`.
     func firstRange(of group: Int, in subject: UnsafeBufferPointer<UInt8>, from start: Int, asciiOnly: Bool,
                     scratch: MatchScratch) throws(MatchFailure) -> Range<Int>?
+    /// `firstRange` from the start of each of several regions of `buffer`, each region
+    /// searched as the whole subject: the regions numbered in `searching`, where
+    /// `asciiOnly[n]` is the promise for `regions[n]`. Results go to `found`, in the
+    /// order of `searching`, as offsets into `buffer`. One call answers a column of
+    /// rows, so an engine can keep its state at hand across them.
+    func firstRanges(of group: Int, in buffer: UnsafeBufferPointer<UInt8>, regions: [Range<Int>], asciiOnly: [Bool],
+                     searching: [Int], scratch: MatchScratch, into found: inout RegionMatches)
 }
 
 extension CompiledPattern {
     public func firstRange(of group: Int, in subject: UnsafeBufferPointer<UInt8>, from start: Int, asciiOnly: Bool,
                            scratch: MatchScratch) throws(MatchFailure) -> Range<Int>? {
         try firstMatch(in: subject, from: start, asciiOnly: asciiOnly, scratch: scratch)?.group(group)
+    }
+
+    public func firstRanges(of group: Int, in buffer: UnsafeBufferPointer<UInt8>, regions: [Range<Int>], asciiOnly: [Bool],
+                            searching: [Int], scratch: MatchScratch, into found: inout RegionMatches) {
+        for index in searching {
+            let region = regions[index]
+            do throws(MatchFailure) {
+                if let range = try firstRange(of: group, in: UnsafeBufferPointer(rebasing: buffer[region]), from: 0,
+                                              asciiOnly: asciiOnly[index], scratch: scratch) {
+                    found.captured.append((index, (range.lowerBound + region.lowerBound)..<(range.upperBound + region.lowerBound)))
+                } else {
+                    found.unmatched.append(index)
+                }
+            } catch {
+                found.failed.append((index, error))
+            }
+        }
     }
 
     /// `firstMatch` on a subject that may hold any UTF-8.
@@ -69,6 +93,25 @@ extension CompiledPattern {
     /// `firstRange` on a subject that may hold any UTF-8.
     public func firstRange(of group: Int, in subject: UnsafeBufferPointer<UInt8>, from start: Int, scratch: MatchScratch) throws(MatchFailure) -> Range<Int>? {
         try firstRange(of: group, in: subject, from: start, asciiOnly: false, scratch: scratch)
+    }
+}
+
+/// What `firstRanges` found, region by region.
+public struct RegionMatches {
+    /// Regions with a match where the group took part, and the group's range in the buffer.
+    public var captured: [(region: Int, range: Range<Int>)] = []
+    /// Regions with no match (or none where the group took part).
+    public var unmatched: [Int] = []
+    /// Regions where the engine gave up.
+    public var failed: [(region: Int, failure: MatchFailure)] = []
+
+    public init() {}
+
+    /// Empty, keeping the storage for the next column.
+    public mutating func removeAll() {
+        captured.removeAll(keepingCapacity: true)
+        unmatched.removeAll(keepingCapacity: true)
+        failed.removeAll(keepingCapacity: true)
     }
 }
 
