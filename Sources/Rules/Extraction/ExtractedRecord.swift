@@ -10,8 +10,6 @@ public struct ExtractedRecord: Sendable, Equatable {
 
     public init() {}
 
-    public typealias Row = [String: FieldValue]
-
     /// True when a source's page said the member does not exist.
     public var isNotFound: Bool { problems.contains { $0.kind == .notFound } }
 }

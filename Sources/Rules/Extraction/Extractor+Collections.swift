@@ -53,7 +53,6 @@ extension Extractor {
             cellProblems.removeAll(keepingCapacity: true)
         }
         for (column, field) in collection.fields.enumerated() {
-            let slot = collection.slots[column]
             pending.removeAll(keepingCapacity: true)
             pending.append(contentsOf: regions.indices)
             for alternative in field.alternatives where !pending.isEmpty {
@@ -61,20 +60,20 @@ extension Extractor {
                 match(alternative, rows: pending, regions: regions, asciiOnly: asciiOnly, in: buffer, ascii: text.ascii,
                       scratch: scratch, into: &found)
                 for (row, failure) in found.failed {
-                    rows[row].values[slot] = failed(failure, alternative: alternative, label: { "\(collection.name)[\(row + 1)].\(field.name)" },
+                    rows[row].values[column] = failed(failure, alternative: alternative, label: { "\(collection.name)[\(row + 1)].\(field.name)" },
                                                     page: page, problems: &cellProblems)
                     note(row: row, column: column)
                 }
                 let type = field.type, map = field.map, convertedMap = field.convertedMap
                 for (row, range) in found.captured {
-                    rows[row].values[slot] = convert(UnsafeBufferPointer(rebasing: buffer[range]), type: type, map: map, convertedMap: convertedMap,
+                    rows[row].values[column] = convert(UnsafeBufferPointer(rebasing: buffer[range]), type: type, map: map, convertedMap: convertedMap,
                                                      label: { "\(collection.name)[\(row + 1)].\(field.name)" }, page: page, problems: &cellProblems)
                     if !cellProblems.isEmpty { note(row: row, column: column) }
                 }
                 swap(&pending, &found.unmatched)
             }
             for row in pending {
-                rows[row].values[slot] = unmatched(field, label: { "\(collection.name)[\(row + 1)].\(field.name)" }, tried: { [page] },
+                rows[row].values[column] = unmatched(field, label: { "\(collection.name)[\(row + 1)].\(field.name)" }, tried: { [page] },
                                                    attempts: field.alternatives.count, problems: &cellProblems)
                 note(row: row, column: column)
             }

@@ -182,11 +182,9 @@ public final class CollectionRule: Sendable {
     /// Alternatives; the first that finds any row wins.
     let rowCuts: [RowCut]
     public let fields: [FieldRule]
-    /// A row with every field null, and where each field's value sits in it (in the
-    /// order of `fields`). Rows are copies of it filled in place: a copy keeps the
-    /// storage's layout, so the slots hold, and no field name is hashed per row.
+    /// A row with every field null, in the order of `fields`: rows are copies of it,
+    /// filled in place.
     let emptyRow: ExtractedRecord.Row
-    let slots: [ExtractedRecord.Row.Index]
 
     init(name: String, source: String, within: [Narrowing], rowCuts: [RowCut], fields: [FieldRule]) {
         self.name = name
@@ -194,13 +192,7 @@ public final class CollectionRule: Sendable {
         self.within = within
         self.rowCuts = rowCuts
         self.fields = fields
-        var emptyRow = ExtractedRecord.Row(minimumCapacity: fields.count)
-        for field in fields { emptyRow[field.name] = .null }
-        slots = fields.map { field in
-            // Every name was just inserted; the fallback is never taken.
-            emptyRow.index(forKey: field.name) ?? emptyRow.startIndex
-        }
-        self.emptyRow = emptyRow
+        emptyRow = ExtractedRecord.Row(names: RowNames(fields.map(\.name)))
     }
 }
 
