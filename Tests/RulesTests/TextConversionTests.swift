@@ -8,6 +8,9 @@ import Testing
         #expect(HTMLText.plain("x &lt;b&gt; y") == "x <b> y")
         #expect(HTMLText.plain("1 < 2 &amp;&amp; 3 > 2") == "1 < 2 && 3 > 2")
         #expect(HTMLText.plain("unterminated <a href=") == "unterminated")
+        // Block elements, in any case, open, closed or self-closing, leave a space; other tags do not.
+        #expect(HTMLText.plain("a<SECTION>b</Article >c<tr/>d<TBODY\nclass=x>e<h6>f") == "a b c d e f")
+        #expect(HTMLText.plain("a<sections>b<h7>c<b>d</b>e<articles>f<x>g<p>h") == "abcdefg h")
         #expect(HTMLText.plain("&unknown; &amp &#xZZ; &#0;") == "&unknown; &amp &#xZZ; \u{FFFD}")
         #expect(HTMLText.plain("&#150; &#8364; &Eacute;&eacute;&nbsp;") == "\u{2013} € Éé")
         // Bytes that are not UTF-8 (a stray Latin-1 é, a cut-off sequence) become U+FFFD.
