@@ -78,7 +78,7 @@ extension Extractor {
                 note(row: row, column: column)
             }
         }
-        // Stable: a cell's problems keep the order they were found in.
+        // A cell has one problem at most (its value failed, did not convert, or is missing).
         noted.sort { $0.cell < $1.cell }
         problems.append(contentsOf: noted.map(\.problem))
         return rows
