@@ -3,7 +3,12 @@
 /// it, hashes it and converts the replacement again, for every row; a map is a handful
 /// of short codes (`AR`, `BR`, `TR`), so comparing bytes answers it without a string.
 struct ConvertedMap: Sendable {
-    private let entries: [(key: [UInt8], value: Result<FieldValue, ConversionError>)]
+    /// Every key's bytes, one after another; `keys` says where each one stands. Walking
+    /// plain ranges copies nothing, where walking (key, value) pairs retained both.
+    private let keyBytes: [UInt8]
+    private let keys: [Range<Int>]
+    /// In the order of `keys`.
+    private let values: [Result<FieldValue, ConversionError>]
 
     /// More entries than this are left to the general path's hash lookup.
     static let largest = 16
@@ -14,7 +19,17 @@ struct ConvertedMap: Sendable {
         guard map.count <= ConvertedMap.largest, type != .url else { return nil }
         // The keys were lowercased when the pack was loaded; a non-ASCII key can never
         // equal the ASCII lowercase of an all-ASCII capture, and is simply never hit here.
-        entries = map.map { (Array($0.key.utf8), type.convert($0.value, base: "")) }
+        var keyBytes = [UInt8]()
+        var keys = [Range<Int>]()
+        var values = [Result<FieldValue, ConversionError>]()
+        for (key, replacement) in map {
+            keys.append(keyBytes.count..<(keyBytes.count + key.utf8.count))
+            keyBytes.append(contentsOf: key.utf8)
+            values.append(type.convert(replacement, base: ""))
+        }
+        self.keyBytes = keyBytes
+        self.keys = keys
+        self.values = values
     }
 
     /// The converted replacement for a capture that is plain ASCII (no tag, reference,
@@ -25,10 +40,12 @@ struct ConvertedMap: Sendable {
         guard !raw.contains(where: { $0 <= 0x20 || $0 >= 0x80 || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) else {
             return nil
         }
-        for entry in entries where entry.key.count == raw.count {
-            if zip(entry.key, raw).allSatisfy({ $0 == ConvertedMap.asciiLowercase($1) }) { return entry.value }
+        let found = keyBytes.withUnsafeBufferPointer { bytes in
+            keys.firstIndex { key in
+                key.count == raw.count && !zip(key, raw).contains { bytes[$0] != ConvertedMap.asciiLowercase($1) }
+            }
         }
-        return nil
+        return found.map { values[$0] }
     }
 
     private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
