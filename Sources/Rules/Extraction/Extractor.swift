@@ -141,6 +141,7 @@ public struct Extractor: Sendable {
     /// `type`, `map` and `convertedMap` are the field's: a caller converting a column reads them once.
     func convert(_ raw: UnsafeBufferPointer<UInt8>, type: FieldType, map: [String: String]?, convertedMap: ConvertedMap?,
                  label: () -> String, page: Page, problems: inout [ExtractionProblem]) -> FieldValue {
+        if map == nil, let value = type.usualValue(raw, origin: origin) { return value }
         let converted: Result<FieldValue, ConversionError>
         if let known = convertedMap?.value(for: raw) {
             converted = known

@@ -26,21 +26,29 @@ public enum FieldType: String, Sendable, CaseIterable {
     /// `origin`: the base URL's `scheme://host[:port]`, which a caller converting many
     /// values works out once.
     func convert(_ raw: UnsafeBufferPointer<UInt8>, base: String, origin: String?) -> Result<FieldValue, ConversionError> {
+        if let value = usualValue(raw, origin: origin) { return .success(value) }
+        return convert(String(decoding: raw, as: UTF8.self), base: base)
+    }
+
+    /// The value of a capture in its usual form, read straight off the bytes; nil for
+    /// anything else, which `convert` reads (or refuses) by way of a `String`. Callers
+    /// converting a column try this first: no `Result` to build and take apart per value.
+    func usualValue(_ raw: UnsafeBufferPointer<UInt8>, origin: String?) -> FieldValue? {
         switch self {
         case .int:
-            if let value = Numeral(raw)?.integer { return .success(.int(value)) }
+            if let value = Numeral(raw)?.integer { return .int(value) }
         case .decimal:
-            if let value = Numeral(raw)?.decimal { return .success(.decimal(value)) }
+            if let value = Numeral(raw)?.decimal { return .decimal(value) }
         case .date:
-            if let date = DateText.dayMonthYear(raw) { return .success(.date(date)) }
+            if let date = DateText.dayMonthYear(raw) { return .date(date) }
         case .text:
-            return .success(.text(HTMLText.plain(raw)))
+            return .text(HTMLText.plain(raw))
         case .url:
-            if let resolved = AbsoluteURL.resolvePlain(raw, origin: origin) { return .success(.text(resolved)) }
+            if let resolved = AbsoluteURL.resolvePlain(raw, origin: origin) { return .text(resolved) }
         case .string:
             break
         }
-        return convert(String(decoding: raw, as: UTF8.self), base: base)
+        return nil
     }
 
     func convert(_ raw: String, base: String) -> Result<FieldValue, ConversionError> {
