@@ -65,6 +65,23 @@ import Testing
         }
     }
 
+    @Test func anEmptyPagesRowsGetTheAnswersOfFirstRangeToo() throws {
+        // A buffer with no base address (an empty one may have none): a pattern that
+        // matches the empty string still matches its one empty row, as firstRange says.
+        let compiled = try PCRE2Engine().compile("(x?)", options: PatternOptions())
+        let regions = [0..<0]
+        let scratch = MatchScratch()
+        let buffer = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        for group in 0...2 {
+            var found = RegionMatches()
+            compiled.firstRanges(of: group, in: buffer, regions: regions, asciiOnly: [true], searching: [0], scratch: scratch, into: &found)
+            #expect(together(found, order: [0])
+                    == oneByOne(compiled, group: group, in: buffer, regions: regions, asciiOnly: [true], searching: [0], scratch: scratch),
+                    "group \(group)")
+        }
+        #expect(try compiled.firstRange(of: 1, in: buffer, from: 0, asciiOnly: true, scratch: scratch) == 0..<0)
+    }
+
     @Test func aRowThatHitsALimitFailsAloneInItsColumn() throws {
         let compiled = try PCRE2Engine().compile("((?:x+x+)+)y", options: PatternOptions())
         let html = Array(("<r>xxy</r><r>" + String(repeating: "x", count: 40) + "!y</r><r>xxxy</r>").utf8)

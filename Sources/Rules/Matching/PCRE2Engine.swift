@@ -123,9 +123,10 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
 
     func firstRanges(of group: Int, in buffer: UnsafeBufferPointer<UInt8>, regions: [Range<Int>], asciiOnly: [Bool],
                      searching: [Int], scratch: MatchScratch, into found: inout RegionMatches) {
-        // An empty page has no base address to offset from; the general loop handles it.
+        // A buffer with no base address has nothing to offset from, and a group the
+        // pattern does not have is never set: the one-by-one way answers both.
         guard let base = buffer.baseAddress, group <= captureCount else {
-            for index in searching { found.unmatched.append(index) }
+            firstRangesOneByOne(of: group, in: buffer, regions: regions, asciiOnly: asciiOnly, searching: searching, scratch: scratch, into: &found)
             return
         }
         let matchData: OpaquePointer, context: OpaquePointer

@@ -70,6 +70,13 @@ extension CompiledPattern {
 
     public func firstRanges(of group: Int, in buffer: UnsafeBufferPointer<UInt8>, regions: [Range<Int>], asciiOnly: [Bool],
                             searching: [Int], scratch: MatchScratch, into found: inout RegionMatches) {
+        firstRangesOneByOne(of: group, in: buffer, regions: regions, asciiOnly: asciiOnly, searching: searching, scratch: scratch, into: &found)
+    }
+
+    /// `firstRanges` as one `firstRange` per region: what every engine's answer must
+    /// equal, and the way for the cases an engine's own loop does not take.
+    public func firstRangesOneByOne(of group: Int, in buffer: UnsafeBufferPointer<UInt8>, regions: [Range<Int>], asciiOnly: [Bool],
+                                    searching: [Int], scratch: MatchScratch, into found: inout RegionMatches) {
         for index in searching {
             let region = regions[index]
             do throws(MatchFailure) {
