@@ -53,6 +53,7 @@ extension Extractor {
             cellProblems.removeAll(keepingCapacity: true)
         }
         for (column, field) in collection.fields.enumerated() {
+            let type = field.type, map = field.map, convertedMap = field.convertedMap
             pending.removeAll(keepingCapacity: true)
             pending.append(contentsOf: regions.indices)
             for alternative in field.alternatives where !pending.isEmpty {
@@ -64,7 +65,6 @@ extension Extractor {
                                                     page: page, problems: &cellProblems)
                     note(row: row, column: column)
                 }
-                let type = field.type, map = field.map, convertedMap = field.convertedMap
                 for (row, range) in found.captured {
                     rows[row].values[column] = convert(UnsafeBufferPointer(rebasing: buffer[range]), type: type, map: map, convertedMap: convertedMap,
                                                      label: { "\(collection.name)[\(row + 1)].\(field.name)" }, page: page, problems: &cellProblems)

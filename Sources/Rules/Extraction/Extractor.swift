@@ -154,7 +154,8 @@ public struct Extractor: Sendable {
             }
             converted = type.convert(replacement, base: baseURL)
         } else {
-            converted = type.convert(raw, base: baseURL, origin: origin)
+            // Not in a usual form (tried above): the `String` path reads it or says why not.
+            converted = type.convert(String(decoding: raw, as: UTF8.self), base: baseURL)
         }
         switch converted {
         case .success(let value):

@@ -20,19 +20,14 @@ public enum FieldType: String, Sendable, CaseIterable {
     /// their usual forms never become an intermediate `String`; anything unusual takes
     /// the `String` path below, which gives the same answers.
     func convert(_ raw: UnsafeBufferPointer<UInt8>, base: String) -> Result<FieldValue, ConversionError> {
-        convert(raw, base: base, origin: AbsoluteURL.origin(of: base))
-    }
-
-    /// `origin`: the base URL's `scheme://host[:port]`, which a caller converting many
-    /// values works out once.
-    func convert(_ raw: UnsafeBufferPointer<UInt8>, base: String, origin: String?) -> Result<FieldValue, ConversionError> {
-        if let value = usualValue(raw, origin: origin) { return .success(value) }
+        if let value = usualValue(raw, origin: AbsoluteURL.origin(of: base)) { return .success(value) }
         return convert(String(decoding: raw, as: UTF8.self), base: base)
     }
 
     /// The value of a capture in its usual form, read straight off the bytes; nil for
-    /// anything else, which `convert` reads (or refuses) by way of a `String`. Callers
-    /// converting a column try this first: no `Result` to build and take apart per value.
+    /// anything else, which `convert` reads (or refuses) by way of a `String`. `origin`
+    /// is the base URL's `scheme://host[:port]`, which a caller converting many values
+    /// works out once; converting a column this way builds no `Result` per value.
     func usualValue(_ raw: UnsafeBufferPointer<UInt8>, origin: String?) -> FieldValue? {
         switch self {
         case .int:
