@@ -45,6 +45,7 @@ import Testing
             [fields.b]
             source = "p"
             pattern = 'b=(\\w+)'
+            optional = true
 
             [collections.rows]
             source = "p"

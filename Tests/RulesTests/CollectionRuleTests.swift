@@ -39,6 +39,7 @@ import Testing
             [collections.rows.fields.inner]
             pattern = '<td class="in">(\\d+)</td>'
             type = "int"
+            optional = true
             """)
         let html = """
             <b>not a row</b>
@@ -126,7 +127,7 @@ import Testing
         let record = extract("<r>a=x <n>7</n> b=y</r><r><n>seven</n></r><r>a=z</r><r>b=w <n>q</n></r>", with: pack)
         #expect(record.problems.map(\.field) == [
             "rows[2].a", "rows[2].n", "rows[2].b",
-            "rows[3].b",
+            "rows[3].n", "rows[3].b",
             "rows[4].a", "rows[4].n",
         ])
         #expect(record.collections["rows"]?.map { $0["n"] } == [.int(7), .null, .null, .null])

@@ -51,30 +51,59 @@ import Testing
         #expect(record.fields["whole"] == .text("1999"))
     }
 
-    @Test func defaultsAndRequiredFields() throws {
+    @Test func aFieldNotFoundIsNullWithAProblemNeverADefault() throws {
         let pack = try testPack("""
             [fields.count]
             source = "page"
             pattern = 'Count: (\\d+)'
+            type = "int"
+            present = '<div class="counts">'
+            default = 0
+
+            [fields.inTable]
+            source = "page"
+            within = '<table>(.*?)</table>'
+            pattern = 'Points: (\\d+)'
             type = "int"
             default = 0
 
             [fields.title]
             source = "page"
             pattern = '<h1>(.*?)</h1>'
-            required = true
+
+            [fields.avatar]
+            source = "page"
+            pattern = '<img src="(.*?)"'
+            optional = true
             """)
+        // The parts are shown and the values are not in them: the defaults.
+        let shown = extract(#"<h1>T</h1><div class="counts">none yet</div><table>nothing</table>"#, with: pack)
+        #expect(shown.fields["count"] == .int(0))
+        #expect(shown.fields["inTable"] == .int(0))
+        #expect(shown.fields["avatar"] == .null)
+        #expect(shown.problems == [])
+        #expect(shown.outcomes.map { [$0.field, "\($0.matched)/\($0.defaulted)/\($0.missing)/\($0.absent)"] } == [
+            ["count", "0/1/0/0"], ["inTable", "0/1/0/0"], ["title", "1/0/0/0"], ["avatar", "0/0/0/1"],
+        ])
+
+        // Nothing shown: unknown, each with a problem naming the field, page and pattern.
         let record = extract("<p>empty</p>", with: pack)
-        #expect(record.fields["count"] == .int(0))
+        #expect(record.fields["count"] == .null)
+        #expect(record.fields["inTable"] == .null)
         #expect(record.fields["title"] == .null)
-        #expect(record.problems.count == 1)
-        let problem = try #require(record.problems.first)
+        #expect(record.fields["avatar"] == .null)
+        #expect(record.problems.map(\.field) == ["count", "inTable", "title"])
+        let problem = try #require(record.problems.last)
         #expect(problem.kind == .extraction)
-        #expect(problem.field == "title")
         #expect(problem.source == "page")
         #expect(problem.origin == "page.html")
-        #expect(problem.description == "title: required field not found: its pattern did not match (page page page.html)")
+        #expect(problem.description == "title: not found: its pattern did not match (tried '<h1>(.*?)</h1>') (page page page.html)")
+        #expect(record.problems.first?.message
+                == "not found: its pattern did not match, and the page does not show the part its default stands for (tried 'Count: (\\d+)')")
+        #expect(record.outcomes.map(\.missing) == [1, 1, 1, 0])
     }
+
+
 
     @Test func everyType() throws {
         let pack = try testPack("""

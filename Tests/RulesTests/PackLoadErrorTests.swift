@@ -23,7 +23,7 @@ import Testing
             typo = 1
             """)
         #expect(problems == [PackProblem(location: "fields.v.typo",
-                                         message: "unknown key; expected one of case_sensitive, default, group, map, pattern, required, source, type, within")])
+                                         message: "unknown key; expected one of case_sensitive, default, group, map, optional, pattern, present, required, source, type, within")])
     }
 
     @Test func badRegexGivesPCRE2sMessageAndOffset() {
@@ -84,17 +84,32 @@ import Testing
             [fields.n]
             source = "page"
             pattern = '(x)'
+            present = 'y'
             type = "int"
             default = "zero"
 
             [fields.r]
             source = "page"
             pattern = '(x)'
+            present = 'y'
             required = true
+            default = "x"
+
+            [fields.o]
+            source = "page"
+            pattern = '(x)'
+            required = true
+            optional = true
+
+            [fields.d]
+            source = "page"
+            pattern = '(x)'
             default = "x"
             """) == [
                 PackProblem(location: "fields.n.default", message: "the string \"zero\" does not fit type int"),
                 PackProblem(location: "fields.r", message: "is both required and has a default; a required field must match, so drop one"),
+                PackProblem(location: "fields.o", message: "is both required and optional; drop one"),
+                PackProblem(location: "fields.d.default", message: "applies only where the page shows the part the field lives in, and this field names none: add present = '<pattern for that part>' (e.g. the table or heading that holds the value) or a within; otherwise a pattern that stops matching would read as the default"),
             ])
     }
 

@@ -7,6 +7,10 @@ public struct ExtractedRecord: Sendable, Equatable {
     /// Rows of each collection whose source was given, in page order.
     public var collections: [String: [Row]] = [:]
     public var problems: [ExtractionProblem] = []
+    /// How each field read on these pages fared, in the pack's order: scalar fields
+    /// first, then each collection's fields (counted over its rows). What drift
+    /// summaries and `patterns check --live` are made from.
+    public var outcomes: [FieldOutcome] = []
 
     public init() {}
 
@@ -42,5 +46,37 @@ public struct ExtractionProblem: Error, Sendable, Equatable, CustomStringConvert
     public var description: String {
         if let field { return "\(field): \(message) (\(source) page \(origin))" }
         return "\(message) (\(source) page \(origin))"
+    }
+}
+
+/// How one field fared on one member's page: for a scalar field one of the counts
+/// is 1; for a collection's field they count its rows.
+public struct FieldOutcome: Sendable, Equatable {
+    /// Dotted field name; a collection's fields read `articles[].views`.
+    public let field: String
+    public let source: String
+    /// False for fields the pack marks `optional`.
+    public let expected: Bool
+    /// Found by a pattern.
+    public var matched = 0
+    /// Not found, in a part of the page that shows there is nothing (the default).
+    public var defaulted = 0
+    /// Not found where it was expected, or found but unreadable: null, with a problem.
+    public var missing = 0
+    /// An optional field not on the page: null, and no problem.
+    public var absent = 0
+    /// How many values each alternative found, by the alternative's position.
+    public var byAlternative: [Int]
+
+    public init(field: String, source: String, expected: Bool, alternatives: Int) {
+        self.field = field
+        self.source = source
+        self.expected = expected
+        byAlternative = Array(repeating: 0, count: alternatives)
+    }
+
+    /// The 1-based alternative that found the value, for a scalar field that matched.
+    public var matchedAlternative: Int? {
+        byAlternative.firstIndex { $0 > 0 }.map { $0 + 1 }
     }
 }

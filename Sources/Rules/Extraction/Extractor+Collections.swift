@@ -1,7 +1,7 @@
 /// Collections: a page cut into rows, and each row's fields.
 extension Extractor {
     func rows(of collection: CollectionRule, text: PageText, scratch: ExtractionScratch,
-              problems: inout [ExtractionProblem]) -> [ExtractedRecord.Row] {
+              problems: inout [ExtractionProblem], outcomes: inout [FieldOutcome]) -> [ExtractedRecord.Row] {
         let page = text.page
         return page.utf8.withUnsafeBufferPointer { buffer in
             var region = 0..<buffer.count
@@ -17,7 +17,8 @@ extension Extractor {
                     regions = try rowRegions(cut, in: buffer, region: region, ascii: text.ascii, scratch: scratch)
                     if !regions.isEmpty { break }
                 }
-                return fill(collection, regions: regions, in: buffer, text: text, scratch: scratch, problems: &problems)
+                return fill(collection, regions: regions, in: buffer, text: text, scratch: scratch, problems: &problems,
+                            outcomes: &outcomes)
             } catch {
                 problems.append(ExtractionProblem(kind: .extraction, field: "\(collection.name)[]", source: page.source, origin: page.origin,
                                                   message: "cutting rows: \(error.message)"))
@@ -34,7 +35,8 @@ extension Extractor {
     /// dozen patterns and their conversions take turns. Measured from C on the 200 KB
     /// benchmark page, the same PCRE2 calls took 172 µs in this order, 236 µs row by row.
     private func fill(_ collection: CollectionRule, regions: [Range<Int>], in buffer: UnsafeBufferPointer<UInt8>,
-                      text: PageText, scratch: ExtractionScratch, problems: inout [ExtractionProblem]) -> [ExtractedRecord.Row] {
+                      text: PageText, scratch: ExtractionScratch, problems: inout [ExtractionProblem],
+                      outcomes: inout [FieldOutcome]) -> [ExtractedRecord.Row] {
         let page = text.page
         var rows = [ExtractedRecord.Row](repeating: collection.emptyRow, count: regions.count)
         let asciiOnly = regions.map { text.ascii.isASCII($0) }
@@ -54,29 +56,47 @@ extension Extractor {
         }
         for (column, field) in collection.fields.enumerated() {
             let type = field.type, map = field.map, convertedMap = field.convertedMap
+            var outcome = FieldOutcome(field: "\(collection.name)[].\(field.name)", source: collection.source,
+                                       expected: !field.optional, alternatives: field.alternatives.count)
+            // Rows where a `within` of the field matched: they show the field's part.
+            var partRows = Set<Int>()
             pending.removeAll(keepingCapacity: true)
             pending.append(contentsOf: regions.indices)
-            for alternative in field.alternatives where !pending.isEmpty {
+            for (index, alternative) in field.alternatives.enumerated() where !pending.isEmpty {
                 found.removeAll()
                 match(alternative, rows: pending, regions: regions, asciiOnly: asciiOnly, in: buffer, ascii: text.ascii,
-                      scratch: scratch, into: &found)
+                      scratch: scratch, into: &found, partRows: &partRows)
                 for (row, failure) in found.failed {
                     rows[row].values[column] = failed(failure, alternative: alternative, label: { "\(collection.name)[\(row + 1)].\(field.name)" },
                                                     page: page, problems: &cellProblems)
+                    outcome.missing += 1
                     note(row: row, column: column)
                 }
                 for (row, range) in found.captured {
                     rows[row].values[column] = convert(UnsafeBufferPointer(rebasing: buffer[range]), type: type, map: map, convertedMap: convertedMap,
                                                      label: { "\(collection.name)[\(row + 1)].\(field.name)" }, page: page, problems: &cellProblems)
-                    if !cellProblems.isEmpty { note(row: row, column: column) }
+                    if cellProblems.isEmpty {
+                        outcome.matched += 1
+                        outcome.byAlternative[index] += 1
+                    } else {
+                        outcome.missing += 1
+                        note(row: row, column: column)
+                    }
                 }
                 swap(&pending, &found.unmatched)
             }
+            // A row field's part is its row, unless it names a narrower one.
+            let rowIsPart = field.present.isEmpty && !field.narrows
             for row in pending {
-                rows[row].values[column] = unmatched(field, label: { "\(collection.name)[\(row + 1)].\(field.name)" }, tried: { [page] },
-                                                   attempts: field.alternatives.count, problems: &cellProblems)
+                let partShown = rowIsPart || partRows.contains(row)
+                    || shows(field.present, in: buffer, region: regions[row], ascii: text.ascii, scratch: scratch)
+                let (value, result) = unmatched(field, partShown: partShown, label: { "\(collection.name)[\(row + 1)].\(field.name)" },
+                                                tried: { [page] }, problems: &cellProblems)
+                rows[row].values[column] = value
+                outcome.count(result)
                 note(row: row, column: column)
             }
+            outcomes.append(outcome)
         }
         // A cell has one problem at most (its value failed, did not convert, or is missing).
         noted.sort { $0.cell < $1.cell }
@@ -88,12 +108,15 @@ extension Extractor {
     /// but engine calls: the engine answers the whole column at once.
     private func match(_ alternative: Alternative, rows: [Int], regions: [Range<Int>], asciiOnly: [Bool],
                        in buffer: UnsafeBufferPointer<UInt8>, ascii: ASCIIBlocks, scratch: ExtractionScratch,
-                       into found: inout RegionMatches) {
+                       into found: inout RegionMatches, partRows: inout Set<Int>) {
         guard alternative.within.isEmpty else {
             // Each row narrowed first: row by row, through the memo of narrowed regions.
             for row in rows {
                 switch capture(alternative, in: buffer, region: regions[row], asciiOnly: asciiOnly[row], ascii: ascii, scratch: scratch) {
-                case .noMatch: found.unmatched.append(row)
+                case .noPart: found.unmatched.append(row)
+                case .noMatch:
+                    found.unmatched.append(row)
+                    partRows.insert(row)
                 case .captured(let range): found.captured.append((row, range))
                 case .failed(let failure): found.failed.append((row, failure))
                 }

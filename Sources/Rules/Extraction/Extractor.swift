@@ -33,11 +33,13 @@ public struct Extractor: Sendable {
             }
         }
         for field in pack.fields where field.sources.contains(where: { present[$0] != nil }) {
-            record.fields[field.name] = value(of: field, pages: present, scratch: scratch, problems: &record.problems)
+            record.fields[field.name] = value(of: field, pages: present, scratch: scratch, problems: &record.problems,
+                                              outcomes: &record.outcomes)
         }
         for collection in pack.collections {
             guard let text = present[collection.source] else { continue }
-            record.collections[collection.name] = rows(of: collection, text: text, scratch: scratch, problems: &record.problems)
+            record.collections[collection.name] = rows(of: collection, text: text, scratch: scratch, problems: &record.problems,
+                                                       outcomes: &record.outcomes)
         }
         return record
     }
@@ -72,45 +74,56 @@ public struct Extractor: Sendable {
     }
 
     private func value(of field: FieldRule, pages: [String: PageText], scratch: ExtractionScratch,
-                       problems: inout [ExtractionProblem]) -> FieldValue {
-        // The pages tried, for the message when nothing matches; most fields try one,
-        // so the list is only made for a second.
-        var firstTried: Page?
-        var moreTried = [Page]()
-        var attempts = 0
-        for alternative in field.alternatives {
+                       problems: inout [ExtractionProblem], outcomes: inout [FieldOutcome]) -> FieldValue {
+        var tried = [PageText]()
+        var partShown = false
+        for (index, alternative) in field.alternatives.enumerated() {
             guard let text = pages[alternative.source] else { continue }
             let page = text.page
-            attempts += 1
-            if firstTried == nil {
-                firstTried = page
-            } else if firstTried?.source != page.source, !moreTried.contains(where: { $0.source == page.source }) {
-                moreTried.append(page)
-            }
+            if !tried.contains(where: { $0.page.source == page.source }) { tried.append(text) }
+            var outcome = FieldOutcome(field: field.name, source: page.source, expected: !field.optional,
+                                       alternatives: field.alternatives.count)
             let found: FieldValue? = page.utf8.withUnsafeBufferPointer { buffer in
-                attempt(alternative, of: field, in: buffer, region: 0..<buffer.count, asciiOnly: text.ascii.isASCII(0..<buffer.count),
-                        ascii: text.ascii, label: { field.name },
-                        page: page, scratch: scratch, problems: &problems)
+                switch capture(alternative, in: buffer, region: 0..<buffer.count, asciiOnly: text.ascii.isASCII(0..<buffer.count),
+                               ascii: text.ascii, scratch: scratch) {
+                case .noPart:
+                    return nil
+                case .noMatch:
+                    partShown = partShown || !alternative.within.isEmpty
+                    return nil
+                case .failed(let failure):
+                    outcome.missing = 1
+                    return failed(failure, alternative: alternative, label: { field.name }, page: page, problems: &problems)
+                case .captured(let range):
+                    let before = problems.count
+                    let value = convert(UnsafeBufferPointer(rebasing: buffer[range]), field: field, label: { field.name },
+                                        page: page, problems: &problems)
+                    if problems.count == before {
+                        outcome.matched = 1
+                        outcome.byAlternative[index] = 1
+                    } else {
+                        outcome.missing = 1
+                    }
+                    return value
+                }
             }
-            if let found { return found }
+            if let found {
+                outcomes.append(outcome)
+                return found
+            }
         }
-        return unmatched(field, label: { field.name }, tried: { firstTried.map { [$0] + moreTried } ?? [] },
-                         attempts: attempts, problems: &problems)
-    }
-
-    /// One alternative of `field` on one region: the converted value when it captures
-    /// (null after a reported problem), nil when it does not match.
-    func attempt(_ alternative: Alternative, of field: FieldRule, in buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>,
-                 asciiOnly: Bool, ascii: ASCIIBlocks, label: () -> String, page: Page, scratch: ExtractionScratch,
-                 problems: inout [ExtractionProblem]) -> FieldValue? {
-        switch capture(alternative, in: buffer, region: region, asciiOnly: asciiOnly, ascii: ascii, scratch: scratch) {
-        case .noMatch:
-            return nil
-        case .failed(let failure):
-            return failed(failure, alternative: alternative, label: label, page: page, problems: &problems)
-        case .captured(let range):
-            return convert(UnsafeBufferPointer(rebasing: buffer[range]), field: field, label: label, page: page, problems: &problems)
+        if !partShown {
+            partShown = tried.contains { text in
+                text.page.utf8.withUnsafeBufferPointer { shows(field.present, in: $0, region: 0..<$0.count, ascii: text.ascii, scratch: scratch) }
+            }
         }
+        let (value, result) = unmatched(field, partShown: partShown, label: { field.name }, tried: { tried.map(\.page) },
+                                        problems: &problems)
+        var outcome = FieldOutcome(field: field.name, source: tried.first?.page.source ?? "", expected: !field.optional,
+                                   alternatives: field.alternatives.count)
+        outcome.count(result)
+        outcomes.append(outcome)
+        return value
     }
 
     func failed(_ failure: MatchFailure, alternative: Alternative, label: () -> String, page: Page,
@@ -120,17 +133,48 @@ public struct Extractor: Sendable {
         return .null
     }
 
-    /// No alternative matched: the default, a required-field problem, or null.
-    func unmatched(_ field: FieldRule, label: () -> String, tried pages: () -> [Page], attempts: Int,
-                   problems: inout [ExtractionProblem]) -> FieldValue {
-        if let defaultValue = field.defaultValue { return defaultValue }
-        let tried = field.required ? pages() : []
-        guard !tried.isEmpty else { return .null }
-        let detail = attempts == 1 ? "its pattern did not match" : "none of its \(attempts) patterns matched"
+    /// True when one of `patterns` matches in `region`: the page shows the part a
+    /// field lives in. A pattern that fails (hits a limit) shows nothing.
+    func shows(_ patterns: [any CompiledPattern], in buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>, ascii: ASCIIBlocks,
+               scratch: ExtractionScratch) -> Bool {
+        patterns.contains { pattern in
+            (try? firstGroup(pattern, group: 0, in: buffer, region: region, asciiOnly: ascii.isASCII(region), scratch: scratch)) != nil
+        }
+    }
+
+    /// What a field is when no alternative found it.
+    enum Unmatched {
+        /// The page shows the field's part, without the field: the pack's default.
+        case defaulted
+        /// An optional field the page does not show.
+        case absent
+        /// Expected and not found: null, with a problem.
+        case missing
+    }
+
+    /// No alternative matched: the default where the page shows the field's part, null
+    /// for an optional field, else null and a problem naming the patterns tried.
+    func unmatched(_ field: FieldRule, partShown: Bool, label: () -> String, tried pages: () -> [Page],
+                   problems: inout [ExtractionProblem]) -> (FieldValue, Unmatched) {
+        if partShown, let defaultValue = field.defaultValue { return (defaultValue, .defaulted) }
+        if field.optional { return (.null, .absent) }
+        let tried = pages()
+        let patterns = field.alternatives.filter { alternative in tried.contains { $0.source == alternative.source } }
+        var message = patterns.count == 1 ? "not found: its pattern did not match"
+            : "not found: none of its \(patterns.count) patterns matched"
+        if field.defaultValue != nil {
+            message += ", and the page does not show the part its default stands for"
+        }
+        message += " (tried " + patterns.map { "'\(Self.abbreviated($0.patternText))'" }.joined(separator: ", ") + ")"
         problems.append(ExtractionProblem(kind: .extraction, field: label(), source: tried.map(\.source).joined(separator: "+"),
-                                          origin: tried.map(\.origin).joined(separator: ", "),
-                                          message: "required field not found: \(detail)"))
-        return .null
+                                          origin: tried.map(\.origin).joined(separator: ", "), message: message))
+        return (.null, .missing)
+    }
+
+    /// A pattern short enough to read in a warning; `patterns check --live` and the
+    /// pack show it whole.
+    static func abbreviated(_ pattern: String, limit: Int = 60) -> String {
+        pattern.count <= limit ? pattern : String(pattern.prefix(limit - 1)) + "…"
     }
 
     func convert(_ raw: UnsafeBufferPointer<UInt8>, field: FieldRule, label: () -> String, page: Page,
@@ -169,6 +213,9 @@ public struct Extractor: Sendable {
     // MARK: Matching
 
     enum Capture {
+        /// A `within` found nothing: the page does not show the part the alternative reads.
+        case noPart
+        /// The part is there (or the alternative reads the whole region), the pattern is not.
         case noMatch
         case captured(Range<Int>)
         case failed(MatchFailure)
@@ -185,7 +232,7 @@ public struct Extractor: Sendable {
             if !alternative.within.isEmpty {
                 for narrowing in alternative.within {
                     guard let narrowed = try narrow(region, with: narrowing, in: buffer, ascii: ascii, scratch: scratch) else {
-                        return .noMatch
+                        return .noPart
                     }
                     region = narrowed
                 }
@@ -220,5 +267,15 @@ public struct Extractor: Sendable {
             return nil
         }
         return (range.lowerBound + region.lowerBound)..<(range.upperBound + region.lowerBound)
+    }
+}
+
+extension FieldOutcome {
+    mutating func count(_ result: Extractor.Unmatched) {
+        switch result {
+        case .defaulted: defaulted += 1
+        case .absent: absent += 1
+        case .missing: missing += 1
+        }
     }
 }

@@ -280,7 +280,7 @@ private struct PackReader {
     private mutating func readField(_ parent: TOMLTable, _ key: String, at parentPath: String, sources: Set<String>, fixedSource: String?) -> FieldRule? {
         let at = "\(parentPath).\(quoted(key))"
         guard let table = table(parent, key, at: parentPath, required: true) else { return nil }
-        var allowed: Set<String> = ["pattern", "group", "within", "type", "default", "required", "case_sensitive", "map"]
+        var allowed: Set<String> = ["pattern", "group", "within", "type", "default", "required", "optional", "present", "case_sensitive", "map"]
         if fixedSource == nil { allowed.insert("source") }
         checkKeys(table, at: at, allowed: allowed)
         if key.isEmpty || key.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
@@ -341,12 +341,23 @@ private struct PackReader {
             problems.append(PackProblem(location: at, message: "has no pattern; add pattern = '<regex with a capture group>'"))
         }
 
+        // Every field is required unless it says it is optional; `required = true` is
+        // still read, as older packs wrote it.
         let required = bool(table, "required", at: at) ?? false
+        let optional = bool(table, "optional", at: at) ?? false
+        if required && optional {
+            problems.append(PackProblem(location: at, message: "is both required and optional; drop one"))
+        }
+        let present = presentPatterns(table, at: at, caseInsensitive: fieldCaseInsensitive)
         var defaultValue: FieldValue?
         if let value = table["default"] {
             defaultValue = convertDefault(value, type: type, at: "\(at).default")
             if required {
                 problems.append(PackProblem(location: at, message: "is both required and has a default; a required field must match, so drop one"))
+            }
+            let narrows = !fieldWithin.isEmpty || alternatives.contains { !$0.within.isEmpty }
+            if fixedSource == nil && present.isEmpty && !narrows {
+                problems.append(PackProblem(location: "\(at).default", message: "applies only where the page shows the part the field lives in, and this field names none: add present = '<pattern for that part>' (e.g. the table or heading that holds the value) or a within; otherwise a pattern that stops matching would read as the default"))
             }
         }
         var map: [String: String]?
@@ -366,7 +377,8 @@ private struct PackReader {
             }
         }
         guard problems.count == before else { return nil }
-        return FieldRule(name: key, type: type, alternatives: alternatives, defaultValue: defaultValue, required: required, map: map)
+        return FieldRule(name: key, type: type, alternatives: alternatives, defaultValue: defaultValue, optional: optional,
+                         present: present, map: map)
     }
 
     private mutating func alternative(_ text: String, source: String, within: [Narrowing], group: TOMLValueConvertible?, at: String, groupAt: String, caseInsensitive: Bool) -> Alternative? {
@@ -446,6 +458,13 @@ private struct PackReader {
             if let pattern = compile(text, at: where_, caseInsensitive: caseInsensitive) { compiled.append(pattern) }
         }
         return compiled
+    }
+
+    private mutating func presentPatterns(_ table: TOMLTable, at: String, caseInsensitive: Bool) -> [any CompiledPattern] {
+        let saved = self.caseInsensitive
+        self.caseInsensitive = caseInsensitive
+        defer { self.caseInsensitive = saved }
+        return patterns(table, "present", at: at, required: false) ?? []
     }
 
     private mutating func narrowings(_ table: TOMLTable, at: String, caseInsensitive: Bool? = nil) -> [Narrowing]? {

@@ -120,25 +120,38 @@ public final class FieldRule: Sendable {
     public let name: String
     public let type: FieldType
     public let alternatives: [Alternative]
-    /// Used when no alternative matches; nil means the field is null then.
+    /// Used when no alternative matches but the page shows the part the field lives
+    /// in (a `within` matched, or a `present` pattern did); nil means no default.
     public let defaultValue: FieldValue?
-    public let required: Bool
+    /// True when the field may be absent from a page without that being a problem (an
+    /// article's downloads, an avatar). A field that is not optional and is not found
+    /// is null and an extraction problem: never a zero.
+    public let optional: Bool
+    /// Patterns that show the part of the page the field lives in, so that its
+    /// default may apply there (a category the reputation table does not list is 0;
+    /// a page with no reputation table is not).
+    let present: [any CompiledPattern]
     /// Captured text → replacement, applied (case-insensitively) before the type conversion.
     public let map: [String: String]?
     /// `map` with its replacements converted, for captures looked up by their bytes.
     let convertedMap: ConvertedMap?
 
-    init(name: String, type: FieldType, alternatives: [Alternative], defaultValue: FieldValue?, required: Bool, map: [String: String]?) {
+    init(name: String, type: FieldType, alternatives: [Alternative], defaultValue: FieldValue?, optional: Bool,
+         present: [any CompiledPattern] = [], map: [String: String]?) {
         self.name = name
         self.type = type
         self.alternatives = alternatives
         self.defaultValue = defaultValue
-        self.required = required
+        self.optional = optional
+        self.present = present
         self.map = map
         convertedMap = map.flatMap { ConvertedMap($0, type: type) }
     }
 
     /// The sources this field reads, in the order its alternatives try them.
+    /// True when some alternative narrows with a `within` (whose match shows the field's part).
+    var narrows: Bool { alternatives.contains { !$0.within.isEmpty } }
+
     public var sources: [String] {
         var seen = [String]()
         for alternative in alternatives where !seen.contains(alternative.source) { seen.append(alternative.source) }

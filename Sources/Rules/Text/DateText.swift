@@ -4,7 +4,7 @@ enum DateText {
     static func parse(_ text: String) -> CalendarDate? {
         var text = text
         if let quick = text.withUTF8({ dayMonthYear($0) }) { return quick }
-        let words = text.split { $0 == " " || $0 == "," || $0 == "\t" }.map(String.init)
+        let words = text.split { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\u{00A0}" }.map(String.init)
         guard !words.isEmpty else { return nil }
         if words.count == 1 || words[0].contains("-") {
             let parts = words[0].split(separator: "-")
