@@ -15,10 +15,19 @@ struct FaultPlan: Sendable {
         let times: Int?
     }
 
+    /// The site changing its markup mid-run: from the `after`th page served on (counting
+    /// from 1), every page has `from` replaced by `to`.
+    struct MarkupChange: Sendable {
+        let from: String
+        let to: String
+        let after: Int
+    }
+
     let statuses: [String: StatusFault]
     let bodies: [String: BodyFault]
+    let markupChange: MarkupChange?
 
-    init(statusOn: [String], bodies: [String]) throws {
+    init(statusOn: [String], bodies: [String], markupChange: String? = nil) throws {
         var statuses = [String: StatusFault]()
         for item in statusOn {
             let pair = item.split(separator: "=", maxSplits: 1).map(String.init)
@@ -48,5 +57,16 @@ struct FaultPlan: Sendable {
         }
         self.statuses = statuses
         self.bodies = spoiled
+        if let markupChange {
+            let (change, after) = markupChange.lastIndex(of: "@").map { (markupChange[..<$0], Int(markupChange[markupChange.index(after: $0)...])) }
+                ?? (markupChange[...], 1)
+            let pair = change.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            guard pair.count == 2, !pair[0].isEmpty, let after, after >= 1 else {
+                throw ValidationError("--change-markup takes FROM=TO[@N] (e.g. 'Prof_TotalRep\"=Prof_Total\"@9'), not '\(markupChange)'.")
+            }
+            self.markupChange = MarkupChange(from: pair[0], to: pair[1], after: after)
+        } else {
+            self.markupChange = nil
+        }
     }
 }

@@ -48,6 +48,11 @@ struct FixtureSiteCommand: AsyncParsableCommand {
         valueName: "id=kind"))
     var body: [String] = []
 
+    @Option(name: .long, help: ArgumentHelp(
+        "From the Nth page served on (default 1), replace FROM with TO in every page: the site changing its markup mid-run.",
+        valueName: "from=to[@n]"))
+    var changeMarkup: String?
+
     @Option(name: .long, help: ArgumentHelp("How long a slow body takes to arrive.", valueName: "ms"))
     var slowMs = 2000
 
@@ -66,7 +71,7 @@ struct FixtureSiteCommand: AsyncParsableCommand {
     func validate() throws {
         guard (0...1).contains(fail) else { throw ValidationError("--fail is a fraction from 0 to 1, not \(fail).") }
         guard latency >= 0, jitter >= 0, slowMs >= 0 else { throw ValidationError("Times cannot be negative.") }
-        _ = try FaultPlan(statusOn: statusOn, bodies: body)
+        _ = try FaultPlan(statusOn: statusOn, bodies: body, markupChange: changeMarkup)
     }
 
     func run() async throws {
@@ -93,7 +98,7 @@ struct FixtureSiteCommand: AsyncParsableCommand {
         }
         let handler = FixtureSiteHandler(
             routes: SiteRoutes(pack: pack), root: root,
-            faults: try FaultPlan(statusOn: statusOn, bodies: body),
+            faults: try FaultPlan(statusOn: statusOn, bodies: body, markupChange: changeMarkup),
             timing: .init(latencyMs: latency, jitterMs: jitter, failRate: fail, slowMs: slowMs, retryAfter: retryAfter, seed: seed),
             robots: robotsText, verbose: verbose)
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 60, logger: .disabled, handler: handler)

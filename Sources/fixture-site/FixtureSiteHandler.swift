@@ -29,6 +29,8 @@ final class FixtureSiteHandler: HTTPHandler, Sendable {
     private let pageFacts = Mutex<[String: (etag: String, charset: String)]>([:])
     /// Requests per member that reached the --status-on check.
     private let statusFaultsSeen = Mutex<[String: Int]>([:])
+    /// Pages served so far, for --change-markup.
+    private let pagesServed = Mutex(0)
 
     init(routes: SiteRoutes, root: String, faults: FaultPlan, timing: Timing, robots: String, verbose: Bool) {
         self.routes = routes
@@ -136,6 +138,15 @@ final class FixtureSiteHandler: HTTPHandler, Sendable {
             let body = TrickleBody(bytes: bytes, chunks: chunks, pause: .milliseconds(timing.slowMs / chunks))
             return HTTPResponse(statusCode: .ok, headers: headers, body: HTTPBodySequence(from: body, count: bytes.count))
         case nil:
+            let served = pagesServed.withLock { count -> Int in
+                count += 1
+                return count
+            }
+            if let change = faults.markupChange, served >= change.after {
+                headers.removeValue(HTTPHeader("ETag"))
+                let changed = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: change.from, with: change.to)
+                return HTTPResponse(statusCode: .ok, headers: headers, body: Data(changed.utf8))
+            }
             return HTTPResponse(statusCode: .ok, headers: headers, body: data)
         }
     }

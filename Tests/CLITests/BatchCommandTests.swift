@@ -235,7 +235,7 @@ import Testing
         #expect(!result.stderr.contains("\r"))
         #expect(!result.stderr.contains("█"))
         #expect(result.stderr.hasPrefix("cpvanity: batch: 2 of 2 members · 2 ok · 0 failed · "))
-        #expect(result.stderr.hasSuffix(" · wrote \(path("out.json"))\n"))
+        #expect(result.stderr.contains(" · wrote \(path("out.json"))\ncpvanity: fields read on 2 members' pages:\nfield "))
         let records = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path("out.json")))) as? [[String: Any]])
         #expect(Set(records.compactMap { $0["id"] as? String }) == ["48201", "7315"])
         #expect(records.allSatisfy { $0["schema"] as? String == "cpvanity.member/1" })

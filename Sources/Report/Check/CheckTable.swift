@@ -50,7 +50,10 @@ private extension String {
     func padding(toLength length: Int, withPad pad: String, startingAt: Int) -> String {
         count >= length ? self : self + String(repeating: pad, count: length - count)
     }
+}
 
+extension String {
+    /// A table line without the padding of its last column.
     func trimmingTrailingSpaces() -> String {
         var copy = self
         while copy.last == " " { copy.removeLast() }

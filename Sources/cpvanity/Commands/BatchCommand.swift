@@ -22,8 +22,13 @@ struct BatchCommand: AsyncParsableCommand {
             stopped, looking up no saved member twice (add --retry-failed to look up the \
             failed ones again).
 
+            It ends with a per-field summary on stderr (matched, defaulted, missing; --summary FILE \
+            for JSON). A field the pack expects that is missing on half or more of at least five \
+            pages means the site's markup has probably changed: that is said plainly, and the exit \
+            status is 3.
+
             Exit status: 0 all members looked up; 1 some failed (their rows carry the error) or \
-            IDs were skipped; 2 bad input; 130 interrupted (the checkpoint is kept).
+            IDs were skipped; 2 bad input; 3 markup drift; 130 interrupted (the checkpoint is kept).
             """
     )
 
@@ -31,6 +36,7 @@ struct BatchCommand: AsyncParsableCommand {
     @OptionGroup var fetch: FetchOptions
     @OptionGroup var output: ReportFormatOptions
     @OptionGroup var store: StoreOptions
+    @OptionGroup var summaryOptions: SummaryOptions
 
     @Option(name: .long, help: ArgumentHelp("File of member IDs (- or no option: standard input).", valueName: "file"))
     var ids: String?
@@ -109,10 +115,12 @@ struct BatchCommand: AsyncParsableCommand {
         let started = Date()
         var done = 0
         var failed = fromCheckpoint.values.filter { $0 }.count
+        var extraction = ExtractionSummary()
         do {
             try await LookupRun.each(of: remaining, lookup: lookup, store: history, shouldStop: { interrupt.isSet }, warn: false,
                                      render: { formatter.chunk($0) }) { record, chunk in
                 try sink.add(record, chunk: chunk)
+                extraction.add(record.extracted)
                 done += 1
                 if record.failed {
                     failed += 1
@@ -150,6 +158,7 @@ struct BatchCommand: AsyncParsableCommand {
         }
         if let outputFile { summary.append("wrote \(outputFile)") }
         FileHandle.standardError.write(Data("cpvanity: batch: \(summary.joined(separator: " · "))\n".utf8))
+        try summaryOptions.report(extraction)
         if failed > 0 || !list.rejected.isEmpty { throw ExitStatus.partialFailure }
     }
 

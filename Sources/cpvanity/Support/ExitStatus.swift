@@ -7,6 +7,9 @@ enum ExitStatus {
     static let partialFailure = ExitCode(1)
     /// Input cpvanity cannot use: an unreadable page, a broken pack.
     static let badInput = ExitCode(2)
+    /// A field the pack expects was missing on half or more of the pages of its
+    /// source (at least five): the site's markup has probably changed.
+    static let drift = ExitCode(3)
 }
 
 /// Diagnostics go to stderr so stdout stays data.

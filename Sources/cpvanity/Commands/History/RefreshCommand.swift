@@ -8,13 +8,18 @@ struct RefreshCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "refresh",
         abstract: "Look up every tracked member again and show what changed since last time.",
-        discussion: "Runs like 'batch' (politeness, progress, errors). Exit status 1 when any member failed."
+        discussion: """
+            Runs like 'batch' (politeness, progress, errors, the per-field summary at the end). \
+            Exit status 1 when any member failed; 3 when a field the pack expects went missing on \
+            half or more of at least five pages (the site's markup has probably changed).
+            """
     )
 
     @OptionGroup var pack: PackOptions
     @OptionGroup var fetch: FetchOptions
     @OptionGroup var output: ReportFormatOptions
     @OptionGroup var database: DatabaseOption
+    @OptionGroup var summaryOptions: SummaryOptions
 
     func run() async throws {
         let (sitePack, _) = try pack.loadPack()
@@ -39,16 +44,19 @@ struct RefreshCommand: AsyncParsableCommand {
         let progress = ProgressLine(total: tracked.count, enabled: Terminal.isTerminal(STDERR_FILENO))
         var first = true
         var failed = 0
+        var extraction = ExtractionSummary()
         try await LookupRun.each(of: tracked, lookup: lookup, store: history, warn: false) { record in
             progress.clear()
             Output.write((first ? formatter.header : formatter.separator) + formatter.chunk(record))
             first = false
+            extraction.add(record.extracted)
             if record.failed { failed += 1 }
             progress.record(failed: record.failed)
         }
         progress.clear()
         Output.write(first ? formatter.empty : formatter.footer)
         FileHandle.standardError.write(Data("cpvanity: refresh: \(tracked.count) members · \(tracked.count - failed) ok · \(failed) failed\n".utf8))
+        try summaryOptions.report(extraction)
         if failed > 0 { throw ExitStatus.partialFailure }
     }
 }

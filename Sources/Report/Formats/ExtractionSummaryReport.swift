@@ -1,0 +1,48 @@
+import Rules
+
+/// An extraction summary for people (a table on stderr at the end of a batch) and for
+/// dashboards (JSON, with `--summary FILE`).
+public enum ExtractionSummaryReport {
+    /// One line per field: matched, defaulted, missing (and absent, for optional
+    /// fields) over the pages read, drifted fields marked.
+    public static func table(_ summary: ExtractionSummary) -> String {
+        let rows = summary.entries.filter { $0.pages > 0 }
+        guard !rows.isEmpty else { return "" }
+        let header = ["field", "source", "pages", "matched", "defaulted", "missing", "absent", ""]
+        let body = rows.map { entry -> [String] in
+            [entry.field, entry.source, String(entry.pages), String(entry.matched), String(entry.defaulted),
+             String(entry.missing), entry.expected ? "-" : String(entry.absent),
+             entry.drifted(minimumPages: ExtractionSummary.minimumPages) ? "DRIFT" : ""]
+        }
+        let widths = header.indices.map { column in ([header] + body).map { $0[column].count }.max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { column, cell in
+                column < 2 ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[column] - cell.count) + cell
+            }.joined(separator: "  ").trimmingTrailingSpaces()
+        }
+        return ([line(header)] + body.map(line)).joined(separator: "\n") + "\n"
+    }
+
+    public static func json(_ summary: ExtractionSummary) -> JSONValue {
+        .object([
+            ("members", .int(summary.members)),
+            ("minimum_pages", .int(ExtractionSummary.minimumPages)),
+            ("drift", .array(summary.drift.map { .string("\($0.source):\($0.field)") })),
+            ("fields", .array(summary.entries.map { entry in
+                .object([
+                    ("field", .string(entry.field)),
+                    ("source", .string(entry.source)),
+                    ("optional", .bool(!entry.expected)),
+                    ("pages", .int(entry.pages)),
+                    ("pages_missing", .int(entry.pagesMissing)),
+                    ("matched", .int(entry.matched)),
+                    ("defaulted", .int(entry.defaulted)),
+                    ("missing", .int(entry.missing)),
+                    ("absent", .int(entry.absent)),
+                    ("drift", .bool(entry.drifted(minimumPages: ExtractionSummary.minimumPages))),
+                ])
+            })),
+        ])
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import Report
+import Rules
+
+/// The per-field summary a batch or refresh ends with, and where its JSON goes.
+struct SummaryOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "Also write the per-field extraction summary (matched, defaulted, missing, drift) to FILE as JSON, for dashboards.",
+        valueName: "file"))
+    var summary: String?
+
+    /// Prints the summary and any drift to stderr, writes the JSON, and throws the
+    /// drift status when a field the pack expects went missing on half the pages.
+    func report(_ extraction: ExtractionSummary) throws {
+        let table = ExtractionSummaryReport.table(extraction)
+        if !table.isEmpty {
+            FileHandle.standardError.write(Data("cpvanity: fields read on \(extraction.members) member\(extraction.members == 1 ? "" : "s")' pages:\n\(table)".utf8))
+        }
+        for warning in extraction.driftWarnings { Diagnostics.warning(warning) }
+        if let summary {
+            do {
+                try Data((ExtractionSummaryReport.json(extraction).serialized() + "\n").utf8)
+                    .write(to: URL(fileURLWithPath: summary), options: .atomic)
+            } catch {
+                Diagnostics.error("cannot write the summary to \(summary): \((error as NSError).localizedDescription)")
+                throw ExitStatus.badInput
+            }
+        }
+        if !extraction.drift.isEmpty { throw ExitStatus.drift }
+    }
+}

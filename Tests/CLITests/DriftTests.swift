@@ -1,0 +1,67 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A batch against a replica whose markup changes mid-run: the drift is said plainly,
+/// the status is 3, and the JSON summary has the counts.
+@Suite struct DriftTests {
+    /// Twelve members, each with the pages of 48201.
+    func siteOfTwelve() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-drift-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        for id in 101...112 {
+            for source in ["profile", "articles"] {
+                try FileManager.default.copyItem(atPath: "\(codeprojectFixtures)/\(source)-48201.html",
+                                                 toPath: root.appendingPathComponent("\(source)-\(id).html").path)
+            }
+        }
+        return root
+    }
+
+    @Test func aBatchWhoseMarkupChangesMidRunSaysSoAndExitsThree() throws {
+        let root = try siteOfTwelve()
+        defer { try? FileManager.default.removeItem(at: root) }
+        // From the ninth page on (members 105 to 112, one page at a time) the total's
+        // element is renamed, as when the site changes.
+        let server = try FixtureServer(["--change-markup", #"Prof_TotalRep"=Prof_Total"@9"#], root: root.path)
+        let summary = root.appendingPathComponent("summary.json").path
+        let result = try run("cpvanity", ["batch", "--base-url", server.baseURL, "--rate", "0", "--concurrency", "1",
+                                          "--no-store", "--format", "csv", "--summary", summary],
+                             stdin: Data((101...112).map(String.init).joined(separator: "\n").utf8))
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("\nreputation.total               profile      12        4          0        8       -  DRIFT\n"))
+        #expect(result.stderr.hasSuffix("cpvanity: warning: reputation.total found on 4 of 12 profile pages: the site's markup has probably changed; see 'When the site changes' in docs/patterns.md\n"))
+        // The changed members' totals are unknown, never 0.
+        let rows = result.stdout.split(whereSeparator: \.isNewline)
+        #expect(rows.count == 13)
+        #expect(rows.filter { $0.contains(",1204873,") }.count == 4)
+        #expect(!result.stdout.contains(",0,platinum,"))
+
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: summary))) as? [String: Any])
+        #expect(json["members"] as? Int == 12)
+        #expect(json["drift"] as? [String] == ["profile:reputation.total"])
+        let fields = try #require(json["fields"] as? [[String: Any]])
+        let total = try #require(fields.first { $0["field"] as? String == "reputation.total" })
+        #expect(total["pages"] as? Int == 12)
+        #expect(total["matched"] as? Int == 4)
+        #expect(total["missing"] as? Int == 8)
+        #expect(total["drift"] as? Bool == true)
+        let views = try #require(fields.first { $0["field"] as? String == "articles[].views" })
+        #expect(views["matched"] as? Int == 12 * 34)
+        #expect(views["drift"] as? Bool == false)
+    }
+
+    @Test func oneOddPageIsNotDrift() throws {
+        let root = try siteOfTwelve()
+        defer { try? FileManager.default.removeItem(at: root) }
+        // Only the last member's profile (the 23rd page) lacks the total: an error for
+        // that member (status 1), not a changed site.
+        let server = try FixtureServer(["--change-markup", #"Prof_TotalRep"=Prof_Total"@23"#], root: root.path)
+        let result = try run("cpvanity", ["batch", "--base-url", server.baseURL, "--rate", "0", "--concurrency", "1",
+                                          "--no-store", "--format", "ndjson"],
+                             stdin: Data((101...112).map(String.init).joined(separator: "\n").utf8))
+        #expect(result.status == 1)
+        #expect(!result.stderr.contains("DRIFT"))
+        #expect(result.stderr.contains("\nreputation.total               profile      12       11          0        1       -\n"))
+    }
+}
