@@ -255,16 +255,17 @@ public struct SnapshotValues: Sendable, Equatable {
         }
     }
 
-    /// Changed values, keyed `field` or `collection[row].field`.
+    /// Changed values, keyed `field` or `collection[row].field`. A value unknown on
+    /// either side (null: not on the page) is no change: nothing is computed against it.
     func changes(since previous: SnapshotValues, seenAt: Date) -> [String: FieldChange] {
         var changes = [String: FieldChange]()
-        for (field, value) in fields {
-            if let old = previous.fields[field], old != value {
+        for (field, value) in fields where value != .null {
+            if let old = previous.fields[field], old != .null, old != value {
                 changes[field] = FieldChange(from: old, to: value, seenAt: seenAt)
             }
         }
-        for (key, value) in rows {
-            if let old = previous.rows[key], old != value {
+        for (key, value) in rows where value != .null {
+            if let old = previous.rows[key], old != .null, old != value {
                 changes["\(key.collection)[\(key.row)].\(key.field)"] = FieldChange(from: old, to: value, seenAt: seenAt)
             }
         }

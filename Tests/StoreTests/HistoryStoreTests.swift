@@ -53,6 +53,19 @@ import Testing
         ])
     }
 
+    @Test func noChangeIsComputedAgainstAnUnknownValue() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try HistoryStore(path: path())
+        // The average rating unknown, then shown; a row's views shown, then unknown.
+        try store.save(record("90210", at: t0) { $0.fields["ratings.articles_average"] = .null }, pack: pack)
+        let later = record("90210", at: t1) { extracted in
+            extracted.collections["articles"]?[0]["views"] = .null
+        }
+        let second = try store.save(later, pack: pack)
+        #expect(second.newSnapshot)
+        #expect(second.changes == [:])
+    }
+
     @Test func identicalLookupsExtendTheLatestSnapshot() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try HistoryStore(path: path())
