@@ -3,7 +3,7 @@ import Foundation
 import Report
 import Rules
 
-struct PatternsCheckCommand: ParsableCommand {
+struct PatternsCheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Compile a site pack and run it on saved pages, field by field.",
@@ -11,10 +11,21 @@ struct PatternsCheckCommand: ParsableCommand {
             Prints a field × page table: ok (equals the expected record), missing (expected \
             a value, found none), MISMATCH (found something else). Pages without an \
             expected-<id>.json show found/empty instead. Exits 1 on any missing or mismatch.
+
+            With --live ID..., the members are fetched now (politely; --base-url, --save-pages \
+            and the other fetch options apply) and the table shows, per field, which alternative \
+            matched (ok, ok #2), which took its default, which is MISSING and which optional \
+            field is absent. Exits 1 when a field the pack expects is missing or a member could \
+            not be fetched: the canary to put in cron.
             """
     )
 
     @OptionGroup var pack: PackOptions
+    @OptionGroup var fetch: FetchOptions
+
+    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp(
+        "Fetch these members now and show how each field was found, instead of checking saved pages.", valueName: "id"))
+    var live: [String] = []
 
     @Option(name: .long, help: ArgumentHelp(
         "Directory of saved pages (<source>-<id>.html) and expected-<id>.json records (repeatable).",
@@ -22,8 +33,18 @@ struct PatternsCheckCommand: ParsableCommand {
         valueName: "dir"))
     var fixtures: [String] = []
 
-    func run() throws {
+    func validate() throws {
+        if !live.isEmpty && !fixtures.isEmpty {
+            throw ValidationError("--live checks pages fetched now and --fixtures saved ones: give one or the other.")
+        }
+    }
+
+    func run() async throws {
         let (sitePack, locator) = try pack.loadPack()
+        if !live.isEmpty {
+            try await checkLive(sitePack)
+            return
+        }
         var directories = fixtures
         if directories.isEmpty {
             let bundled = URL(fileURLWithPath: locator.directory).deletingLastPathComponent().appendingPathComponent("Fixtures")
@@ -46,5 +67,13 @@ struct PatternsCheckCommand: ParsableCommand {
             passed = passed && check.passed
         }
         if !passed { throw ExitStatus.partialFailure }
+    }
+
+    private func checkLive(_ sitePack: SitePack) async throws {
+        try IDValidation.check(live, pack: sitePack)
+        let lookup = try fetch.makeLookup(pack: sitePack)
+        let records = try await LookupRun.records(for: live, lookup: lookup, store: nil)
+        Output.write(LiveCheckTable.render(records, pack: sitePack))
+        if !LiveCheckTable.passed(records) { throw ExitStatus.partialFailure }
     }
 }

@@ -1,0 +1,69 @@
+import Rules
+
+/// `patterns check --live` for people: a field × member grid of how each field was
+/// found on the pages fetched just now: which alternative matched, which field took
+/// its default, which is missing.
+public enum LiveCheckTable {
+    /// True when every member was fetched and every field the pack expects was found.
+    public static func passed(_ records: [MemberRecord]) -> Bool {
+        records.allSatisfy { record in
+            !record.errors.contains { $0.kind != .extraction }
+                && !record.extracted.outcomes.contains { $0.expected && $0.missing > 0 }
+                && !record.extracted.problems.contains { $0.kind == .extraction }
+        }
+    }
+
+    public static func render(_ records: [MemberRecord], pack: SitePack) -> String {
+        var labels = pack.fields.map(\.name)
+        for collection in pack.collections { labels += collection.fields.map { "\(collection.name)[].\($0.name)" } }
+        var lines = ["\(pack.title) pack: \(pack.file)", "live: \(records.count) member\(records.count == 1 ? "" : "s")", ""]
+        let labelWidth = max(5, labels.map(\.count).max() ?? 0)
+        let columns = records.map { record -> [String: String] in
+            var cells = [String: String]()
+            for outcome in record.extracted.outcomes {
+                cells[outcome.field] = word(outcome)
+            }
+            return cells
+        }
+        let widths = zip(records, columns).map { record, cells in max(record.id.count, cells.values.map(\.count).max() ?? 0, 8) }
+        var header = "field".padding(toLength: labelWidth, withPad: " ", startingAt: 0)
+        for (record, width) in zip(records, widths) { header += "  " + record.id.padding(toLength: width, withPad: " ", startingAt: 0) }
+        lines.append(header.trimmingTrailingSpaces())
+        for label in labels {
+            var line = label.padding(toLength: labelWidth, withPad: " ", startingAt: 0)
+            for (cells, width) in zip(columns, widths) {
+                line += "  " + (cells[label] ?? "-").padding(toLength: width, withPad: " ", startingAt: 0)
+            }
+            lines.append(line.trimmingTrailingSpaces())
+        }
+        let problems = records.flatMap { record in record.errors.map { "  \(record.id) \($0)" } }
+        if !problems.isEmpty {
+            lines += ["", "problems:"] + problems
+        }
+        lines.append("")
+        lines.append(passed(records) ? "PASS: every field the pack expects was found on \(records.count) member\(records.count == 1 ? "" : "s")"
+            : "FAIL: see the problems above; docs/patterns.md says what to do when the site changes")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `ok`, `ok #2` (the second alternative), `default`, `MISSING`, `absent`; for a
+    /// collection's field, counts over its rows (`34/34`, `30/34 4 MISSING`).
+    static func word(_ outcome: FieldOutcome) -> String {
+        let rows = outcome.matched + outcome.defaulted + outcome.missing + outcome.absent
+        let alternatives = outcome.byAlternative.enumerated().filter { $0.offset > 0 && $0.element > 0 }
+            .map { "#\($0.offset + 1)" }
+        if outcome.field.contains("[]") {
+            guard rows > 0 else { return "no rows" }
+            var parts = ["\(outcome.matched)/\(rows)"]
+            if !alternatives.isEmpty { parts.append("(" + alternatives.joined(separator: ",") + ")") }
+            if outcome.defaulted > 0 { parts.append("\(outcome.defaulted) default") }
+            if outcome.missing > 0 { parts.append("\(outcome.missing) MISSING") }
+            if outcome.absent > 0 { parts.append("\(outcome.absent) absent") }
+            return parts.joined(separator: " ")
+        }
+        if outcome.matched > 0 { return alternatives.isEmpty ? "ok" : "ok " + alternatives.joined(separator: ",") }
+        if outcome.defaulted > 0 { return "default" }
+        if outcome.missing > 0 { return "MISSING" }
+        return "absent"
+    }
+}
