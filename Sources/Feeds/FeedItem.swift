@@ -9,13 +9,16 @@ public struct FeedItem: Sendable, Equatable {
     public let published: Date?
     /// RSS description, or Atom summary/content: tags stripped, entities decoded.
     public let description: String?
+    /// RSS `<category>` texts, or Atom `<category>` terms (labels when there is no term), in order.
+    public let categories: [String]
 
-    public init(title: String?, link: String?, author: String?, published: Date?, description: String?) {
+    public init(title: String?, link: String?, author: String?, published: Date?, description: String?, categories: [String] = []) {
         self.title = title
         self.link = link
         self.author = author
         self.published = published
         self.description = description
+        self.categories = categories
     }
 }
 

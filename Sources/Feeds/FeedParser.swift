@@ -53,6 +53,7 @@ private struct FeedWalker {
     /// `path.count` at the item's own element.
     private var itemDepth = 0
     private var fields = [String: String]()
+    private var categories = [String]()
     private var text = ""
     /// The field being read holds HTML (RSS description, Atom type="html"), not text.
     private var markup = false
@@ -91,6 +92,7 @@ private struct FeedWalker {
             inItem = true
             itemDepth = path.count
             fields = [:]
+            categories = []
             return
         }
         guard inItem else { return }
@@ -104,6 +106,10 @@ private struct FeedWalker {
                 if name == "link" {
                     let rel = attribute(reader, "rel") ?? "alternate"
                     if rel == "alternate", fields["link"] == nil, let href = attribute(reader, "href") { fields["link"] = href }
+                }
+                if name == "category", let term = attribute(reader, "term") ?? attribute(reader, "label") {
+                    let category = PlainText.from(html: asText(term))
+                    if !category.isEmpty { categories.append(category) }
                 }
             default:
                 // RSS descriptions carry HTML; titles and the rest are text.
@@ -127,6 +133,11 @@ private struct FeedWalker {
             return
         }
         guard path.count == itemDepth + 1 else { return }
+        if format != .atom, name == "category" {
+            let category = PlainText.from(html: asText(text))
+            if !category.isEmpty { categories.append(category) }
+            return
+        }
         let value = markup ? text : asText(text)
         let wanted: Set<String> = format == .atom
             ? ["title", "summary", "content", "published", "updated"]
@@ -145,12 +156,12 @@ private struct FeedWalker {
             return FeedItem(title: clean("title"), link: fields["link"]?.trimmingCharacters(in: .whitespacesAndNewlines),
                             author: clean("author"),
                             published: (fields["published"] ?? fields["updated"]).flatMap(FeedDates.iso8601),
-                            description: clean("summary") ?? clean("content"))
+                            description: clean("summary") ?? clean("content"), categories: categories)
         default:
             return FeedItem(title: clean("title"), link: fields["link"]?.trimmingCharacters(in: .whitespacesAndNewlines),
                             author: clean("author") ?? clean("creator"),
                             published: fields["pubDate"].flatMap(FeedDates.rfc822),
-                            description: clean("description"))
+                            description: clean("description"), categories: categories)
         }
     }
 

@@ -7,7 +7,13 @@ import Testing
         let server = try FixtureServer()
         let result = try run("cpvanity", ["feed", "articles", "--category", "c#", "--base-url", server.baseURL, "--format", "ndjson"])
         #expect(result.status == 0)
-        #expect(result.stdout == #"{"title":"Generic Pool<T> in C# 12","link":"https://www.codeproject.com/Articles/5090002/Generic-Pool-T-in-Csharp-12","author":"zoe@example.org (Zoë O'Brien-Ångström)","published":"2026-11-16T17:05:10Z","description":"Pooling objects without locks – a walkthrough."}"# + "\n")
+        #expect(result.stdout == #"{"title":"Generic Pool<T> in C# 12","link":"https://www.codeproject.com/Articles/5090002/Generic-Pool-T-in-Csharp-12","author":"zoe@example.org (Zoë O'Brien-Ångström)","published":"2026-11-16T17:05:10Z","description":"Pooling objects without locks – a walkthrough.","categories":[]}"# + "\n")
+
+        let cpp = try run("cpvanity", ["feed", "articles", "--category", "c++", "--base-url", server.baseURL, "--format", "csv"])
+        #expect(cpp.status == 0)
+        #expect(cpp.stdout == "title,link,author,published,description,categories\r\n"
+            + "Futures without tears,https://www.codeproject.com/Articles/5090010/Futures-without-tears,Maren Okafor,2026-11-17T08:00:00Z,"
+            + "\"#include <future> and std::async<T>: what a future waits for, when 1 <2.\",C++; Threads & Concurrency\r\n")
         #expect(try server.stats().log.contains { $0.path == "/webservices/articlerss.aspx" })
 
         let all = try run("cpvanity", ["feed", "articles", "--base-url", server.baseURL, "--format", "json", "--limit", "2"])
@@ -38,7 +44,7 @@ import Testing
     @Test func savedFeedsAndHostileOnes() throws {
         let saved = try run("cpvanity", ["feed", "--file", "\(codeprojectFixtures)/feeds/lounge.xml", "--format", "csv"])
         #expect(saved.status == 0)
-        #expect(saved.stdout.hasPrefix("title,link,author,published,description\r\nFriday puzzle & coffee,"))
+        #expect(saved.stdout.hasPrefix("title,link,author,published,description,categories\r\nFriday puzzle & coffee,"))
         let notXML = try run("cpvanity", ["feed", "--file", "-"], stdin: Data("not xml at all".utf8))
         #expect(notXML.status == 2)
         #expect(notXML.stderr == "cpvanity: <stdin> is not a readable feed: Document is empty (line 1)\n")

@@ -38,6 +38,26 @@ import Testing
         ])
     }
 
+    @Test func textThatOnlyLooksLikeATagStaysAndCategoriesAreKept() throws {
+        // Modelled on CodeProject's article feeds: C++ in descriptions, escaped once for the
+        // XML, reads as C++; only real HTML elements (<b>) are markup.
+        let items = try FeedParser.parse(try fixture("articles-2.xml"), origin: "articles-2.xml")
+        #expect(items == [
+            FeedItem(title: "Futures without tears", link: "https://www.codeproject.com/Articles/5090010/Futures-without-tears",
+                     author: "Maren Okafor", published: date("2026-11-17T08:00:00Z"),
+                     description: "#include <future> and std::async<T>: what a future waits for, when 1 <2.",
+                     categories: ["C++", "Threads & Concurrency"]),
+        ])
+        let atom = """
+            <feed xmlns="http://www.w3.org/2005/Atom"><entry><title>t</title>
+            <category term="c#"/><category label="Lounge &amp; more"/><category/>
+            <summary type="html">&lt;p&gt;vector&lt;int&gt; &amp;amp; map&lt;/p&gt;</summary></entry></feed>
+            """
+        let entries = try FeedParser.parse(Data(atom.utf8), origin: "atom")
+        #expect(entries.map(\.categories) == [["c#", "Lounge & more"]])
+        #expect(entries.map(\.description) == ["vector<int> & map"])
+    }
+
     @Test func aFeedWithNoItems() throws {
         #expect(try FeedParser.parse(try fixture("articles-22.xml"), origin: "x") == [])
     }

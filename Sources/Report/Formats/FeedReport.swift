@@ -2,7 +2,7 @@ import Feeds
 import Foundation
 
 /// Feed items in every format: keys `title`, `link`, `author`, `published` (ISO 8601,
-/// UTC) and `description`.
+/// UTC), `description` and `categories` (a list; in CSV joined with "; ").
 public enum FeedReport {
     public static func render(_ items: [FeedItem], format: OutputFormat, options: ReportOptions) -> String {
         switch format {
@@ -11,8 +11,9 @@ public enum FeedReport {
         case .ndjson:
             return items.map { json($0).serialized(pretty: false) + "\n" }.joined()
         case .csv:
-            return CSVText.row(["title", "link", "author", "published", "description"]) + items.map { item in
-                CSVText.row([item.title, item.link, item.author, item.published.map(iso), item.description].map {
+            return CSVText.row(["title", "link", "author", "published", "description", "categories"]) + items.map { item in
+                CSVText.row([item.title, item.link, item.author, item.published.map(iso), item.description,
+                             item.categories.joined(separator: "; ")].map {
                     CSVText.neutralised($0 ?? "", raw: options.rawCSV)
                 })
             }.joined()
@@ -30,7 +31,8 @@ public enum FeedReport {
     static func json(_ item: FeedItem) -> JSONValue {
         func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
         return .object([("title", text(item.title)), ("link", text(item.link)), ("author", text(item.author)),
-                        ("published", text(item.published.map(iso))), ("description", text(item.description))])
+                        ("published", text(item.published.map(iso))), ("description", text(item.description)),
+                        ("categories", .array(item.categories.map { .string($0) }))])
     }
 
     private static func iso(_ date: Date) -> String { date.formatted(.iso8601) }
@@ -48,6 +50,10 @@ public enum FeedReport {
                          + style.bold(DisplayText.truncate(item.title ?? "-", to: titleWidth)))
             if let description = item.description {
                 lines.append(String(repeating: " ", count: dateWidth + 4) + DisplayText.truncate(description, to: max(12, options.width - dateWidth - 4)))
+            }
+            if !item.categories.isEmpty {
+                lines.append(String(repeating: " ", count: dateWidth + 4)
+                             + style.dim(DisplayText.truncate(item.categories.joined(separator: " · "), to: max(12, options.width - dateWidth - 4))))
             }
             if let link = item.link { lines.append(String(repeating: " ", count: dateWidth + 4) + style.dim(link)) }
         }
