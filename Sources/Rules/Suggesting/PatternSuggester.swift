@@ -1,0 +1,198 @@
+import Foundation
+
+/// Learns a pack's patterns from an example: a saved page and the values a person
+/// reads on it. Each value is found on the page (numbers in any written form, text
+/// through entities), candidate patterns are built from the stable context around it
+/// (the id or class of the element before it, with their varying digits generalised;
+/// the label before it), and each candidate is kept only if the pack's own extractor,
+/// run on the page, reads exactly that value. Other pages of the same markup show
+/// whether a candidate holds beyond the example.
+public struct PatternSuggester {
+    /// A value a person reads on the page: `reputation.total=1204873`.
+    public struct Example: Sendable {
+        public let field: String
+        public let value: String
+        public let type: FieldType
+
+        public init(field: String, value: String, type: FieldType? = nil) {
+            self.field = field
+            self.value = value
+            self.type = type ?? ValueFinder.inferredType(of: value)
+        }
+    }
+
+    /// One pattern that reads the example's value off its page.
+    public struct Candidate: Sendable {
+        public let field: String
+        public let type: FieldType
+        public let pattern: String
+        /// How it finds the value: "the element's id", "a class", "the label 'Views:'".
+        public let anchor: String
+        /// What it reads on each other page (nil: nothing), in the order given.
+        public let alsoValues: [FieldValue?]
+
+        /// The field as pack TOML, ready to paste.
+        public func toml(source: String) -> String {
+            """
+            [fields."\(field)"]
+            source = "\(source)"
+            type = "\(type.rawValue)"
+            pattern = '\(pattern)'
+
+            """
+        }
+    }
+
+    let source: String
+    let baseURL: String
+    let engine: any PatternEngine
+
+    public init(source: String, baseURL: String, engine: any PatternEngine = PCRE2Engine()) {
+        self.source = source
+        self.baseURL = baseURL
+        self.engine = engine
+    }
+
+    /// Verified candidates, best first: those that read a value on more of the other
+    /// pages, then by anchor (id, class, label), then the shorter.
+    public func suggest(_ example: Example, page: Page, also: [Page] = []) -> [Candidate] {
+        guard let finder = ValueFinder(value: example.value, type: example.type, engine: engine) else { return [] }
+        var seen = Set<String>()
+        var verified = [(candidate: Candidate, rank: Int)]()
+        for occurrence in finder.occurrences(in: page.utf8) {
+            let context = PageContext(page: page.utf8, before: occurrence.lowerBound)
+            let spansTags = page.utf8[occurrence].contains(UInt8(ascii: "<"))
+            let after = page.utf8[occurrence.upperBound...].prefix(40)
+            for (anchor, rank, prefix) in anchors(context) {
+                for capture in captures(example.type, after: after, spansTags: spansTags, holder: context.tags.first) {
+                    let pattern = prefix + capture
+                    guard seen.insert(pattern).inserted, reads(example, pattern: pattern, on: page) else { continue }
+                    let alsoValues = also.map { value(of: example, pattern: pattern, on: $0) }
+                    verified.append((Candidate(field: example.field, type: example.type, pattern: pattern, anchor: anchor,
+                                               alsoValues: alsoValues), rank))
+                }
+            }
+        }
+        return verified.sorted { a, b in
+            let aHeld = a.candidate.alsoValues.count { $0 != nil }, bHeld = b.candidate.alsoValues.count { $0 != nil }
+            if aHeld != bHeld { return aHeld > bHeld }
+            if a.rank != b.rank { return a.rank < b.rank }
+            return a.candidate.pattern.count < b.candidate.pattern.count
+        }.map(\.candidate)
+    }
+
+    // MARK: Building
+
+    static let skip = "(?:\\s|&nbsp;|&#160;|<[^>]+>)*"
+
+    /// What a pattern can start from, with a rank (lower is steadier): the ids of the
+    /// tags right before the value, their classes, the label, nearest first.
+    func anchors(_ context: PageContext) -> [(String, Int, String)] {
+        var anchors = [(String, Int, String)]()
+        // Nearer tags first: the element that holds the value beats the page's main div.
+        for (distance, tag) in context.tags.enumerated() where !tag.isEnd {
+            if let id = tag.id, !id.isEmpty {
+                anchors.append(("the id of <\(tag.name) id=\"\(id)\">", 3 * distance,
+                                "\\bid\\s*=\\s*[\"\\x27]\(Self.generalised(id))[\"\\x27][^>]*>" + Self.skip))
+            }
+            for name in tag.classes.prefix(3) {
+                anchors.append(("the class \"\(name)\" of <\(tag.name)>", 3 * distance + 1,
+                                "<\(tag.name)\\b[^>]*\\bclass\\s*=\\s*[\"\\x27][^\"\\x27]*\\b\(Self.escaped(name))\\b[^\"\\x27]*[\"\\x27][^>]*>" + Self.skip))
+            }
+        }
+        // The label's last words, none of them holding a number (another value, not a label).
+        let words = (context.label ?? "").split(separator: " ").reversed().prefix { !$0.contains(where: \.isNumber) }.reversed()
+            .map { Self.escaped(String($0)) }
+        for count in words.indices.map({ $0 + 1 }) {
+            let text = words.suffix(count).joined(separator: "\\s+")
+            let boundary = text.first.map { $0.isLetter || $0.isNumber } == true ? "\\b" : ""
+            anchors.append(("the label '\(words.suffix(count).joined(separator: " "))'", 1 + count, boundary + text + Self.skip))
+        }
+        return anchors
+    }
+
+    /// The capturing end of a pattern for a value of `type`.
+    func captures(_ type: FieldType, after: ArraySlice<UInt8>, spansTags: Bool, holder: PageContext.Tag?) -> [String] {
+        switch type {
+        case .int: return ["(\\d[\\d,]*(?:(?:\\s|&nbsp;|&#160;)\\d{3}(?![\\d,]))*)"]
+        case .decimal: return ["(\\d+(?:\\.\\d+)?)"]
+        case .date:
+            return ["(\\d{1,2}(?:\\s|&nbsp;)+[a-z]{3,9}\\.?,?(?:\\s|&nbsp;)+\\d{4}|[a-z]{3,9}\\.?(?:\\s|&nbsp;)+\\d{1,2},?(?:\\s|&nbsp;)+\\d{4}|\\d{4}-\\d{2}-\\d{2})"]
+        default:
+            var ends = ["([^<]+?)\\s*<"]
+            if spansTags, let holder, !holder.isEnd { ends.insert("(.+?)\\s*</\(holder.name)>", at: 0) }
+            // Text that runs on after the value: "Jane Doe (Articles: 6)".
+            let next = String(decoding: after, as: UTF8.self).drop { $0 == " " }.first
+            if let next, !next.isLetter, !next.isNumber, next != "<", !next.isWhitespace {
+                ends.append("([^<]+?)\\s*" + Self.escaped(String(next)))
+            }
+            return ends
+        }
+    }
+
+    /// An id with its varying parts generalised: ASP.NET's naming-container prefix
+    /// (`ctl00_`, `ctl01_`) and every run of digits.
+    static func generalised(_ id: String) -> String {
+        var pattern = "[^\"\\x27]*?"
+        var rest = id[...]
+        if let range = rest.range(of: "ctl\\d*_", options: [.regularExpression, .anchored]) { rest = rest[range.upperBound...] }
+        var digits = false
+        for character in rest {
+            if character.isNumber && character.isASCII {
+                if !digits { pattern += "\\d+" }
+                digits = true
+            } else {
+                pattern += escaped(String(character))
+                digits = false
+            }
+        }
+        return pattern
+    }
+
+    static func escaped(_ text: String) -> String {
+        NSRegularExpression.escapedPattern(for: text).replacingOccurrences(of: "'", with: "\\x27")
+    }
+
+    // MARK: Verifying, with the pack's own extractor
+
+    func reads(_ example: Example, pattern: String, on page: Page) -> Bool {
+        guard let found = value(of: example, pattern: pattern, on: page) else { return false }
+        return Self.same(found, example)
+    }
+
+    /// What `pattern` reads on `page` as the example's field, through a one-field pack.
+    func value(of example: Example, pattern: String, on page: Page) -> FieldValue? {
+        let toml = """
+            [site]
+            name = "suggest"
+            base_url = "\(baseURL.replacingOccurrences(of: "\"", with: ""))"
+            id = '.+'
+            [sources.\(Self.tomlKey(source))]
+            url = '{base}/{id}'
+            [fields.v]
+            source = "\(source)"
+            type = "\(example.type.rawValue)"
+            optional = true
+            pattern = '\(pattern)'
+            """
+        guard let pack = try? PackLoader(engine: engine).load(toml: toml, file: "suggestion") else { return nil }
+        let record = Extractor(pack: pack, baseURL: baseURL).extract([Page(source: source, utf8: page.utf8, origin: page.origin)])
+        guard let value = record.fields["v"], value != .null else { return nil }
+        return value
+    }
+
+    static func same(_ value: FieldValue, _ example: Example) -> Bool {
+        switch value {
+        case .int(let number): return String(number) == example.value.filter { $0.isNumber }
+        case .decimal(let number): return Decimal(string: example.value.trimmingCharacters(in: .whitespaces)) == number
+        case .text(let text):
+            return text == example.value.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        case .date(let date): return date == DateText.parse(example.value.trimmingCharacters(in: .whitespaces))
+        case .null: return false
+        }
+    }
+
+    static func tomlKey(_ name: String) -> String {
+        name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") } ? name : "\"\(name)\""
+    }
+}
