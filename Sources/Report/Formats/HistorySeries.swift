@@ -82,11 +82,13 @@ public enum HistoryReport {
         let rows: [[String]] = series.points.enumerated().map { index, point in
             let before = index > 0 ? series.points[index - 1] : nil
             return [point.time.formatted(.iso8601)] + fields.map { field in
+                // A value the page did not show is unknown, and nothing is computed against it.
+                guard let value = point.values[field], value != .null else { return "unknown" }
                 let change = before.flatMap { previous -> FieldChange? in
-                    guard let old = previous.values[field], let new = point.values[field], old != new else { return nil }
-                    return FieldChange(from: old, to: new, seenAt: previous.lastSeen)
+                    guard let old = previous.values[field], old != .null, old != value else { return nil }
+                    return FieldChange(from: old, to: value, seenAt: previous.lastSeen)
                 }
-                return DisplayText.of(point.values[field], change: change)
+                return DisplayText.of(value, change: change)
             }
         }
         let header = ["time"] + fields
