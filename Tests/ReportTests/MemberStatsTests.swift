@@ -12,6 +12,21 @@ import Testing
          "b": bookmarks.map { .int($0) } ?? .null, "d": downloads.map { .int($0) } ?? .null]
     }
 
+    @Test func totalsPastIntMaxSaturateAndSaySo() {
+        // A hostile page: views adding up past Int.max, votes too.
+        let stats = MemberStats(rows: [
+            row("a", views: 5_000_000_000_000_000_000, votes: Int.max, rating: "4.00"),
+            row("b", views: 5_000_000_000_000_000_000, votes: 2, rating: "5.00"),
+        ], roles: roles)
+        #expect(stats.totalViews == Int.max)
+        #expect(stats.totalVotes == Int.max)
+        #expect(stats.saturated == ["total_views", "total_votes"])
+        #expect(stats.topArticle?.views == 5_000_000_000_000_000_000)
+        let json = RecordJSON.value(stats).serialized(pretty: false)
+        #expect(json.hasSuffix(#","saturated":["total_views","total_votes"]}"#))
+        #expect(MemberStats(rows: [row("a", views: 1, votes: 1, rating: nil)], roles: roles).saturated == [])
+    }
+
     @Test func handComputed() {
         let stats = MemberStats(rows: [
             row("a", views: 100, votes: 2, rating: "4.00", bookmarks: 1),

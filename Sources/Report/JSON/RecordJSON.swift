@@ -56,7 +56,8 @@ public enum RecordJSON {
     }
 
     public static func value(_ stats: MemberStats) -> JSONValue {
-        .object([
+        let saturated: [(String, JSONValue)] = stats.saturated.isEmpty ? [] : [("saturated", .array(stats.saturated.map { .string($0) }))]
+        return .object([
             ("listed", .int(stats.listed)),
             ("total_views", .int(stats.totalViews)),
             ("total_votes", .int(stats.totalVotes)),
@@ -69,7 +70,7 @@ public enum RecordJSON {
                 .object([("title", top.title.map { .string($0) } ?? .null), ("url", top.url.map { .string($0) } ?? .null),
                          ("views", .int(top.views))])
             } ?? .null),
-        ])
+        ] + saturated)
     }
 
     public static func value(_ change: FieldChange) -> JSONValue {

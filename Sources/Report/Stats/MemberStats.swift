@@ -24,6 +24,9 @@ public struct MemberStats: Sendable, Equatable {
     public let popularity: Double?
     /// The most viewed row (the first of equals); nil with no rows.
     public let topArticle: TopArticle?
+    /// Totals whose sum did not fit (a hostile page's billions of billions of views):
+    /// they stand at Int.max, and are named here (`total_views`) so no one reads them as counts.
+    public let saturated: [String]
 
     /// Nil when the pack names no collection for statistics or the record lacks it.
     public init?(_ record: ExtractedRecord, spec: ReportSpec) {
@@ -49,11 +52,26 @@ public struct MemberStats: Sendable, Equatable {
             return value
         }
 
+        var saturated = [String]()
+        /// The sum of a role over the rows, at Int.max when it does not fit.
+        func total(_ role: ReportSpec.Role, _ name: String) -> Int {
+            var sum = 0
+            for row in rows {
+                let (next, overflow) = sum.addingReportingOverflow(int(row, role) ?? 0)
+                if overflow {
+                    saturated.append(name)
+                    return .max
+                }
+                sum = next
+            }
+            return sum
+        }
         listed = rows.count
-        totalViews = rows.reduce(0) { $0 + (int($1, .views) ?? 0) }
-        totalVotes = rows.reduce(0) { $0 + (int($1, .votes) ?? 0) }
-        totalBookmarks = rows.reduce(0) { $0 + (int($1, .bookmarks) ?? 0) }
-        totalDownloads = rows.reduce(0) { $0 + (int($1, .downloads) ?? 0) }
+        totalViews = total(.views, "total_views")
+        totalVotes = total(.votes, "total_votes")
+        totalBookmarks = total(.bookmarks, "total_bookmarks")
+        totalDownloads = total(.downloads, "total_downloads")
+        self.saturated = saturated
 
         var weightedSum = Decimal(0)
         var weightedVotes = 0
@@ -65,7 +83,7 @@ public struct MemberStats: Sendable, Equatable {
             rated += 1
             if let votes = int(row, .votes), votes > 0 {
                 weightedSum += rating * Decimal(votes)
-                weightedVotes += votes
+                weightedVotes = weightedVotes.addingReportingOverflow(votes).overflow ? .max : weightedVotes + votes
             }
         }
         weightedRating = weightedVotes > 0 ? weightedSum / Decimal(weightedVotes) : nil
