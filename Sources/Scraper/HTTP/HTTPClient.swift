@@ -97,8 +97,9 @@ private final class Transfer: @unchecked Sendable {
         check(cpv_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
         check(cpv_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1))
         check(cpv_easy_setopt_long(handle, CURLOPT_MAXREDIRS, options.maxRedirects))
-        check(cpv_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(options.connectTimeout * 1000)))
-        check(cpv_easy_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(options.timeout * 1000)))
+        // At least 1 ms (0 would mean "no timeout" to libcurl), at most a day; never a trap.
+        check(cpv_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, HTTPClientOptions.milliseconds(options.connectTimeout)))
+        check(cpv_easy_setopt_long(handle, CURLOPT_TIMEOUT_MS, HTTPClientOptions.milliseconds(options.timeout)))
         check(cpv_easy_setopt_long(handle, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS)))
         check(cpv_easy_setopt_off(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(options.maxBodyBytes)))
         check(cpv_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer))

@@ -21,4 +21,10 @@ public struct HTTPClientOptions: Sendable {
 
     public static let version = "0.1.0"
     public static let defaultUserAgent = "cpvanity/\(version) (+https://github.com/cpvanity/cpvanity)"
+
+    /// `seconds` as libcurl's milliseconds: 1 to 86,400,000; not-a-number is the most.
+    static func milliseconds(_ seconds: Double) -> Int {
+        guard !seconds.isNaN else { return 86_400_000 }
+        return Int(min(max(seconds * 1000, 1), 86_400_000).rounded(.up))
+    }
 }

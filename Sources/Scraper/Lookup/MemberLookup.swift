@@ -99,7 +99,7 @@ public struct MemberLookup: Sendable {
                                            shouldStop: @Sendable () -> Bool = { false },
                                            prepare: @escaping @Sendable (MemberRecord) -> Prepared,
                                            body: (Prepared) -> Void) async {
-        let width = max(1, parallel ?? fetcher.policy.concurrency * 2)
+        let width = max(1, parallel ?? fetcher.policy.concurrency.multipliedReportingOverflow(by: 2).partialValue)
         await withTaskGroup(of: Prepared?.self) { group in
             var next = ids.startIndex
             func startNext() {
@@ -136,7 +136,7 @@ public struct MemberLookup: Sendable {
             switch error {
             case .transport(.timeout):
                 return .failure(MemberError(kind: .timeout, source: source, url: url, message: error.description))
-            case .disallowedByRobots:
+            case .disallowedByRobots, .crawlDelayTooLong:
                 return .failure(MemberError(kind: .robots, source: source, url: url, message: error.description))
             case .retryAfterTooLong(_, let status, _), .robotsUnavailable(_, let status):
                 return .failure(MemberError(kind: .http, source: source, url: url, status: status, message: error.description))

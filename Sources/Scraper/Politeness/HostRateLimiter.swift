@@ -10,7 +10,7 @@ actor HostRateLimiter {
     /// `rate` requests per second per host; 0 means unlimited. Slots get a millisecond
     /// of slack on top, so that timer jitter never puts rate + 1 starts in one second.
     init(rate: Double) {
-        defaultInterval = rate > 0 ? .nanoseconds(Int64(1_000_000_000 / rate)) + .milliseconds(1) : .zero
+        defaultInterval = rate > 0 && rate.isFinite ? BoundedSeconds.duration(1 / rate) + .milliseconds(1) : .zero
     }
 
     /// Waits until this request's slot, and books it. Returns early, false, when
@@ -26,13 +26,13 @@ actor HostRateLimiter {
 
     /// No request to `host` starts for `seconds` from now.
     func pause(host: String, seconds: Double) {
-        let until = clock.now + .milliseconds(Int64(seconds * 1000))
+        let until = clock.now + BoundedSeconds.duration(seconds)
         nextSlot[host] = max(nextSlot[host] ?? until, until)
     }
 
     /// A slower pace for one host (robots.txt's Crawl-delay); never a faster one.
     func slowDown(host: String, interval seconds: Double) {
-        let requested = Duration.milliseconds(Int64(seconds * 1000))
+        let requested = BoundedSeconds.duration(seconds)
         intervals[host] = max(requested, defaultInterval)
     }
 }

@@ -42,7 +42,14 @@ public final class PageFetcher: Sendable {
         if policy.respectRobots {
             switch await robots.rules(for: target.origin, fetch: { await self.fetchRobots(target.origin) }) {
             case .success(let rules):
-                if let delay = rules.crawlDelay { await pacer.slowDown(host: target.origin, interval: delay) }
+                if let delay = rules.crawlDelay {
+                    // A site asking for longer between requests than cpvanity would wait
+                    // for a Retry-After is one that does not want to be crawled.
+                    guard delay <= policy.maxRetryAfter else {
+                        return .failure(.crawlDelayTooLong(origin: target.origin, seconds: delay, longest: policy.maxRetryAfter))
+                    }
+                    await pacer.slowDown(host: target.origin, interval: delay)
+                }
                 guard rules.allows(target.pathAndQuery) else { return .failure(.disallowedByRobots(url)) }
             case .failure(let error):
                 return .failure(error)
@@ -120,7 +127,7 @@ public final class PageFetcher: Sendable {
             let delay = max(wait ?? 0, policy.backoff(beforeAttempt: attempt))
             // Cut short by a stop; the loop's top then returns `.stopped`.
             let clock = ContinuousClock()
-            _ = await clock.sleep(until: clock.now + .milliseconds(Int64(delay * 1000)), unless: { isStopping })
+            _ = await clock.sleep(until: clock.now + BoundedSeconds.duration(delay), unless: { isStopping })
         }
     }
 
@@ -155,6 +162,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case transport(TransportError)
     case disallowedByRobots(String)
     case retryAfterTooLong(url: String, status: Int, seconds: Double)
+    /// robots.txt asks for more seconds between requests than cpvanity waits.
+    case crawlDelayTooLong(origin: String, seconds: Double, longest: Double)
     /// robots.txt answered a server error: RFC 9309 says stay out.
     case robotsUnavailable(url: String, status: Int)
     /// Not requested: the run was stopped (`stopStartingRequests`) before its turn came.
@@ -166,12 +175,19 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
         case .transport(let error): return error.description
         case .disallowedByRobots(let url): return "robots.txt disallows \(url) (pass --ignore-robots to fetch it anyway)"
         case .retryAfterTooLong(let url, let status, let seconds):
-            return "\(url) answered \(status) and asked to wait \(Int(seconds)) s, longer than cpvanity waits"
+            return "\(url) answered \(status) and asked to wait \(Self.shown(seconds)) s, longer than cpvanity waits"
+        case .crawlDelayTooLong(let origin, let seconds, let longest):
+            return "\(origin)/robots.txt asks for \(Self.shown(seconds)) s between requests (Crawl-delay), longer than cpvanity waits (\(Self.shown(longest)) s); the site is left alone"
         case .robotsUnavailable(let url, let status):
             return "\(url) answered HTTP \(status), so the site is off limits for now (pass --ignore-robots to fetch anyway)"
         case .stopped(let url):
             return "\(url) was not fetched: the run was stopped"
         }
+    }
+
+    /// Whole seconds, however large: a hostile header's 1e300 is printed, not trapped on.
+    static func shown(_ seconds: Double) -> String {
+        seconds < 1e15 ? String(Int(seconds.rounded())) : String(format: "%.3g", seconds)
     }
 }
 
@@ -193,7 +209,9 @@ struct RequestTarget {
 enum RetryAfter {
     static func seconds(_ value: String, now: Date = Date()) -> Double? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
-        if let seconds = Double(trimmed) { return max(0, seconds) }
+        if let seconds = BoundedSeconds.parse(trimmed) { return seconds }
+        // A number that is not finite or not positive says nothing usable: back off as usual.
+        if Double(trimmed) != nil { return nil }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")

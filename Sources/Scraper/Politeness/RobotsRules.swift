@@ -50,7 +50,7 @@ public struct RobotsRules: Sendable, Equatable {
                 current?.rules.append(Rule(allow: key == "allow", path: value))
             case "crawl-delay":
                 lastWasAgent = false
-                current?.crawlDelay = Double(value)
+                current?.crawlDelay = BoundedSeconds.parse(value)
             default:
                 lastWasAgent = false
             }

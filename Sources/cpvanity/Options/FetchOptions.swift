@@ -8,19 +8,19 @@ struct FetchOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Fetch from this host instead of the pack's (a mirror, the local fixture-site).", valueName: "url"))
     var baseURL: String?
 
-    @Option(name: .long, help: ArgumentHelp("Requests in flight at once, across all hosts.", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Requests in flight at once, across all hosts.", valueName: "n"))
     var concurrency = 8
 
-    @Option(name: .long, help: ArgumentHelp("Requests started per second per host (0: no limit; for your own mirror only).", valueName: "per-second"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Requests started per second per host (0: no limit; for your own mirror only).", valueName: "per-second"))
     var rate = 4.0
 
-    @Option(name: .long, help: ArgumentHelp("Retries after a 5xx, 429, timeout or connection error, with exponential backoff.", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Retries after a 5xx, 429, timeout or connection error, with exponential backoff.", valueName: "n"))
     var retries = 3
 
-    @Option(name: .long, help: ArgumentHelp("Seconds one request may take in all.", valueName: "seconds"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seconds one request may take in all.", valueName: "seconds"))
     var timeout = 30.0
 
-    @Option(name: .long, help: ArgumentHelp("Seconds to wait for a connection.", valueName: "seconds"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seconds to wait for a connection.", valueName: "seconds"))
     var connectTimeout = 10.0
 
     @Flag(name: .long, help: "Fetch pages even where the site's robots.txt disallows them.")
@@ -33,10 +33,18 @@ struct FetchOptions: ParsableArguments {
     var cache: String?
 
     func validate() throws {
-        guard concurrency >= 1 else { throw ValidationError("--concurrency must be at least 1.") }
-        guard rate >= 0 else { throw ValidationError("--rate must be 0 (no limit) or more.") }
-        guard retries >= 0 else { throw ValidationError("--retries cannot be negative.") }
-        guard timeout > 0, connectTimeout > 0 else { throw ValidationError("Timeouts must be more than 0 seconds.") }
+        guard (1...1_000).contains(concurrency) else {
+            throw ValidationError("--concurrency must be from 1 to 1000 requests at once, not \(concurrency).")
+        }
+        guard rate.isFinite, rate == 0 || (0.001...1_000).contains(rate) else {
+            throw ValidationError("--rate must be 0 (no limit, for your own mirror) or from 0.001 to 1000 requests a second, not \(rate).")
+        }
+        guard (0...100).contains(retries) else { throw ValidationError("--retries must be from 0 to 100, not \(retries).") }
+        for (name, seconds) in [("--timeout", timeout), ("--connect-timeout", connectTimeout)] {
+            guard seconds.isFinite, (0.001...86_400).contains(seconds) else {
+                throw ValidationError("\(name) must be from 0.001 to 86400 seconds, not \(seconds).")
+            }
+        }
         if let baseURL {
             guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
                 throw ValidationError("--base-url must be an http(s) URL such as http://127.0.0.1:8080, not '\(baseURL)'.")

@@ -15,7 +15,7 @@ struct ReportFormatOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Order of the articles list: views, rating, votes, popularity, posted or title.", valueName: "key"))
     var sort: ArticleSort = .views
 
-    @Option(name: .long, help: ArgumentHelp("Show at most N articles per member (tables, Markdown, per-article CSV).", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Show at most N articles per member (tables, Markdown, per-article CSV).", valueName: "n"))
     var limit: Int?
 
     @Flag(name: .long, help: "CSV: one row per article, prefixed with the member's id and name. Markdown and table: the articles alone.")
@@ -30,7 +30,7 @@ struct ReportFormatOptions: ParsableArguments {
     var columns: String?
 
     func validate() throws {
-        if let limit, limit < 0 { throw ValidationError("--limit cannot be negative.") }
+        if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more, not \(limit).") }
     }
 
     /// The format asked for, or the default for where stdout goes.

@@ -21,7 +21,7 @@ struct FeedShowCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The category, by name: any case, any unambiguous prefix (\"c#\", \"and\").", valueName: "name"))
     var category: String?
 
-    @Option(name: .long, help: ArgumentHelp("Show at most N items.", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Show at most N items.", valueName: "n"))
     var limit: Int?
 
     @Option(name: .long, help: ArgumentHelp("Parse a saved feed instead of fetching one (- for standard input).", valueName: "path"))
@@ -32,7 +32,7 @@ struct FeedShowCommand: AsyncParsableCommand {
 
     func validate() throws {
         if name == nil && file == nil { throw ValidationError("Name a feed (cpvanity feed list shows them) or give --file PATH.") }
-        if let limit, limit < 0 { throw ValidationError("--limit cannot be negative.") }
+        if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more, not \(limit).") }
     }
 
     func run() async throws {

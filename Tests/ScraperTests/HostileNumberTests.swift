@@ -1,0 +1,55 @@
+import Foundation
+@testable import Scraper
+import TestSupport
+import Testing
+
+/// Numbers a server or robots.txt sends are parsed with bounds: none traps, none hangs.
+@Suite struct HostileNumberTests {
+    @Test func retryAfterThatIsNotAFiniteNumberIsIgnored() {
+        #expect(RetryAfter.seconds("inf") == nil)
+        #expect(RetryAfter.seconds("nan") == nil)
+        #expect(RetryAfter.seconds("-5") == nil)
+        #expect(RetryAfter.seconds("1e300") == 1e300)
+        #expect(RetryAfter.seconds(" 7 ") == 7)
+        let error = FetchError.retryAfterTooLong(url: "http://x/p", status: 429, seconds: 1e300)
+        #expect(error.description == "http://x/p answered 429 and asked to wait 1e+300 s, longer than cpvanity waits")
+    }
+
+    @Test func crawlDelayThatIsNotAFiniteNumberIsNoDelay() {
+        for value in ["nan", "inf", "-1", "soon"] {
+            #expect(RobotsRules(parsing: "User-agent: *\nCrawl-delay: \(value)\n").crawlDelay == nil)
+        }
+        #expect(RobotsRules(parsing: "User-agent: *\nCrawl-delay: 1e300\n").crawlDelay == 1e300)
+    }
+
+    @Test func durationsNeverTrap() async {
+        #expect(BoundedSeconds.duration(.infinity) == .zero)
+        #expect(BoundedSeconds.duration(.nan) == .zero)
+        #expect(BoundedSeconds.duration(1e300) == .seconds(86_400))
+        #expect(BoundedSeconds.duration(0.0000001) == .milliseconds(1))
+        #expect(HTTPClientOptions.milliseconds(1e-9) == 1)
+        #expect(HTTPClientOptions.milliseconds(.infinity) == 86_400_000)
+        #expect(HTTPClientOptions.milliseconds(.nan) == 86_400_000)
+        let limiter = HostRateLimiter(rate: 1e-30)
+        await limiter.pause(host: "h", seconds: 1e300)
+        await limiter.slowDown(host: "h", interval: .infinity)
+    }
+
+    @Test func aCrawlDelayLongerThanCpvanityWaitsLeavesTheSiteAloneAtOnce() async throws {
+        let robots = FileManager.default.temporaryDirectory.appendingPathComponent("robots-\(UUID().uuidString).txt")
+        try "User-agent: *\nCrawl-delay: 1000000\n".write(to: robots, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: robots) }
+        let server = try FixtureServer(["--robots", robots.path])
+        let fetcher = PageFetcher(client: HTTPClient(options: HTTPClientOptions(connectTimeout: 2, timeout: 10)),
+                                  policy: FetchPolicy(ratePerHost: 0))
+        let started = ContinuousClock.now
+        let result = await fetcher.fetch("\(server.baseURL)/script/Membership/View.aspx?mid=48201")
+        #expect(ContinuousClock.now - started < .seconds(10))
+        guard case .failure(let error) = result else {
+            Issue.record("fetched although robots.txt asks for a million seconds between requests")
+            return
+        }
+        #expect(error.description == "\(server.baseURL)/robots.txt asks for 1000000 s between requests (Crawl-delay), longer than cpvanity waits (120 s); the site is left alone")
+        #expect(try server.stats().pages.isEmpty)
+    }
+}
