@@ -194,6 +194,22 @@ import Testing
         #expect(lines(checkpoint) == 1, "only the checkpoint's header: the member was not saved")
     }
 
+    @Test func idFilesSavedOnWindowsLoseNoID() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try FixtureServer()
+        // A byte-order mark and CRLF line ends, as Notepad saves them; a zero-width space
+        // is white space like any other.
+        try Data("\u{FEFF}48201\r\n7315\r\n# a comment\r\n90210\r\n\u{200B}1842\r\n".utf8).write(to: URL(fileURLWithPath: path("ids.txt")))
+        let result = try run("cpvanity", ["batch", "--base-url", server.baseURL, "--rate", "0", "--ids", path("ids.txt"),
+                                          "--format", "ndjson", "--no-store"])
+        #expect(result.status == 0)
+        let ids = result.stdout.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["id"] as? String
+        }
+        #expect(ids.sorted() == ["1842", "48201", "7315", "90210"])
+        #expect(result.stderr.hasPrefix("cpvanity: batch: 4 of 4 members · 4 ok · 0 failed · "))
+    }
+
     @Test func idsFromACSVColumnOrStandardInput() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = try FixtureServer()
@@ -206,7 +222,7 @@ import Testing
             (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["id"] as? String
         }
         #expect(Set(ids) == ["48201", "7315"])
-        #expect(fromCSV.stderr.contains("people.csv:4: 'not-an-id' is not a CodeProject member ID"))
+        #expect(fromCSV.stderr.contains("people.csv:4: \"not-an-id\" is not a CodeProject member ID"))
         #expect(fromCSV.stderr.contains("1 invalid ID skipped · 1 duplicate dropped"))
 
         let missingColumn = try run("cpvanity", ["batch", "--ids", path("people.csv"), "--id-column", "id"])

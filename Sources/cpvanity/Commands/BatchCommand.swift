@@ -97,7 +97,7 @@ struct BatchCommand: AsyncParsableCommand {
         let remaining = list.ids.filter { fromCheckpoint[$0] == nil }
         let progress = ProgressLine(total: remaining.count, enabled: Terminal.isTerminal(STDERR_FILENO))
         for rejected in list.rejected {
-            progress.note("cpvanity: \(rejected.place): '\(rejected.id)' is not a \(sitePack.title) member ID (it must match \(sitePack.idRule.pattern)); skipped")
+            progress.note("cpvanity: \(rejected.place): \(rejected.id.debugDescription) is not a \(sitePack.title) member ID (it must match \(sitePack.idRule.pattern)); skipped")
         }
         if !fromCheckpoint.isEmpty {
             progress.note("cpvanity: resuming: \(fromCheckpoint.count) of \(list.ids.count) members are in the checkpoint; \(remaining.count) to go\(retryFailed ? " (failed members included)" : "")")

@@ -17,6 +17,8 @@ struct IDList {
     let duplicates: Int
 
     init(text: String, source: String, column: String?, pack: SitePack) throws {
+        // A list saved by a Windows editor starts with a byte-order mark.
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         var candidates = [(String, String)]()
         if let column {
             let reader: CSVReader
@@ -34,7 +36,8 @@ struct IDList {
                 if let value = reader[column], !value.isEmpty { candidates.append((value, "\(source):\(line)")) }
             }
         } else {
-            for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            // Any line end: \n, \r\n (a list saved on Windows, one Character to Swift), \r.
+            for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
                 let content = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
                 let id = content.trimmingCharacters(in: .whitespacesAndNewlines)
                 if !id.isEmpty { candidates.append((id, "\(source):\(index + 1)")) }
