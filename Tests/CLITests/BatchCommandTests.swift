@@ -85,6 +85,24 @@ import Testing
         #expect(refetched.count <= 200 - saved + 8, "\(refetched.count) members fetched on resume")
     }
 
+    /// A resume with a shorter list exports exactly that list: one row per ID, none of the
+    /// checkpoint's other members.
+    @Test func aResumeWithAnotherListExportsThatList() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try FixtureServer([])
+        let ids = ["48201", "7315", "90210", "1842", "200000", "200001"]
+        try ids.joined(separator: "\n").write(toFile: path("ids.txt"), atomically: true, encoding: .utf8)
+        let checkpoint = path(".out.csv.cpvanity-checkpoint")
+        let arguments = ["batch", "--base-url", server.baseURL, "--retries", "0", "--output", path("out.csv")]
+        _ = try interruptedBatch(arguments + ["--ids", path("ids.txt"), "--rate", "2"], signal: SIGINT, after: 2, checkpoint: checkpoint)
+        #expect(lines(checkpoint) >= 3)  // the header and at least two members
+
+        try "7315\n1842\n".write(toFile: path("fewer.txt"), atomically: true, encoding: .utf8)
+        let resumed = try run("cpvanity", arguments + ["--ids", path("fewer.txt"), "--rate", "0", "--resume"])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(try csvIDs(path("out.csv")) == ["7315", "1842"])
+    }
+
     /// Under a slow --rate every member is in flight from the start, waiting for its turn;
     /// Ctrl-C must not wait out all those turns. Members not yet fetched are left for
     /// --resume, and the resumed run fetches only them.

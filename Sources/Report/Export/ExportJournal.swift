@@ -256,8 +256,8 @@ public final class ExportJournal {
     /// Writes header + chunks + footer to `output`, replacing it whole (see `replace`):
     /// the previous export stays whole until the new one is.
     /// Members are listed in the order of `ids` (the batch's input), whatever order they
-    /// finished in, so the same list gives the same file; members not in `ids` follow,
-    /// in the checkpoint's order.
+    /// finished in, so the same list gives the same file; members not in `ids` (a resume
+    /// with another list) are left out: the export holds one row per ID of the list.
     public func assemble(into output: String, order ids: [String], header: String, separator: String, footer: String,
                          empty: String) throws {
         flush()
@@ -269,9 +269,10 @@ public final class ExportJournal {
         var seen = Set<String>()
         try ExportJournal.readLines(path) { line, offset in
             // The header line does not read as an entry; nor does a broken one.
+            // A member the list does not hold (a resume with another list) is not exported.
             guard let fields = Entry.fields(of: line), let id = Entry.unescape(UnsafeBufferPointer(rebasing: line[fields.id])),
-                  seen.insert(id).inserted else { return }
-            places.append((rank[id] ?? ids.count + places.count, offset, line.count))
+                  let place = rank[id], seen.insert(id).inserted else { return }
+            places.append((place, offset, line.count))
         }
         places.sort { $0.rank < $1.rank }
 

@@ -271,8 +271,15 @@ final class FileBatchSink: BatchSink {
                     throw ExitStatus.badInput
                 }
                 let (journal, _, entries) = try ExportJournal.resume(at: path, dropping: { retryFailed && $0.failed })
+                // Only the members of this list count; others in the checkpoint (a resume
+                // with another list) are left out of the export.
+                let listed = Set(order)
                 var done = [String: Bool]()
-                for entry in entries { done[entry.id] = entry.failed }
+                for entry in entries where listed.contains(entry.id) { done[entry.id] = entry.failed }
+                let others = Set(entries.map(\.id)).subtracting(listed).count
+                if others > 0 {
+                    Diagnostics.warning("\(others) member\(others == 1 ? "" : "s") in the checkpoint \(others == 1 ? "is" : "are") not in this list of IDs; left out of \(output)")
+                }
                 return (FileBatchSink(journal: journal, output: output, order: order, formatter: formatter), done)
             }
             if exists {
