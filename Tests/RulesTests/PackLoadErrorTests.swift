@@ -15,6 +15,38 @@ import Testing
         }
     }
 
+    @Test func namesAreIdentifiersAndNotTheRecordsOwnKeys() {
+        let reserved = "(changes, error, errors, fetched_at, id, schema, site, sources, stats)"
+        #expect(loadProblems("""
+            [sources."../../x"]
+            url = '{base}/{id}'
+
+            [fields.id]
+            source = "page"
+            pattern = '(x)'
+
+            [fields."stats.total_views"]
+            source = "page"
+            pattern = '(x)'
+
+            [fields."a/b"]
+            source = "page"
+            pattern = '(x)'
+
+            [collections.errors]
+            source = "page"
+            row = '(x)'
+            [collections.errors.fields.id]
+            pattern = '(x)'
+            """) == [
+                PackProblem(location: "sources.\"../../x\"", message: "'../../x' is not a usable source name: use letters, digits, _ and -, starting with a letter"),
+                PackProblem(location: "fields.id", message: "'id' is one of the record's own keys \(reserved); name the field something else"),
+                PackProblem(location: "fields.\"stats.total_views\"", message: "'stats.total_views' is one of the record's own keys \(reserved); name the field something else"),
+                PackProblem(location: "fields.\"a/b\"", message: "'a/b' is not a usable field name: use letters, digits, _ and -, starting with a letter (dots between parts)"),
+                PackProblem(location: "collections.errors", message: "'errors' is one of the record's own keys \(reserved); name the collection something else"),
+            ])
+    }
+
     @Test func unknownKeyListsTheValidOnes() {
         let problems = loadProblems("""
             [fields.v]

@@ -238,6 +238,8 @@ private struct PackReader {
 
     private mutating func readSource(_ parent: TOMLTable, _ key: String) -> SourceRule? {
         let at = "sources.\(quoted(key))"
+        // A source names saved pages (<source>-<id>.html): no path may hide in it.
+        checkName(key, at: at, what: "source", dotted: false, reserved: false)
         guard let table = table(parent, key, at: "sources", required: true) else { return nil }
         checkKeys(table, at: at, allowed: ["url", "missing"])
         let url = string(table, "url", at: at, required: true)
@@ -251,6 +253,7 @@ private struct PackReader {
 
     private mutating func readCollection(_ parent: TOMLTable, _ key: String, sources: Set<String>) -> CollectionRule? {
         let at = "collections.\(quoted(key))"
+        checkName(key, at: at, what: "collection", dotted: false, reserved: true)
         guard let table = table(parent, key, at: "collections", required: true) else { return nil }
         checkKeys(table, at: at, allowed: ["source", "within", "row", "row_start", "fields"])
         let source = sourceName(table, at: at, sources: sources, required: true)
@@ -285,6 +288,8 @@ private struct PackReader {
         checkKeys(table, at: at, allowed: allowed)
         if key.isEmpty || key.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
             problems.append(PackProblem(location: at, message: "a field name needs non-empty parts between dots"))
+        } else {
+            checkName(key, at: at, what: "field", dotted: true, reserved: fixedSource == nil)
         }
 
         let before = problems.count
@@ -487,6 +492,24 @@ private struct PackReader {
             return nil
         }
         return name
+    }
+
+    /// The record's own keys: a pack field of these names would overwrite or hide them.
+    static let reservedNames: Set<String> = ["schema", "id", "site", "fetched_at", "sources", "stats", "changes", "errors", "error"]
+
+    /// Names are identifiers (letters, digits, `_`, `-`; dots between parts of a field),
+    /// so none can reach outside a directory as a file name or shadow the record's keys.
+    private mutating func checkName(_ name: String, at: String, what: String, dotted: Bool, reserved: Bool) {
+        let parts = dotted ? name.split(separator: ".").map(String.init) : [name]
+        let valid = parts.allSatisfy { part in
+            guard let first = part.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else { return false }
+            return part.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
+        }
+        if !valid {
+            problems.append(PackProblem(location: at, message: "'\(name)' is not a usable \(what) name: use letters, digits, _ and -, starting with a letter\(dotted ? " (dots between parts)" : "")"))
+        } else if reserved, let first = parts.first, Self.reservedNames.contains(first) {
+            problems.append(PackProblem(location: at, message: "'\(name)' is one of the record's own keys (\(Self.reservedNames.sorted().joined(separator: ", "))); name the \(what) something else"))
+        }
     }
 
     private mutating func checkKeys(_ table: TOMLTable, at: String, allowed: Set<String>) {
