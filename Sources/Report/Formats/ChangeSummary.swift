@@ -15,6 +15,7 @@ public struct ChangeSummary: RecordFormatter {
     public var header: String { "" }
 
     public func chunk(_ record: MemberRecord) -> String {
+        let record = TerminalText.safe(record)
         let style = TerminalStyle(enabled: options.color)
         let name = record.displayName(pack.report).map { "\($0) (\(record.id))" } ?? record.id
         if record.failed {

@@ -19,9 +19,11 @@ public enum FeedReport {
             }.joined()
         case .markdown:
             return MarkdownText.row(["published", "title", "author"]) + MarkdownText.alignment([false, false, false]) + items.map { item in
+                let item = safe(item)
                 let title = item.title ?? "-"
-                let linked = item.link.map { "[\(title.replacingOccurrences(of: "]", with: "\\]"))](\($0))" } ?? title
-                return MarkdownText.row([item.published.map(iso) ?? "-", linked, item.author ?? "-"])
+                let linked = item.link.map { MarkdownText.link(title, to: $0) } ?? MarkdownText.escape(title)
+                return MarkdownText.markupRow([MarkdownText.escape(item.published.map(iso) ?? "-"), linked,
+                                               MarkdownText.escape(item.author ?? "-")])
             }.joined()
         case .table:
             return table(items, options: options)
@@ -37,7 +39,15 @@ public enum FeedReport {
 
     private static func iso(_ date: Date) -> String { date.formatted(.iso8601) }
 
+    /// An item with the feed's texts escaped for a terminal.
+    static func safe(_ item: FeedItem) -> FeedItem {
+        FeedItem(title: item.title.map(TerminalText.escaped), link: item.link.map(TerminalText.escaped),
+                 author: item.author.map(TerminalText.escaped), published: item.published,
+                 description: item.description.map(TerminalText.escaped), categories: item.categories.map(TerminalText.escaped))
+    }
+
     private static func table(_ items: [FeedItem], options: ReportOptions) -> String {
+        let items = items.map(safe)
         let style = TerminalStyle(enabled: options.color)
         let dateWidth = 16
         let authorWidth = min(22, items.map { DisplayText.width($0.author ?? "-") }.max() ?? 1)

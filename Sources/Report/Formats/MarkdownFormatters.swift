@@ -1,17 +1,50 @@
 import Rules
 
 enum MarkdownText {
+    /// A row of plain texts, each escaped.
     static func row(_ cells: [String]) -> String {
-        "| " + cells.map(escape).joined(separator: " | ") + " |\n"
+        markupRow(cells.map(escape))
+    }
+
+    /// A row of cells already in Markdown (escaped text, links), written as they are.
+    static func markupRow(_ cells: [String]) -> String {
+        "| " + cells.joined(separator: " | ") + " |\n"
     }
 
     static func alignment(_ numeric: [Bool]) -> String {
         "|" + numeric.map { $0 ? " ---: |" : " --- |" }.joined() + "\n"
     }
 
+    /// Text as Markdown shows it: a backslash before each character that would start
+    /// markup in a table cell (a link's brackets, HTML's angle brackets, code, the cell's
+    /// bar), line breaks as spaces.
     static func escape(_ cell: String) -> String {
-        cell.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "|", with: "\\|")
-            .replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
+        var out = ""
+        out.reserveCapacity(cell.utf8.count)
+        for character in cell {
+            switch character {
+            case "\\", "|", "[", "]", "<", ">", "`": out += "\\" + String(character)
+            case "\n", "\r", "\r\n": out += " "
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// `[text](url)` for an http(s) URL; any other URL (`javascript:`, `data:`) is no
+    /// link, only its text.
+    static func link(_ text: String, to url: String) -> String {
+        guard let lower = url.split(separator: ":", maxSplits: 1).first?.lowercased(), lower == "http" || lower == "https" else {
+            return escape(text)
+        }
+        var target = ""
+        for scalar in url.unicodeScalars {
+            switch scalar {
+            case "(", ")", " ", "<", ">", "|", "\\", "`", "[", "]": target += "%" + String(format: "%02X", scalar.value)
+            default: target.unicodeScalars.append(scalar)
+            }
+        }
+        return "[\(escape(text))](\(target))"
     }
 }
 
@@ -37,6 +70,7 @@ struct MarkdownMemberFormatter: RecordFormatter {
     }
 
     func chunk(_ record: MemberRecord) -> String {
+        let record = TerminalText.safe(record)
         var cells = [record.id]
         if pack.report.nameField != nil { cells.append(record.displayName(pack.report) ?? "-") }
         cells += pack.report.summary.map { DisplayText.of(record.extracted.fields[$0]) }
@@ -61,6 +95,7 @@ struct MarkdownArticleFormatter: RecordFormatter {
     var separator: String { "\n" }
 
     func chunk(_ record: MemberRecord) -> String {
+        let record = TerminalText.safe(record)
         let name = record.displayName(pack.report).map { "\($0) (\(record.id))" } ?? record.id
         var out = "### \(MarkdownText.escape(name))\n\n"
         if !record.errors.isEmpty {
@@ -73,15 +108,15 @@ struct MarkdownArticleFormatter: RecordFormatter {
         let numeric = columns.map { column in rows.contains { DisplayText.isNumeric($0[column]) } }
         out += MarkdownText.row(columns) + MarkdownText.alignment(numeric)
         for row in rows {
-            out += MarkdownText.row(columns.map { column in
+            out += MarkdownText.markupRow(columns.map { column in
                 if column == pack.report.roles[.title], let url = pack.report.roles[.url], case .text(let link)? = row[url],
                    case .text(let title)? = row[column] {
-                    return "[\(title.replacingOccurrences(of: "]", with: "\\]"))](\(link))"
+                    return MarkdownText.link(title, to: link)
                 }
-                return DisplayText.of(row[column])
+                return MarkdownText.escape(DisplayText.of(row[column]))
             })
         }
-        out += MarkdownText.row(ArticleTotals.cells(rows, columns: columns, label: "**total**").map { $0.isEmpty || $0 == "**total**" ? $0 : "**\($0)**" })
+        out += MarkdownText.markupRow(ArticleTotals.cells(rows, columns: columns, label: "**total**").map { $0.isEmpty || $0 == "**total**" ? $0 : "**\($0)**" })
         return out
     }
 }
@@ -94,7 +129,11 @@ enum ArticleTotals {
             var sum = 0
             var any = false
             for row in rows {
-                if case .int(let value)? = row[column] { sum += value; any = true }
+                if case .int(let value)? = row[column] {
+                    // A hostile page's views would overflow; the total stands at the most.
+                    sum = sum.addingReportingOverflow(value).overflow ? .max : sum + value
+                    any = true
+                }
                 else if let value = row[column], value != .null { return "" }
             }
             return any ? DisplayText.grouped(sum) : ""

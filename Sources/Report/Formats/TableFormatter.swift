@@ -14,6 +14,7 @@ struct TableFormatter: RecordFormatter {
     private var style: TerminalStyle { TerminalStyle(enabled: options.color) }
 
     func chunk(_ record: MemberRecord) -> String {
+        let record = TerminalText.safe(record)
         var lines = [String]()
         let name = record.displayName(pack.report)
         lines.append(style.bold(name.map { "\($0) (\(record.id))" } ?? record.id) + style.dim("  \(pack.title)"))

@@ -1,6 +1,7 @@
 /// Text from a page, made safe for a terminal: C0 and C1 control characters (ESC,
 /// BEL, backspace, CSI) are written as `\u{1B}`-style escapes, so a hostile page can
-/// neither clear the screen nor retitle the window nor forge a link.
+/// neither clear the screen nor retitle the window nor forge a link. Line feeds and
+/// tabs, which only lay text out, stay.
 public enum TerminalText {
     public static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
@@ -16,6 +17,41 @@ public enum TerminalText {
     }
 
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
+    }
+}
+
+import Rules
+
+extension TerminalText {
+    /// `record` with every text a page or server supplied escaped, for the formats
+    /// people read at a terminal (table, Markdown); JSON and CSV keep the text as it is
+    /// (JSON escapes controls itself).
+    static func safe(_ record: MemberRecord) -> MemberRecord {
+        var extracted = record.extracted
+        for (name, value) in extracted.fields { extracted.fields[name] = safe(value) }
+        for (name, rows) in extracted.collections {
+            extracted.collections[name] = rows.map { row in
+                var row = row
+                for (field, value) in row { row[field] = safe(value) }
+                return row
+            }
+        }
+        let errors = record.errors.map { error in
+            MemberError(kind: error.kind, source: error.source, field: error.field.map(escaped), url: error.url.map(escaped),
+                        status: error.status, message: escaped(error.message))
+        }
+        var copy = MemberRecord(id: escaped(record.id), site: record.site, fetchedAt: record.fetchedAt,
+                                sources: record.sources.map { ($0.name, escaped($0.url)) }, extracted: extracted, errors: errors)
+        copy.changes = record.changes.mapValues { change in
+            FieldChange(previous: safe(change.previous), seenAt: change.seenAt, delta: change.delta)
+        }
+        copy.previousLookup = record.previousLookup
+        return copy
+    }
+
+    static func safe(_ value: FieldValue) -> FieldValue {
+        guard case .text(let text) = value else { return value }
+        return .text(escaped(text))
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Report
 
 /// The exit statuses cpvanity documents (README, `--help`).
 enum ExitStatus {
@@ -14,12 +15,13 @@ enum ExitStatus {
 
 /// Diagnostics go to stderr so stdout stays data.
 enum Diagnostics {
+    // Messages quote pages, packs and servers: their control characters are escaped.
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data("cpvanity: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("cpvanity: \(TerminalText.escaped(message))\n".utf8))
     }
 
     static func warning(_ message: String) {
-        FileHandle.standardError.write(Data("cpvanity: warning: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("cpvanity: warning: \(TerminalText.escaped(message))\n".utf8))
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Report
 
 /// A one-line progress bar on stderr, redrawn in place, only when stderr is a
 /// terminal: done/total, failures, rate and time left. Elsewhere it stays silent and
@@ -31,7 +32,7 @@ final class ProgressLine {
     /// Prints a message above the bar.
     func note(_ message: String) {
         clear()
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        FileHandle.standardError.write(Data((TerminalText.escaped(message) + "\n").utf8))
         if enabled && done > 0 { draw() }
     }
 
