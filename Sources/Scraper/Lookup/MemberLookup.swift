@@ -16,7 +16,8 @@ public struct MemberLookup: Sendable {
         self.fetcher = fetcher
         self.baseURL = baseURL ?? pack.baseURL
         self.savePagesTo = savePagesTo
-        extractor = Extractor(pack: pack, baseURL: self.baseURL)
+        // Links on the pages are made absolute without the base's user and password.
+        extractor = Extractor(pack: pack, baseURL: URLCredentials.stripped(self.baseURL))
     }
 
     /// `sources` limits which pages are fetched (all of the pack's by default).
@@ -54,7 +55,8 @@ public struct MemberLookup: Sendable {
                 switch classify(result, source: name, url: url) {
                 case .success(let response):
                     save(response, source: name, id: id)
-                    fetched.pages.append(Page(source: name, bytes: response.body, charset: response.charset, origin: url))
+                    fetched.pages.append(Page(source: name, bytes: response.body, charset: response.charset,
+                                              origin: URLCredentials.redacted(url)))
                 case .failure(let error):
                     fetched.errors.append(error)
                 }
@@ -66,9 +68,14 @@ public struct MemberLookup: Sendable {
 
     private func record(_ fetched: Fetched) -> MemberRecord {
         let extracted = extractor.extract(fetched.pages)
-        var errors = fetched.errors + extracted.problems.map(MemberError.init)
+        // A user and password in --base-url go to the server, not into the record.
+        var errors = (fetched.errors + extracted.problems.map(MemberError.init)).map { error in
+            MemberError(kind: error.kind, source: error.source, field: error.field, url: error.url.map(URLCredentials.redacted),
+                        status: error.status, message: URLCredentials.redacted(error.message))
+        }
         errors.sort { ($0.source ?? "", $0.field ?? "") < ($1.source ?? "", $1.field ?? "") }
-        return MemberRecord(id: fetched.id, site: pack.name, fetchedAt: fetched.fetchedAt, sources: fetched.urls, extracted: extracted, errors: errors)
+        return MemberRecord(id: fetched.id, site: pack.name, fetchedAt: fetched.fetchedAt,
+                            sources: fetched.urls.map { ($0.name, URLCredentials.redacted($0.url)) }, extracted: extracted, errors: errors)
     }
 
     /// The work a member costs in CPU (extraction, and the caller's rendering) runs on
