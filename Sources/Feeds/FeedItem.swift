@@ -31,6 +31,10 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The document uses entities it declares itself: refused, as entity expansion is
     /// how "billion laughs" documents attack parsers.
     case declaredEntities(origin: String, name: String)
+    /// Bigger than any feed: refused unread.
+    case tooLarge(origin: String, bytes: Int, limit: Int)
+    /// An element with thousands of attributes, which would take libxml2 minutes.
+    case tooManyAttributes(origin: String, line: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -40,6 +44,10 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(origin) is XML but not a feed: its root element is <\(root)>, expected <rss> (RSS 2.0) or <feed> (Atom)"
         case .declaredEntities(let origin, let name):
             return "\(origin) uses the entity &\(name); declared in its own DTD; feeds like that are refused (entity expansion attacks)"
+        case .tooLarge(let origin, let bytes, let limit):
+            return "\(origin) is \(bytes) bytes, more than any feed (the limit is \(limit)); refused unread"
+        case .tooManyAttributes(let origin, let line, let limit):
+            return "\(origin) has an element with more than \(limit) attributes (line \(line)); feeds like that are refused (they take the XML parser minutes)"
         }
     }
 }

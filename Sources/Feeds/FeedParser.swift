@@ -11,8 +11,16 @@ public enum FeedParser {
         return true
     }()
 
+    /// Far more than any feed; libxml2 takes its length as a 32-bit int.
+    public static let maxBytes = 64 << 20
+    /// Far more than any feed element has: libxml2's duplicate-attribute check costs
+    /// the square of their number (200,000 of them took minutes).
+    static let maxAttributes = 1_000
+
     public static func parse(_ data: Data, origin: String) throws(FeedError) -> [FeedItem] {
         _ = initialised
+        guard data.count <= maxBytes else { throw .tooLarge(origin: origin, bytes: data.count, limit: maxBytes) }
+        try refuseAttributeFloods(data, origin: origin)
         // NONET: never fetch; no NOENT (entities are not substituted) and no DTDLOAD/DTDATTR:
         // nothing external is read. NOCDATA: CDATA arrives as text. COMPACT saves memory.
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue
@@ -23,6 +31,7 @@ public enum FeedParser {
         guard let reader else { throw .malformed(origin: origin, line: 0, message: "libxml2 could not start reading it") }
         defer { xmlFreeTextReader(reader) }
         var walker = FeedWalker(origin: origin)
+
         while true {
             let status = xmlTextReaderRead(reader)
             if status == 0 { break }
@@ -38,6 +47,31 @@ public enum FeedParser {
         }
         return walker.items
     }
+
+    /// One pass over the bytes: a start tag with more than `maxAttributes` attributes
+    /// (counted as `=` outside quotes) is refused before libxml2 sees it.
+    static func refuseAttributeFloods(_ data: Data, origin: String) throws(FeedError) {
+        var inTag = false, quote: UInt8 = 0, count = 0, line = 1
+        for byte in data {
+            if byte == 0x0A { line += 1 }
+            if quote != 0 {
+                if byte == quote { quote = 0 }
+            } else if inTag {
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "'"): quote = byte
+                case UInt8(ascii: "="):
+                    count += 1
+                    if count > maxAttributes { throw .tooManyAttributes(origin: origin, line: line, limit: maxAttributes) }
+                case UInt8(ascii: ">"): inTag = false
+                default: break
+                }
+            } else if byte == UInt8(ascii: "<") {
+                inTag = true
+                count = 0
+            }
+        }
+    }
+
 }
 
 /// The state of one pass over a feed: where we are, and the item being built.

@@ -58,6 +58,24 @@ import Testing
         #expect(entries.map(\.description) == ["vector<int> & map"])
     }
 
+    @Test func floodsAndGiantsAreRefusedBeforeParsing() throws {
+        // 200,000 attributes on one <item>: libxml2 would take minutes over it.
+        let attributes = (0..<200_000).map { " a\($0)=\"x\"" }.joined()
+        let flood = Data("<rss version=\"2.0\"><channel><item\(attributes)><title>t</title></item></channel></rss>".utf8)
+        let started = ContinuousClock.now
+        #expect(throws: FeedError.tooManyAttributes(origin: "flood", line: 1, limit: 1_000)) {
+            try FeedParser.parse(flood, origin: "flood")
+        }
+        #expect(ContinuousClock.now - started < .seconds(5))
+        // An = inside a quoted value is no attribute.
+        let quoted = Data("<rss version=\"2.0\"><channel><item><guid data=\"\(String(repeating: "a=1&amp;", count: 2_000))\">g</guid></item></channel></rss>".utf8)
+        #expect(try FeedParser.parse(quoted, origin: "q").count == 1)
+        let giant = Data(count: FeedParser.maxBytes + 1)
+        #expect(throws: FeedError.tooLarge(origin: "giant", bytes: FeedParser.maxBytes + 1, limit: FeedParser.maxBytes)) {
+            try FeedParser.parse(giant, origin: "giant")
+        }
+    }
+
     @Test func aFeedWithNoItems() throws {
         #expect(try FeedParser.parse(try fixture("articles-22.xml"), origin: "x") == [])
     }

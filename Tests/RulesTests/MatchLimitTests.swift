@@ -26,6 +26,48 @@ import Testing
         #expect(problem.message.hasPrefix("the pattern hit the match-step limit on this page"))
     }
 
+    @Test func aWithinOrAMissingPatternThatHitsALimitIsNamed() throws {
+        let pack = try testPack("""
+            [limits]
+            match_steps = 100000
+
+            [fields.inside]
+            source = "page"
+            within = '((?:x+x+)+)y'
+            pattern = '(x)'
+
+            [fields.good]
+            source = "page"
+            pattern = 'good=(\\w+)'
+            """)
+        let record = extract("good=yes " + String(repeating: "x", count: 40) + "!y", with: pack)
+        #expect(record.fields["good"] == .text("yes"))
+        #expect(record.problems.map(\.field) == ["inside"])
+        #expect(record.problems.first?.message.hasSuffix("(within: ((?:x+x+)+)y)") == true)
+
+        // A `missing` pattern that gives up: said, and the page is read all the same.
+        let missing = try PackLoader().load(toml: """
+            [site]
+            name = "test"
+            base_url = "https://example.org/"
+            id = '[0-9]+'
+            [limits]
+            match_steps = 100000
+            [sources.page]
+            url = '{base}/p?id={id}'
+            missing = '((?:x+x+)+)y'
+            [fields.good]
+            source = "page"
+            pattern = 'good=(\\w+)'
+            """, file: "test.toml")
+        let read = extract("good=yes " + String(repeating: "x", count: 40) + "!y", with: missing)
+        #expect(read.fields["good"] == .text("yes"))
+        #expect(!read.isNotFound)
+        #expect(read.problems.map(\.message) == [
+            "could not tell whether the member exists: the pattern hit the match-step limit on this page (catastrophic backtracking?); make it more specific, e.g. replace .*? with [^<]* (missing: ((?:x+x+)+)y)",
+        ])
+    }
+
     @Test func defaultLimitsStopAPathologicalPatternToo() throws {
         let pack = try testPack("""
             [fields.bad]

@@ -60,14 +60,17 @@ extension Extractor {
                                        expected: !field.optional, alternatives: field.alternatives.count)
             // Rows where a `within` of the field matched: they show the field's part.
             var partRows = Set<Int>()
+            // Rows where a `within`, not the field's pattern, hit a limit: what it was.
+            var culprits = [Int: String]()
             pending.removeAll(keepingCapacity: true)
             pending.append(contentsOf: regions.indices)
             for (index, alternative) in field.alternatives.enumerated() where !pending.isEmpty {
                 found.removeAll()
                 match(alternative, rows: pending, regions: regions, asciiOnly: asciiOnly, in: buffer, ascii: text.ascii,
-                      scratch: scratch, into: &found, partRows: &partRows)
+                      scratch: scratch, into: &found, partRows: &partRows, culprits: &culprits)
                 for (row, failure) in found.failed {
-                    rows[row].values[column] = failed(failure, alternative: alternative, label: { "\(collection.name)[\(row + 1)].\(field.name)" },
+                    rows[row].values[column] = failed(failure, culprit: culprits[row] ?? "pattern: \(alternative.patternText)",
+                                                    label: { "\(collection.name)[\(row + 1)].\(field.name)" },
                                                     page: page, problems: &cellProblems)
                     outcome.missing += 1
                     note(row: row, column: column)
@@ -108,7 +111,7 @@ extension Extractor {
     /// but engine calls: the engine answers the whole column at once.
     private func match(_ alternative: Alternative, rows: [Int], regions: [Range<Int>], asciiOnly: [Bool],
                        in buffer: UnsafeBufferPointer<UInt8>, ascii: ASCIIBlocks, scratch: ExtractionScratch,
-                       into found: inout RegionMatches, partRows: inout Set<Int>) {
+                       into found: inout RegionMatches, partRows: inout Set<Int>, culprits: inout [Int: String]) {
         guard alternative.within.isEmpty else {
             // Each row narrowed first: row by row, through the memo of narrowed regions.
             for row in rows {
@@ -118,7 +121,9 @@ extension Extractor {
                     found.unmatched.append(row)
                     partRows.insert(row)
                 case .captured(let range): found.captured.append((row, range))
-                case .failed(let failure): found.failed.append((row, failure))
+                case .failed(let failure, let culprit):
+                    found.failed.append((row, failure))
+                    culprits[row] = culprit
                 }
             }
             return

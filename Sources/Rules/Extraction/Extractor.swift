@@ -26,11 +26,9 @@ public struct Extractor: Sendable {
         var present = [String: PageText]()
         for page in pages {
             let text = PageText(page)
-            if let missing = notFoundProblem(text, scratch: scratch) {
-                record.problems.append(missing)
-            } else {
-                present[page.source] = text
-            }
+            let (notFound, problem) = notFoundProblem(text, scratch: scratch)
+            if let problem { record.problems.append(problem) }
+            if !notFound { present[page.source] = text }
         }
         for field in pack.fields where field.sources.contains(where: { present[$0] != nil }) {
             record.fields[field.name] = value(of: field, pages: present, scratch: scratch, problems: &record.problems,
@@ -57,20 +55,34 @@ public struct Extractor: Sendable {
         }
     }
 
-    private func notFoundProblem(_ text: PageText, scratch: ExtractionScratch) -> ExtractionProblem? {
+    /// Whether the page says the member does not exist, and the problem to report: that,
+    /// or a `missing` pattern that hit a limit (the page is read all the same).
+    private func notFoundProblem(_ text: PageText, scratch: ExtractionScratch) -> (notFound: Bool, problem: ExtractionProblem?) {
         let page = text.page
         guard let source = pack.source(named: page.source) else {
-            return ExtractionProblem(kind: .extraction, field: nil, source: page.source, origin: page.origin,
-                                     message: "the pack has no source '\(page.source)'; it has \(pack.sources.map(\.name).joined(separator: ", "))")
+            return (true, ExtractionProblem(kind: .extraction, field: nil, source: page.source, origin: page.origin,
+                                            message: "the pack has no source '\(page.source)'; it has \(pack.sources.map(\.name).joined(separator: ", "))"))
         }
+        var failure: (MatchFailure, String)?
         let found = page.utf8.withUnsafeBufferPointer { buffer in
             source.missing.contains { pattern in
-                (try? pattern.firstMatch(in: buffer, from: 0, asciiOnly: text.ascii.isASCII(0..<buffer.count), scratch: scratch.match)) != nil
+                do throws(MatchFailure) {
+                    return try pattern.firstMatch(in: buffer, from: 0, asciiOnly: text.ascii.isASCII(0..<buffer.count), scratch: scratch.match) != nil
+                } catch {
+                    failure = (error, pattern.pattern)
+                    return false
+                }
             }
         }
-        guard found else { return nil }
-        return ExtractionProblem(kind: .notFound, field: nil, source: page.source, origin: page.origin,
-                                 message: "the page says this member does not exist")
+        if found {
+            return (true, ExtractionProblem(kind: .notFound, field: nil, source: page.source, origin: page.origin,
+                                            message: "the page says this member does not exist"))
+        }
+        if let (error, pattern) = failure {
+            return (false, ExtractionProblem(kind: .extraction, field: nil, source: page.source, origin: page.origin,
+                                             message: "could not tell whether the member exists: \(error.message) (missing: \(pattern))"))
+        }
+        return (false, nil)
     }
 
     private func value(of field: FieldRule, pages: [String: PageText], scratch: ExtractionScratch,
@@ -91,9 +103,9 @@ public struct Extractor: Sendable {
                 case .noMatch:
                     partShown = partShown || !alternative.within.isEmpty
                     return nil
-                case .failed(let failure):
+                case .failed(let failure, let culprit):
                     outcome.missing = 1
-                    return failed(failure, alternative: alternative, label: { field.name }, page: page, problems: &problems)
+                    return failed(failure, culprit: culprit, label: { field.name }, page: page, problems: &problems)
                 case .captured(let range):
                     let before = problems.count
                     let value = convert(UnsafeBufferPointer(rebasing: buffer[range]), field: field, label: { field.name },
@@ -126,10 +138,10 @@ public struct Extractor: Sendable {
         return value
     }
 
-    func failed(_ failure: MatchFailure, alternative: Alternative, label: () -> String, page: Page,
+    func failed(_ failure: MatchFailure, culprit: String, label: () -> String, page: Page,
                 problems: inout [ExtractionProblem]) -> FieldValue {
         problems.append(ExtractionProblem(kind: .extraction, field: label(), source: page.source, origin: page.origin,
-                                          message: "\(failure.message) (pattern: \(alternative.patternText))"))
+                                          message: "\(failure.message) (\(culprit))"))
         return .null
     }
 
@@ -218,7 +230,8 @@ public struct Extractor: Sendable {
         /// The part is there (or the alternative reads the whole region), the pattern is not.
         case noMatch
         case captured(Range<Int>)
-        case failed(MatchFailure)
+        /// The engine gave up; `culprit` names the pattern that did (the field's, or a `within`).
+        case failed(MatchFailure, culprit: String)
     }
 
     /// `asciiOnly` says whether `region` is all ASCII (callers that match many
@@ -231,9 +244,14 @@ public struct Extractor: Sendable {
             var asciiOnly = asciiOnly
             if !alternative.within.isEmpty {
                 for narrowing in alternative.within {
-                    guard let narrowed = try narrow(region, with: narrowing, in: buffer, ascii: ascii, scratch: scratch) else {
-                        return .noPart
+                    let narrowed: Range<Int>?
+                    do {
+                        narrowed = try narrow(region, with: narrowing, in: buffer, ascii: ascii, scratch: scratch)
+                    } catch {
+                        // The `within` failed, not the field's own pattern: say which.
+                        return .failed(error, culprit: "within: \(narrowing.pattern.pattern)")
                     }
+                    guard let narrowed else { return .noPart }
                     region = narrowed
                 }
                 asciiOnly = ascii.isASCII(region)
@@ -244,7 +262,7 @@ public struct Extractor: Sendable {
             }
             return .captured(range)
         } catch {
-            return .failed(error)
+            return .failed(error, culprit: "pattern: \(alternative.patternText)")
         }
     }
 

@@ -556,7 +556,9 @@ private struct PackReader {
     private mutating func positive(_ table: TOMLTable, _ key: String, at: String) -> UInt32? {
         guard let value = table[key] else { return nil }
         guard let number = value.int, number > 0, number <= Int(UInt32.max) else {
-            problems.append(PackProblem(location: "\(at).\(key)", message: "must be a positive integer, not \(describe(value))"))
+            let range = "an integer from 1 to \(UInt32.max)"
+            problems.append(PackProblem(location: "\(at).\(key)", message: value.int == nil ? "must be \(range), not \(describe(value))"
+                                        : "must be \(range); \(value.int ?? 0) is out of range"))
             return nil
         }
         return UInt32(number)

@@ -57,6 +57,11 @@ struct FeedShowCommand: AsyncParsableCommand {
     private func load() async throws -> (Data, String) {
         if let file {
             if file == "-" { return (FileHandle.standardInput.readDataToEndOfFile(), "<stdin>") }
+            // Refused before it is read: a feed file of gigabytes is not a feed.
+            if let size = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int, size > FeedParser.maxBytes {
+                Diagnostics.error(FeedError.tooLarge(origin: file, bytes: size, limit: FeedParser.maxBytes).description)
+                throw ExitStatus.badInput
+            }
             return (try InputFile.read(file), file)
         }
         let (sitePack, _) = try pack.loadPack()
