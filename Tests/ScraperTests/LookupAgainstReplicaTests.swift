@@ -119,18 +119,21 @@ import Testing
         #expect(missingPage.errors.first?.message == "the page says this member does not exist")
     }
 
-    @Test func garbageAndTruncatedBodiesAreExtractionErrors() async throws {
-        let server = try FixtureServer(["--body", "48201=garbage", "--body", "7315=truncated:300"])
+    @Test func garbageAndTruncatedBodiesAreErrorsNotShortRecords() async throws {
+        let server = try FixtureServer(["--body", "48201=garbage", "--body", "7315=truncated:300", "--body", "90210=truncated"])
+        // A page without its end (the pack's `complete`) was cut short: an error, unread.
         let garbage = await lookup(server).lookup("48201")
-        // Every field the pack expects is unknown, each with its own error; none reads 0.
-        #expect(Set(garbage.errors.map(\.kind)) == [.extraction])
-        #expect(Set(garbage.errors.compactMap(\.field)).count == 20)
-        #expect(garbage.errors.contains { $0.field == "name" && $0.source == "profile+articles" })
-        #expect(garbage.extracted.fields["reputation.total"] == .null)
+        #expect(garbage.errors.map(\.kind) == [.network, .network])
+        #expect(garbage.errors.allSatisfy { $0.message.hasPrefix("the page ends early (") })
+        #expect(garbage.extracted.fields.isEmpty)
         let truncated = await lookup(server).lookup("7315")
-        #expect(Set(truncated.errors.map(\.kind)) == [.extraction])
-        #expect(truncated.errors.contains { $0.field == "name" })
+        #expect(truncated.errors.map(\.kind) == [.network, .network])
+        #expect(truncated.errors.first?.message == "the page ends early (300 bytes, without '</html>'): cut short in transit, so it was not read; try again")
         #expect(truncated.errors.first?.url?.contains("/script/") == true)
+        // Half the articles page: the rows it holds are not passed off as the member's articles.
+        let half = await lookup(server).lookup("90210")
+        #expect(half.extracted.collections["articles"] == nil)
+        #expect(half.errors.count == 2)
     }
 
     @Test func theCacheRevalidatesTheSecondLookup() async throws {

@@ -241,14 +241,15 @@ private struct PackReader {
         // A source names saved pages (<source>-<id>.html): no path may hide in it.
         checkName(key, at: at, what: "source", dotted: false, reserved: false)
         guard let table = table(parent, key, at: "sources", required: true) else { return nil }
-        checkKeys(table, at: at, allowed: ["url", "missing"])
+        checkKeys(table, at: at, allowed: ["url", "missing", "complete"])
         let url = string(table, "url", at: at, required: true)
         if let url, !url.contains("{id}") {
             problems.append(PackProblem(location: "\(at).url", message: "'\(url)' has no {id} placeholder, so every member would get the same page"))
         }
         let missing = patterns(table, "missing", at: at, required: false)
+        let complete = patterns(table, "complete", at: at, required: false)
         guard let url else { return nil }
-        return SourceRule(name: key, urlTemplate: url, missing: missing ?? [])
+        return SourceRule(name: key, urlTemplate: url, missing: missing ?? [], complete: complete ?? [])
     }
 
     private mutating func readCollection(_ parent: TOMLTable, _ key: String, sources: Set<String>) -> CollectionRule? {

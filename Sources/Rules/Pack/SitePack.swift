@@ -82,12 +82,29 @@ public struct SourceRule: Sendable {
     public let urlTemplate: String
     /// Any of these matching marks the page of a member that does not exist.
     let missing: [any CompiledPattern]
+    /// One of these must match a fetched page for it to be whole (`</html>`): a page
+    /// cut short in transit (a Content-Length shorter than the body) is an error, not a
+    /// short record.
+    let complete: [any CompiledPattern]
 
-    init(name: String, urlTemplate: String, missing: [any CompiledPattern]) {
+    init(name: String, urlTemplate: String, missing: [any CompiledPattern], complete: [any CompiledPattern] = []) {
         self.name = name
         self.urlTemplate = urlTemplate
         self.missing = missing
+        self.complete = complete
     }
+
+    /// False when the source says how a whole page ends and `page` does not.
+    public func isComplete(_ page: [UInt8]) -> Bool {
+        guard !complete.isEmpty else { return true }
+        let scratch = MatchScratch()
+        return page.withUnsafeBufferPointer { buffer in
+            complete.contains { (try? $0.firstMatch(in: buffer, from: 0, asciiOnly: false, scratch: scratch)) != nil }
+        }
+    }
+
+    /// The `complete` patterns, for messages.
+    public var completePatterns: [String] { complete.map(\.pattern) }
 
     public func url(base: String, id: String) -> String {
         let trimmed = base.hasSuffix("/") ? String(base.dropLast()) : base

@@ -55,8 +55,12 @@ public struct MemberLookup: Sendable {
                 switch classify(result, source: name, url: url) {
                 case .success(let response):
                     save(response, source: name, id: id)
-                    fetched.pages.append(Page(source: name, bytes: response.body, charset: response.charset,
-                                              origin: URLCredentials.redacted(url)))
+                    let page = Page(source: name, bytes: response.body, charset: response.charset, origin: URLCredentials.redacted(url))
+                    if let rule = pack.source(named: name), !rule.isComplete(page.utf8) {
+                        fetched.errors.append(MemberError(kind: .network, source: name, url: page.origin, message: "the page ends early (\(page.utf8.count) bytes, without \(rule.completePatterns.map { "'\($0)'" }.joined(separator: " or "))): cut short in transit, so it was not read; try again"))
+                    } else {
+                        fetched.pages.append(page)
+                    }
                 case .failure(let error):
                     fetched.errors.append(error)
                 }
