@@ -26,8 +26,10 @@ struct FaultPlan: Sendable {
     let statuses: [String: StatusFault]
     let bodies: [String: BodyFault]
     let markupChange: MarkupChange?
+    /// Member ID → where its pages redirect (`{path}` stands for the request's path and query).
+    let redirects: [String: String]
 
-    init(statusOn: [String], bodies: [String], markupChange: String? = nil) throws {
+    init(statusOn: [String], bodies: [String], markupChange: String? = nil, redirects: [String] = []) throws {
         var statuses = [String: StatusFault]()
         for item in statusOn {
             let pair = item.split(separator: "=", maxSplits: 1).map(String.init)
@@ -57,6 +59,15 @@ struct FaultPlan: Sendable {
         }
         self.statuses = statuses
         self.bodies = spoiled
+        var targets = [String: String]()
+        for item in redirects {
+            let pair = item.split(separator: "=", maxSplits: 1).map(String.init)
+            guard pair.count == 2, ["http://", "https://", "/", "{path}"].contains(where: pair[1].hasPrefix) else {
+                throw ValidationError("--redirect takes ID=URL, the URL may hold {path} (e.g. 48201=http://127.0.0.1:9000{path}), not '\(item)'.")
+            }
+            targets[pair[0]] = pair[1]
+        }
+        self.redirects = targets
         if let markupChange {
             let (change, after) = markupChange.lastIndex(of: "@").map { (markupChange[..<$0], Int(markupChange[markupChange.index(after: $0)...])) }
                 ?? (markupChange[...], 1)

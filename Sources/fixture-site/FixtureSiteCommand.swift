@@ -53,6 +53,10 @@ struct FixtureSiteCommand: AsyncParsableCommand {
         valueName: "from=to[@n]"))
     var changeMarkup: String?
 
+    @Option(name: .long, parsing: .singleValue, help: ArgumentHelp(
+        "Answer the pages of ID with a 302 to URL ({path} is the request's path and query). Repeatable.", valueName: "id=url"))
+    var redirect: [String] = []
+
     @Option(name: .long, help: ArgumentHelp("How long a slow body takes to arrive.", valueName: "ms"))
     var slowMs = 2000
 
@@ -71,7 +75,7 @@ struct FixtureSiteCommand: AsyncParsableCommand {
     func validate() throws {
         guard (0...1).contains(fail) else { throw ValidationError("--fail is a fraction from 0 to 1, not \(fail).") }
         guard latency >= 0, jitter >= 0, slowMs >= 0 else { throw ValidationError("Times cannot be negative.") }
-        _ = try FaultPlan(statusOn: statusOn, bodies: body, markupChange: changeMarkup)
+        _ = try FaultPlan(statusOn: statusOn, bodies: body, markupChange: changeMarkup, redirects: redirect)
     }
 
     func run() async throws {
@@ -98,7 +102,7 @@ struct FixtureSiteCommand: AsyncParsableCommand {
         }
         let handler = FixtureSiteHandler(
             routes: SiteRoutes(pack: pack), root: root,
-            faults: try FaultPlan(statusOn: statusOn, bodies: body, markupChange: changeMarkup),
+            faults: try FaultPlan(statusOn: statusOn, bodies: body, markupChange: changeMarkup, redirects: redirect),
             timing: .init(latencyMs: latency, jitterMs: jitter, failRate: fail, slowMs: slowMs, retryAfter: retryAfter, seed: seed),
             robots: robotsText, verbose: verbose)
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 60, logger: .disabled, handler: handler)

@@ -89,6 +89,11 @@ final class FixtureSiteHandler: HTTPHandler, Sendable {
         let delay = timing.latencyMs + (timing.jitterMs > 0 ? Int(random.withLock { $0.next() } % UInt64(timing.jitterMs + 1)) : 0)
         if delay > 0 { try? await Task.sleep(for: .milliseconds(delay)) }
 
+        if let target = faults.redirects[id] {
+            let query = request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+            let location = target.replacingOccurrences(of: "{path}", with: request.path + (query.isEmpty ? "" : "?" + query))
+            return HTTPResponse(statusCode: .found, headers: [HTTPHeader("Location"): location], body: Data())
+        }
         if let fault = faults.statuses[id] {
             // Counted here, in one step, so that two pages of a member arriving together
             // cannot both see the other's request and both skip (or both get) the fault.

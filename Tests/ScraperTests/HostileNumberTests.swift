@@ -53,3 +53,46 @@ import Testing
         #expect(try server.stats().pages.isEmpty)
     }
 }
+
+/// Redirects are followed by cpvanity, host by host: robots.txt and the pace apply to
+/// every host a request lands on.
+@Suite struct RedirectTests {
+    @Test func aRedirectToAnotherHostAsksThatHostsRobotsTxt() async throws {
+        let robots = FileManager.default.temporaryDirectory.appendingPathComponent("robots-\(UUID().uuidString).txt")
+        try "User-agent: *\nDisallow: /script/Articles/\n".write(to: robots, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: robots) }
+        let other = try FixtureServer(["--robots", robots.path])
+        let first = try FixtureServer(["--redirect", "7315=\(other.baseURL){path}"])
+        let fetcher = PageFetcher(client: HTTPClient(options: HTTPClientOptions(connectTimeout: 2, timeout: 10)),
+                                  policy: FetchPolicy(ratePerHost: 0))
+        // The profile lands on the other host, which allows it.
+        let profile = await fetcher.fetch("\(first.baseURL)/script/Membership/View.aspx?mid=7315")
+        let page = try profile.get()
+        #expect(page.status == 200)
+        #expect(page.url == "\(first.baseURL)/script/Membership/View.aspx?mid=7315")
+        #expect(page.finalURL == "\(other.baseURL)/script/Membership/View.aspx?mid=7315")
+        // The articles page lands where the other host's robots.txt says no.
+        let articles = await fetcher.fetch("\(first.baseURL)/script/Articles/MemberArticles.aspx?amid=7315")
+        #expect(articles.failure == .disallowedByRobots("\(other.baseURL)/script/Articles/MemberArticles.aspx?amid=7315"))
+        #expect(try other.stats().log.map(\.path).filter { $0.hasPrefix("/script/Articles") }.isEmpty)
+        #expect(try other.stats().log.contains { $0.path == "/robots.txt" })
+    }
+
+    @Test func aRedirectLoopEnds() async throws {
+        // Every request for 48201 is sent back to itself.
+        let server = try FixtureServer(["--redirect", "48201={path}"])
+        let fetcher = PageFetcher(client: HTTPClient(options: HTTPClientOptions(connectTimeout: 2, timeout: 10)),
+                                  policy: FetchPolicy(ratePerHost: 0, retries: 0))
+        let url = "\(server.baseURL)/script/Membership/View.aspx?mid=48201"
+        let result = await fetcher.fetch(url)
+        #expect(result.failure == .tooManyRedirects(url: url, limit: 5))
+        #expect(try server.stats().pages.count == 6)
+    }
+}
+
+private extension Result {
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}

@@ -95,7 +95,9 @@ private final class Transfer: @unchecked Sendable {
         check("http,https".withCString { cpv_easy_setopt_string(handle, CURLOPT_PROTOCOLS_STR, $0) })
         check("http,https".withCString { cpv_easy_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, $0) })
         check(cpv_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
-        check(cpv_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1))
+        // Redirects are followed by PageFetcher, so that each host a request lands on
+        // is asked for its robots.txt and paced; libcurl answers the 3xx as it is.
+        check(cpv_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0))
         check(cpv_easy_setopt_long(handle, CURLOPT_MAXREDIRS, options.maxRedirects))
         // At least 1 ms (0 would mean "no timeout" to libcurl), at most a day; never a trap.
         check(cpv_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, HTTPClientOptions.milliseconds(options.connectTimeout)))

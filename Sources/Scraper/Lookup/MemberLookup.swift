@@ -151,7 +151,7 @@ public struct MemberLookup: Sendable {
                 return .failure(MemberError(kind: .robots, source: source, url: url, message: error.description))
             case .retryAfterTooLong(_, let status, _), .robotsUnavailable(_, let status):
                 return .failure(MemberError(kind: .http, source: source, url: url, status: status, message: error.description))
-            case .transport, .invalidURL, .stopped:
+            case .transport, .invalidURL, .stopped, .tooManyRedirects:
                 return .failure(MemberError(kind: .network, source: source, url: url, message: error.description))
             }
         }

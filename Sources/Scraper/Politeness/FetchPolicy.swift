@@ -16,6 +16,8 @@ public struct FetchPolicy: Sendable {
     public var maxRetryAfter: Double
     /// Ask robots.txt first, and keep out of what it disallows.
     public var respectRobots: Bool
+    /// Redirects followed for one page, each to a host whose robots.txt is asked too.
+    public var maxRedirects = 5
 
     public init(concurrency: Int = 8, ratePerHost: Double = 4, retries: Int = 3, backoffBase: Double = 0.5,
                 backoffCap: Double = 30, maxRetryAfter: Double = 120, respectRobots: Bool = true) {

@@ -36,8 +36,29 @@ public final class PageFetcher: Sendable {
     private var isStopping: Bool { stopping.load(ordering: .acquiring) }
 
     /// The response for `url` (any status), or why there is none. Retryable
-    /// statuses that keep failing come back as the last response.
+    /// statuses that keep failing come back as the last response. Redirects are
+    /// followed here, not by libcurl, so every host a request lands on is asked for
+    /// its robots.txt and paced like the first.
     public func fetch(_ url: String) async -> Result<HTTPResponse, FetchError> {
+        var current = url
+        for _ in 0...policy.maxRedirects {
+            let result = await fetchOne(current)
+            guard case .success(let response) = result, [301, 302, 303, 307, 308].contains(response.status),
+                  let location = response.headers["location"],
+                  let next = URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: URL(string: current))?.absoluteURL,
+                  let scheme = next.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+                return result.map { response in
+                    var whole = HTTPResponse(url: url, finalURL: current, status: response.status, headers: response.headers, body: response.body)
+                    whole.fromCache = response.fromCache
+                    return whole
+                }
+            }
+            current = next.absoluteString
+        }
+        return .failure(.tooManyRedirects(url: url, limit: policy.maxRedirects))
+    }
+
+    private func fetchOne(_ url: String) async -> Result<HTTPResponse, FetchError> {
         guard let target = RequestTarget(url) else { return .failure(.invalidURL(url)) }
         if policy.respectRobots {
             switch await robots.rules(for: target.origin, fetch: { await self.fetchRobots(target.origin) }) {
@@ -136,7 +157,17 @@ public final class PageFetcher: Sendable {
     /// the reason itself, not as a rule the site never wrote.
     private func fetchRobots(_ origin: String) async -> Result<RobotsRules, FetchError> {
         let url = origin + "/robots.txt"
-        switch await fetchWithRetries(url, origin: origin, headers: [:]) {
+        // RFC 9309: follow at least five redirects (http to https, say), paced per host.
+        var current = url, result = await fetchWithRetries(url, origin: origin, headers: [:])
+        for _ in 0..<policy.maxRedirects {
+            guard case .success(let response) = result, (300..<400).contains(response.status),
+                  let location = response.headers["location"],
+                  let next = URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: URL(string: current))?.absoluteURL,
+                  let target = RequestTarget(next.absoluteString) else { break }
+            current = next.absoluteString
+            result = await fetchWithRetries(current, origin: target.origin, headers: [:])
+        }
+        switch result {
         case .success(let response) where (200..<300).contains(response.status):
             return .success(RobotsRules(parsing: String(decoding: response.body, as: UTF8.self)))
         case .success(let response) where (400..<500).contains(response.status):
@@ -162,6 +193,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case transport(TransportError)
     case disallowedByRobots(String)
     case retryAfterTooLong(url: String, status: Int, seconds: Double)
+    /// Redirected more times than `FetchPolicy.maxRedirects`.
+    case tooManyRedirects(url: String, limit: Int)
     /// robots.txt asks for more seconds between requests than cpvanity waits.
     case crawlDelayTooLong(origin: String, seconds: Double, longest: Double)
     /// robots.txt answered a server error: RFC 9309 says stay out.
@@ -182,6 +215,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(url) answered HTTP \(status), so the site is off limits for now (pass --ignore-robots to fetch anyway)"
         case .stopped(let url):
             return "\(url) was not fetched: the run was stopped"
+        case .tooManyRedirects(let url, let limit):
+            return "\(url) redirected more than \(limit) times; not followed further"
         }
     }
 
