@@ -3,6 +3,9 @@ import GRDB
 /// The history's schema, one migration per version. Never edit a migration that
 /// has shipped: add the next one.
 enum HistorySchema {
+    /// The number of migrations: `PRAGMA user_version` of an up-to-date history.
+    static let version = 2
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
 

@@ -24,6 +24,8 @@ public final class HistoryStore: Sendable {
                 throw .cannotOpen(path: path, reason: "cannot create \(directory)")
             }
         }
+        // Read-only first: opening the pool switches the file to WAL, a write.
+        try HistoryFileCheck.check(path)
         var configuration = Configuration()
         configuration.busyMode = .timeout(2)
         configuration.foreignKeysEnabled = true
@@ -34,6 +36,14 @@ public final class HistoryStore: Sendable {
                 throw StoreError.newerSchema(path: path)
             }
             try migrator.migrate(database)
+            try database.write { db in
+                if try Int32.fetchOne(db, sql: "PRAGMA application_id") != HistoryFileCheck.applicationID {
+                    try db.execute(sql: "PRAGMA application_id = \(HistoryFileCheck.applicationID)")
+                }
+                if try Int.fetchOne(db, sql: "PRAGMA user_version") != HistorySchema.version {
+                    try db.execute(sql: "PRAGMA user_version = \(HistorySchema.version)")
+                }
+            }
         } catch let error as StoreError {
             throw error
         } catch {

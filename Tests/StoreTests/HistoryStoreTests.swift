@@ -170,6 +170,46 @@ import Testing
         #expect(try after.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM snapshot") } == 0)
     }
 
+    @Test func anotherProgramsDatabaseIsRefusedUntouched() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = path("notes.sqlite")
+        let queue = try DatabaseQueue(path: file)
+        try queue.write { try $0.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes (body) VALUES ('keep me')") }
+        try queue.close()
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        #expect {
+            _ = try HistoryStore(path: file)
+        } throws: { error in
+            guard case StoreError.foreignDatabase(let where_, let tables)? = error as? StoreError else { return false }
+            return where_ == file && tables == ["notes"]
+                && "\(error)".hasPrefix("\(file) is another program's SQLite database (its tables: notes), not a cpvanity history; nothing was written to it.")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
+        #expect(!FileManager.default.fileExists(atPath: file + "-wal"))
+    }
+
+    @Test func aNewerHistoryIsRefusedBeforeAnyWrite() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        do { _ = try HistoryStore(path: path()) }
+        let queue = try DatabaseQueue(path: path())
+        try queue.write { try $0.execute(sql: "PRAGMA user_version = 99") }
+        try queue.close()
+        let before = try Data(contentsOf: URL(fileURLWithPath: path()))
+        #expect(throws: StoreError.self) { _ = try HistoryStore(path: path()) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path())) == before)
+    }
+
+    @Test func aHistorySaysWhatItIs() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        do { _ = try HistoryStore(path: path()) }
+        let queue = try DatabaseQueue(path: path())
+        #expect(try queue.read { try Int.fetchOne($0, sql: "PRAGMA application_id") } == 0x6370_7679)
+        #expect(try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 2)
+        try queue.close()
+        // And opens again as itself.
+        #expect(try HistoryStore(path: path()).integrityCheck() == "ok")
+    }
+
     @Test func aLockedDatabaseSaysSo() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try HistoryStore(path: path())
