@@ -51,7 +51,7 @@ let package = Package(
 
         // Starts fixture-site and runs built binaries for the tests that need them.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "RulesTests", dependencies: ["Rules"]),
+        .testTarget(name: "RulesTests", dependencies: ["Rules", "TestSupport"]),
         .testTarget(name: "ScraperTests", dependencies: ["Scraper", "Rules", "TestSupport", "fixture-site"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Rules", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Rules", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
