@@ -93,6 +93,15 @@ import Testing
         }
     }
 
+    /// A full disk says so in plain words (it was "NSCocoaErrorDomain Code=640 ...").
+    @Test func aFullDiskSaysSo() {
+        let posix = NSError(domain: NSPOSIXErrorDomain, code: Int(ENOSPC))
+        let cocoa = NSError(domain: NSCocoaErrorDomain, code: NSFileWriteOutOfSpaceError, userInfo: [NSUnderlyingErrorKey: posix])
+        #expect(ExportError(writing: "out.csv", cocoa).description == "cannot write out.csv: No space left on device")
+        let bare = NSError(domain: NSCocoaErrorDomain, code: NSFileWriteOutOfSpaceError)
+        #expect(ExportError(writing: "out.csv", bare).description == "cannot write out.csv: No space left on device")
+    }
+
     @Test func aFileThatIsNotACheckpointIsRefused() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("members.csv").path

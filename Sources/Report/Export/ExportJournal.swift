@@ -211,7 +211,8 @@ public final class ExportJournal {
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).cpvanity-tmp-\(getpid())").path
         guard FileManager.default.createFile(atPath: temporary, contents: nil),
               let out = FileHandle(forWritingAtPath: temporary) else {
-            throw ExportError.cannotWrite(temporary, reason: ExportError.systemReason())
+            // Named by the file the user asked for: the temporary one is ours.
+            throw ExportError.cannotWrite(target, reason: ExportError.systemReason() + "; \(target) is unchanged")
         }
         do {
             try write(out)
@@ -223,7 +224,13 @@ public final class ExportJournal {
         } catch {
             try? out.close()
             try? FileManager.default.removeItem(atPath: temporary)
-            throw ExportError(writing: target, error)
+            let failure = ExportError(writing: target, error)
+            if case .cannotWrite(let path, let reason) = failure, path == target, !reason.hasSuffix(" is unchanged") {
+                // Written beside and renamed into place: what was there before is whole.
+                let previous = FileManager.default.fileExists(atPath: target) ? "the previous \(target) is unchanged" : "nothing was left half-written"
+                throw ExportError.cannotWrite(target, reason: "\(reason); \(previous)")
+            }
+            throw failure
         }
     }
 
@@ -363,11 +370,24 @@ public enum ExportError: Error, CustomStringConvertible {
     init(writing path: String, _ error: Error) {
         if let error = error as? ExportError {
             self = error
-        } else if (error as NSError).domain == NSPOSIXErrorDomain, let code = Int32(exactly: (error as NSError).code) {
+        } else if let code = ExportError.posixCode(error) {
             self = .cannotWrite(path, reason: String(cString: strerror(code)))
+        } else if (error as NSError).domain == NSCocoaErrorDomain, (error as NSError).code == NSFileWriteOutOfSpaceError {
+            self = .cannotWrite(path, reason: String(cString: strerror(ENOSPC)))
         } else {
             self = .cannotWrite(path, reason: "\(error)")
         }
+    }
+
+    /// The POSIX code behind a Foundation error (Foundation wraps ENOSPC as "There
+    /// isn't enough space." in NSCocoaErrorDomain, with the POSIX error underneath).
+    static func posixCode(_ error: Error) -> Int32? {
+        let error = error as NSError
+        if error.domain == NSPOSIXErrorDomain { return Int32(exactly: error.code) }
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return Int32(exactly: underlying.code)
+        }
+        return nil
     }
 
     /// What the last failed system call said (`No such file or directory`).
