@@ -30,6 +30,15 @@ import Testing
         try text.replacingOccurrences(of: from, with: to).write(toFile: file, atomically: true, encoding: .utf8)
     }
 
+    /// A history that cannot be written says what to do, and advises no option the
+    /// command does not take.
+    @Test func anUnwritableHistorySaysWhatToDo() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try run("cpvanity", ["history", "48201", "--db", "/proc/cpvanity/x.sqlite"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "cpvanity: cannot open the history /proc/cpvanity/x.sqlite: cannot create /proc/cpvanity. Use --db to put it elsewhere (lookups also take --no-store)\n")
+    }
+
     @Test func trackRefreshAndHistory() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let root = try copyOfFixtures()

@@ -47,6 +47,14 @@ import Testing
             ])
     }
 
+    @Test func limitsOutOfRangeSayTheRange() {
+        #expect(loadProblems("", site: "[limits]\nmatch_steps = 99999999999\ndepth = 0\nheap_kib = \"lots\"") == [
+            PackProblem(location: "limits.match_steps", message: "must be an integer from 1 to 4294967295; 99999999999 is out of range"),
+            PackProblem(location: "limits.depth", message: "must be an integer from 1 to 4294967295; 0 is out of range"),
+            PackProblem(location: "limits.heap_kib", message: "must be an integer from 1 to 4294967295, not the string \"lots\""),
+        ])
+    }
+
     @Test func unknownKeyListsTheValidOnes() {
         let problems = loadProblems("""
             [fields.v]
