@@ -1,4 +1,5 @@
 import Foundation
+import Rules
 @testable import Scraper
 import TestSupport
 import Testing
@@ -94,5 +95,37 @@ private extension Result {
     var failure: Failure? {
         if case .failure(let error) = self { return error }
         return nil
+    }
+}
+
+/// Servers that break HTTP on purpose, played by a raw socket on loopback.
+@Suite struct HostileServerTests {
+    func lookup(_ server: HostileServer) throws -> MemberLookup {
+        let pack = try PackLoader().load(file: repositoryRoot.appendingPathComponent("patterns/codeproject.toml").path)
+        return MemberLookup(pack: pack, fetcher: PageFetcher(client: HTTPClient(options: HTTPClientOptions(connectTimeout: 2, timeout: 10)),
+                                                             policy: FetchPolicy(ratePerHost: 0, retries: 1, backoffBase: 0.01, respectRobots: false)),
+                            baseURL: server.baseURL)
+    }
+
+    @Test func aContentLengthShorterThanTheBodyIsAnErrorNotAShortRecord() async throws {
+        let page = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(codeprojectFixtures)/articles-90210.html")))
+        // The header promises the first 1,600 bytes: one article of three, and no end.
+        let server = try HostileServer { _ in
+            Array("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 1600\r\nConnection: close\r\n\r\n".utf8) + page
+        }
+        let record = try await lookup(server).lookup("90210", sources: ["articles"])
+        #expect(record.extracted.collections["articles"] == nil)
+        #expect(record.errors.map(\.kind) == [.network])
+        #expect(record.errors.first?.message.hasPrefix("the page ends early (1600 bytes, without '</html>')") == true)
+    }
+
+    @Test func retryAfterInfinityOrHugeIsNoTrap() async throws {
+        for value in ["inf", "1e300", "nan", "-1"] {
+            let server = try HostileServer { _ in
+                Array("HTTP/1.1 503 Busy\r\nRetry-After: \(value)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
+            }
+            let record = try await lookup(server).lookup("7315", sources: ["profile"])
+            #expect(record.errors.map(\.kind) == [.http], "Retry-After: \(value)")
+        }
     }
 }
