@@ -91,3 +91,28 @@ import Testing
         #expect(PageDecoder.utf8(from: [0xEF, 0xBB, 0xBF, 0x41]) == [0x41])
     }
 }
+
+@Suite struct CharsetAndEntityTests {
+    @Test func everyHTML5NamedReference() {
+        #expect(HTMLText.plain("&check; &NotEqualTilde; &Afr; &ThickSpace; &amp; &notanentity; &AMP;") == "✓ \u{2242}\u{338} \u{1D504} & &notanentity; &")
+        #expect(HTMLEntities.decode("[&ThickSpace;]") == "[\u{205F}\u{200A}]")
+        // Two names decode to more bytes than they take; a page of nothing else still fits.
+        let many = String(repeating: "&nGt;", count: 1_000)
+        #expect(HTMLText.plain(many) == String(repeating: "\u{226B}\u{20D2}", count: 1_000))
+        #expect(HTMLEntities.decode("a &nLt; b") == "a \u{226A}\u{20D2} b")
+    }
+
+    @Test func anyCharsetTheCLibraryKnows() throws {
+        let japanese = "<meta charset=\"shift_jis\"><h1>山田 太郎 ｱｲｳ ①</h1>"
+        let sjis = try #require(japanese.data(using: .shiftJIS))
+        #expect(String(decoding: PageDecoder.utf8(from: [UInt8](sjis)), as: UTF8.self) == japanese)
+        // Polish in ISO-8859-2, named by the transport.
+        let polish: [UInt8] = Array("<h1>".utf8) + [0xA3, 0x75, 0x6B, 0x61, 0x73, 0x7A, 0x20, 0xAF, 0xF3, 0xB3, 0xE6] + Array("</h1>".utf8)
+        #expect(String(decoding: PageDecoder.utf8(from: polish, declaredCharset: "ISO-8859-2"), as: UTF8.self) == "<h1>Łukasz Żółć</h1>")
+        // A byte the charset cannot read is U+FFFD; the rest is read.
+        let broken: [UInt8] = Array("<meta charset=\"shift_jis\">".utf8) + [0x82, 0xA0, 0xFF, 0x82, 0xA2]
+        #expect(String(decoding: PageDecoder.utf8(from: broken), as: UTF8.self) == "<meta charset=\"shift_jis\">あ\u{FFFD}い")
+        // A charset nobody knows: read as Windows-1252, as before.
+        #expect(String(decoding: PageDecoder.utf8(from: [0x43, 0x61, 0x66, 0xE9], declaredCharset: "x-made-up"), as: UTF8.self) == "Café")
+    }
+}

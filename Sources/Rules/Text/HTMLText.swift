@@ -10,10 +10,11 @@ enum HTMLText {
     }
 
     static func plain(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        // Output never outgrows the input: tags and references are longer than what
-        // they leave, and a space is only written in place of something.
+        // Output outgrows the input by a fifth at most: tags and references are longer
+        // than what they leave, but for &nGt; and &nLt; (5 bytes, 6 decoded), and a
+        // space is only written in place of something.
         // Written straight into the string's storage, which checks it is UTF-8 in place.
-        return String(unsafeUninitializedCapacity: bytes.count) { output in
+        return String(unsafeUninitializedCapacity: bytes.count + bytes.count / 5 + 4) { output in
             var writer = PlainWriter(output: output)
             var index = 0
             let count = bytes.count
@@ -29,8 +30,9 @@ enum HTMLText {
                     if leavesSpace(bytes, tag: (index + 1)..<close) { writer.space() }
                     index = close + 1
                 case UInt8(ascii: "&"):
-                    if let (scalar, length) = HTMLEntities.reference(in: bytes, at: index) {
+                    if let (scalar, second, length) = HTMLEntities.reference(in: bytes, at: index) {
                         writer.scalar(scalar)
+                        if let second { writer.scalar(second) }
                         index += length
                     } else {
                         writer.byte(byte)
