@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
     ],
     targets: [
         // C libraries from Debian's -dev packages (scripts/setup installs them).
@@ -24,7 +25,7 @@ let package = Package(
         // Site packs → compiled rules → typed records. Knows nothing of HTTP or output.
         .target(name: "Rules", dependencies: ["CPCRE2", "TOMLKit"]),
         // Fetches pages over libcurl's multi interface, politely, and turns them into records.
-        .target(name: "Scraper", dependencies: ["CCurl", "Rules"]),
+        .target(name: "Scraper", dependencies: ["CCurl", "Rules", .product(name: "Logging", package: "swift-log")]),
         // The embedded SQLite history of lookups, tracked members and what changed.
         .target(name: "Store", dependencies: ["Rules", .product(name: "GRDB", package: "GRDB.swift")]),
         // RSS 2.0 and Atom feeds, read with libxml2's streaming reader.
@@ -36,6 +37,7 @@ let package = Package(
             "Rules", "Report", "Scraper", "Store", "Feeds",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "CSV", package: "CSV.swift"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
 
         // A local replica of a site, for tests, the demo and benchmarks.

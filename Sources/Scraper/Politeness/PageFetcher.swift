@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Synchronization
 
 /// Fetches pages the polite way: a global cap on requests in flight, a per-host
@@ -11,13 +12,18 @@ public final class PageFetcher: Sendable {
     private let limiter: ConcurrencyLimiter
     private let pacer: HostRateLimiter
     private let robots: RobotsCache
+    private let logger: Logger
     private let counters = Mutex(FetchStatistics())
     private let stopping = Atomic<Bool>(false)
 
-    public init(client: HTTPClient, policy: FetchPolicy = FetchPolicy(), cache: ResponseCache? = nil) {
+    /// `logger` gets the HTTP trace at debug level: each request, its status or
+    /// failure, its time, retries and waits (`--verbose`).
+    public init(client: HTTPClient, policy: FetchPolicy = FetchPolicy(), cache: ResponseCache? = nil,
+                logger: Logger = Logger(label: "cpvanity.http", factory: { _ in SwiftLogNoOpLogHandler() })) {
         self.client = client
         self.policy = policy
         self.cache = cache
+        self.logger = logger
         limiter = ConcurrencyLimiter(limit: policy.concurrency)
         pacer = HostRateLimiter(rate: policy.ratePerHost)
         robots = RobotsCache()
@@ -115,12 +121,14 @@ public final class PageFetcher: Sendable {
             }
             counters.withLock { $0.requests += 1 }
             let outcome: Result<HTTPResponse, TransportError>
+            let started = ContinuousClock.now
             do {
                 outcome = .success(try await client.get(url, headers: headers))
             } catch {
                 outcome = .failure(error)
             }
             await limiter.release()
+            trace(url, outcome, since: started, attempt: attempt, conditional: !headers.isEmpty)
 
             let retryable: Bool
             var wait: Double?
@@ -146,6 +154,7 @@ public final class PageFetcher: Sendable {
             attempt += 1
             counters.withLock { $0.retries += 1 }
             let delay = max(wait ?? 0, policy.backoff(beforeAttempt: attempt))
+            logger.debug("retry \(attempt) of \(policy.retries) in \(String(format: "%.2f", delay)) s\(wait != nil ? " (Retry-After)" : ""): \(URLCredentials.redacted(url))")
             // Cut short by a stop; the loop's top then returns `.stopped`.
             let clock = ContinuousClock()
             _ = await clock.sleep(until: clock.now + BoundedSeconds.duration(delay), unless: { isStopping })
@@ -155,6 +164,22 @@ public final class PageFetcher: Sendable {
     /// robots.txt per RFC 9309: 4xx means no rules; 5xx or no answer means keep out
     /// (the site may be struggling) until the next run. Keeping out is reported as
     /// the reason itself, not as a rule the site never wrote.
+    /// One line of the HTTP trace: `GET url -> 200 (12 ms, 48,211 bytes)`.
+    private func trace(_ url: String, _ outcome: Result<HTTPResponse, TransportError>, since started: ContinuousClock.Instant,
+                       attempt: Int, conditional: Bool) {
+        guard logger.logLevel <= .debug else { return }
+        let elapsed = ContinuousClock.now - started
+        let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+        let what: String
+        switch outcome {
+        case .success(let response):
+            what = "\(response.status) (\(milliseconds) ms, \(response.body.count) bytes\(conditional ? ", conditional" : ""))"
+        case .failure(let error):
+            what = "failed after \(milliseconds) ms: \(error)"
+        }
+        logger.debug("GET \(URLCredentials.redacted(url)) -> \(what)\(attempt > 0 ? " [attempt \(attempt + 1)]" : "")")
+    }
+
     private func fetchRobots(_ origin: String) async -> Result<RobotsRules, FetchError> {
         let url = origin + "/robots.txt"
         // RFC 9309: follow at least five redirects (http to https, say), paced per host.

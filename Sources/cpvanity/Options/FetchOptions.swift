@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import Rules
 import Scraper
 
@@ -31,6 +32,9 @@ struct FetchOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp("Keep pages in DIR and revalidate them (ETag/Last-Modified) on the next lookup.", valueName: "dir"))
     var cache: String?
+
+    @Flag(name: [.customShort("v"), .long], help: "Trace every HTTP request on stderr: the URL, its status or failure, its time and size, retries and waits.")
+    var verbose = false
 
     func validate() throws {
         guard (1...1_000).contains(concurrency) else {
@@ -67,7 +71,11 @@ struct FetchOptions: ParsableArguments {
         let client = HTTPClient(options: HTTPClientOptions(connectTimeout: connectTimeout, timeout: timeout,
                                                            connectionCacheSize: max(32, concurrency)))
         let policy = FetchPolicy(concurrency: concurrency, ratePerHost: rate, retries: retries, respectRobots: !ignoreRobots)
-        let fetcher = PageFetcher(client: client, policy: policy, cache: cacheStore)
+        var logger = Logger(label: "cpvanity.http", factory: { label in
+            verbose ? StreamLogHandler.standardError(label: label) as any LogHandler : SwiftLogNoOpLogHandler()
+        })
+        logger.logLevel = verbose ? .debug : .critical
+        let fetcher = PageFetcher(client: client, policy: policy, cache: cacheStore, logger: logger)
         return MemberLookup(pack: pack, fetcher: fetcher, baseURL: baseURL, savePagesTo: savePages)
     }
 }

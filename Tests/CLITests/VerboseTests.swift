@@ -1,0 +1,21 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `--verbose`: an HTTP trace on stderr, through swift-log; nothing of it without.
+@Suite struct VerboseTests {
+    @Test func verboseTracesEveryRequestAndRetry() throws {
+        let server = try FixtureServer(["--status-on", "7315=503x1", "--retry-after", "0"])
+        let result = try run("cpvanity", ["member", "7315", "--base-url", server.baseURL, "--rate", "0", "--no-store", "--format", "json", "--verbose"])
+        #expect(result.status == 0)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.contains(" debug cpvanity.http: [Scraper] GET \(server.baseURL)/robots.txt -> 200 (") })
+        #expect(lines.contains { $0.contains("GET \(server.baseURL)/script/Membership/View.aspx?mid=7315 -> 503 (") })
+        #expect(lines.contains { $0.contains("retry 1 of 3 in ") && $0.hasSuffix(": \(server.baseURL)/script/Membership/View.aspx?mid=7315") })
+        #expect(lines.contains { $0.contains("GET \(server.baseURL)/script/Membership/View.aspx?mid=7315 -> 200 (") && $0.hasSuffix("bytes) [attempt 2]") })
+
+        let quiet = try run("cpvanity", ["member", "7315", "--base-url", server.baseURL, "--rate", "0", "--no-store", "--format", "json"])
+        #expect(quiet.status == 0)
+        #expect(!quiet.stderr.contains("GET "))
+    }
+}
