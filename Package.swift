@@ -52,13 +52,15 @@ let package = Package(
         .executableTarget(name: "cpvanity-bench", dependencies: ["Rules", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // Starts fixture-site and runs built binaries for the tests that need them.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Rules"], path: "Tests/TestSupport"),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "TestSupport"]),
-        .testTarget(name: "ScraperTests", dependencies: ["Scraper", "Rules", "TestSupport", "fixture-site"]),
+        .testTarget(name: "ScraperTests", dependencies: ["Scraper", "Rules", "TestSupport"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Rules", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Rules", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "TestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CCurl", "CLibXML2", "CPCRE2"]),
+        // The integration tier: the replica, hostile servers on loopback, python3.
+        .testTarget(name: "IntegrationTests", dependencies: ["Scraper", "Rules", "Report", "TestSupport", "fixture-site"]),
         // Runs the built binary as a user would; depends on it so `swift test` builds it.
         .testTarget(name: "CLITests", dependencies: ["cpvanity", "fixture-site", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
     ]

@@ -62,11 +62,9 @@ import Testing
         // 200,000 attributes on one <item>: libxml2 would take minutes over it.
         let attributes = (0..<200_000).map { " a\($0)=\"x\"" }.joined()
         let flood = Data("<rss version=\"2.0\"><channel><item\(attributes)><title>t</title></item></channel></rss>".utf8)
-        let started = ContinuousClock.now
         #expect(throws: FeedError.tooManyAttributes(origin: "flood", line: 1, limit: 1_000)) {
             try FeedParser.parse(flood, origin: "flood")
         }
-        #expect(ContinuousClock.now - started < .seconds(5))
         // An = inside a quoted value is no attribute.
         let quoted = Data("<rss version=\"2.0\"><channel><item><guid data=\"\(String(repeating: "a=1&amp;", count: 2_000))\">g</guid></item></channel></rss>".utf8)
         #expect(try FeedParser.parse(quoted, origin: "q").count == 1)
@@ -104,10 +102,17 @@ import Testing
             lines.append("<!ENTITY lol\(level) \"" + String(repeating: "&\(previous);", count: 10) + "\">")
         }
         lines += ["]>", "<rss version=\"2.0\"><channel><item><title>&lol9;</title></item></channel></rss>"]
-        let started = ContinuousClock.now
-        #expect(throws: FeedError.self) { try FeedParser.parse(Data(lines.joined(separator: "\n").utf8), origin: "lol") }
-        // Expanded, &lol9; is a billion "lol"s (3 GB); refusing it is instant. The bound is loose on purpose.
-        #expect(ContinuousClock.now - started < .seconds(5))
+        // Expanded, &lol9; is a billion "lol"s (3 GB): refused, never expanded.
+        #expect {
+            try FeedParser.parse(Data(lines.joined(separator: "\n").utf8), origin: "lol")
+        } throws: { error in
+            // libxml2 stops at the entity loop, or the walker at the declared entity.
+            switch error as? FeedError {
+            case .malformed(_, _, let message)?: return message.contains("entity")
+            case .declaredEntities?: return true
+            default: return false
+            }
+        }
     }
 
     @Test func externalEntitiesAreNeverRead() throws {

@@ -2,6 +2,7 @@ import CSV
 import Foundation
 @testable import Report
 import Rules
+import TestSupport
 import Testing
 
 @Suite struct CSVExportTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Report
 import Rules
+import TestSupport
 import Testing
 
 /// What a hostile page's text can reach: never the terminal's control sequences, never

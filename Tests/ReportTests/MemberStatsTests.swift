@@ -1,6 +1,7 @@
 import Foundation
 @testable import Report
 import Rules
+import TestSupport
 import Testing
 
 @Suite struct MemberStatsTests {

@@ -1,13 +1,12 @@
 import Foundation
 import Rules
-import TestSupport
 
 /// Member records built from the saved pages, as a lookup would build them, with
 /// a fixed time so rendered reports can be compared byte for byte.
-enum FixtureRecords {
-    static let fetchedAt = Date(timeIntervalSince1970: 1_763_800_000)  // 2025-11-22T08:26:40Z
+public enum FixtureRecords {
+    public static let fetchedAt = Date(timeIntervalSince1970: 1_763_800_000)  // 2025-11-22T08:26:40Z
 
-    static let pack: SitePack = {
+    public static let pack: SitePack = {
         do {
             return try PackLoader().load(file: repositoryRoot.appendingPathComponent("patterns/codeproject.toml").path)
         } catch {
@@ -15,7 +14,7 @@ enum FixtureRecords {
         }
     }()
 
-    static func record(_ id: String) -> MemberRecord {
+    public static func record(_ id: String) -> MemberRecord {
         let sources = pack.sources.map { (name: $0.name, url: $0.url(base: pack.baseURL, id: id)) }
         let pages = sources.compactMap { source -> Page? in
             let path = "\(codeprojectFixtures)/\(source.name)-\(id).html"
@@ -28,7 +27,7 @@ enum FixtureRecords {
     }
 
     /// A member whose lookup failed at the HTTP level.
-    static func failed(_ id: String) -> MemberRecord {
+    public static func failed(_ id: String) -> MemberRecord {
         let sources = pack.sources.map { (name: $0.name, url: $0.url(base: pack.baseURL, id: id)) }
         return MemberRecord(id: id, site: pack.name, fetchedAt: fetchedAt, sources: sources, extracted: ExtractedRecord(),
                             errors: [MemberError(kind: .http, source: "profile", url: sources.last?.url, status: 503,
@@ -36,7 +35,7 @@ enum FixtureRecords {
     }
 
     /// Every fixture member, a not-found one and a failed one.
-    static var all: [MemberRecord] {
+    public static var all: [MemberRecord] {
         ["48201", "7315", "90210", "1842", "99999999"].map(record) + [failed("31337")]
     }
 }

@@ -1,0 +1,102 @@
+import Foundation
+import Rules
+@testable import Scraper
+import TestSupport
+import Testing
+
+/// Hostile servers on loopback: the replica's faults, and a raw socket for what the
+/// replica cannot play.
+@Suite struct HostileServerNumberTests {
+    @Test func aCrawlDelayLongerThanCpvanityWaitsLeavesTheSiteAloneAtOnce() async throws {
+        let robots = FileManager.default.temporaryDirectory.appendingPathComponent("robots-\(UUID().uuidString).txt")
+        try "User-agent: *\nCrawl-delay: 1000000\n".write(to: robots, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: robots) }
+        let server = try FixtureServer(["--robots", robots.path])
+        let fetcher = PageFetcher(client: HTTPClient(options: HTTPClientOptions(connectTimeout: 2, timeout: 10)),
+                                  policy: FetchPolicy(ratePerHost: 0))
+        let started = ContinuousClock.now
+        let result = await fetcher.fetch("\(server.baseURL)/script/Membership/View.aspx?mid=48201")
+        #expect(ContinuousClock.now - started < .seconds(10))
+        guard case .failure(let error) = result else {
+            Issue.record("fetched although robots.txt asks for a million seconds between requests")
+            return
+        }
+        #expect(error.description == "\(server.baseURL)/robots.txt asks for 1000000 s between requests (Crawl-delay), longer than cpvanity waits (120 s); the site is left alone")
+        #expect(try server.stats().pages.isEmpty)
+    }
+}
+
+/// Redirects are followed by cpvanity, host by host: robots.txt and the pace apply to
+/// every host a request lands on.
+@Suite struct RedirectTests {
+    @Test func aRedirectToAnotherHostAsksThatHostsRobotsTxt() async throws {
+        let robots = FileManager.default.temporaryDirectory.appendingPathComponent("robots-\(UUID().uuidString).txt")
+        try "User-agent: *\nDisallow: /script/Articles/\n".write(to: robots, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: robots) }
+        let other = try FixtureServer(["--robots", robots.path])
+        let first = try FixtureServer(["--redirect", "7315=\(other.baseURL){path}"])
+        let fetcher = PageFetcher(client: HTTPClient(options: HTTPClientOptions(connectTimeout: 2, timeout: 10)),
+                                  policy: FetchPolicy(ratePerHost: 0))
+        // The profile lands on the other host, which allows it.
+        let profile = await fetcher.fetch("\(first.baseURL)/script/Membership/View.aspx?mid=7315")
+        let page = try profile.get()
+        #expect(page.status == 200)
+        #expect(page.url == "\(first.baseURL)/script/Membership/View.aspx?mid=7315")
+        #expect(page.finalURL == "\(other.baseURL)/script/Membership/View.aspx?mid=7315")
+        // The articles page lands where the other host's robots.txt says no.
+        let articles = await fetcher.fetch("\(first.baseURL)/script/Articles/MemberArticles.aspx?amid=7315")
+        #expect(articles.failure == .disallowedByRobots("\(other.baseURL)/script/Articles/MemberArticles.aspx?amid=7315"))
+        #expect(try other.stats().log.map(\.path).filter { $0.hasPrefix("/script/Articles") }.isEmpty)
+        #expect(try other.stats().log.contains { $0.path == "/robots.txt" })
+    }
+
+    @Test func aRedirectLoopEnds() async throws {
+        // Every request for 48201 is sent back to itself.
+        let server = try FixtureServer(["--redirect", "48201={path}"])
+        let fetcher = PageFetcher(client: HTTPClient(options: HTTPClientOptions(connectTimeout: 2, timeout: 10)),
+                                  policy: FetchPolicy(ratePerHost: 0, retries: 0))
+        let url = "\(server.baseURL)/script/Membership/View.aspx?mid=48201"
+        let result = await fetcher.fetch(url)
+        #expect(result.failure == .tooManyRedirects(url: url, limit: 5))
+        #expect(try server.stats().pages.count == 6)
+    }
+}
+
+private extension Result {
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
+
+/// Servers that break HTTP on purpose, played by a raw socket on loopback.
+@Suite struct HostileServerTests {
+    func lookup(_ server: HostileServer) throws -> MemberLookup {
+        let pack = try PackLoader().load(file: repositoryRoot.appendingPathComponent("patterns/codeproject.toml").path)
+        return MemberLookup(pack: pack, fetcher: PageFetcher(client: HTTPClient(options: HTTPClientOptions(connectTimeout: 2, timeout: 10)),
+                                                             policy: FetchPolicy(ratePerHost: 0, retries: 1, backoffBase: 0.01, respectRobots: false)),
+                            baseURL: server.baseURL)
+    }
+
+    @Test func aContentLengthShorterThanTheBodyIsAnErrorNotAShortRecord() async throws {
+        let page = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(codeprojectFixtures)/articles-90210.html")))
+        // The header promises the first 1,600 bytes: one article of three, and no end.
+        let server = try HostileServer { _ in
+            Array("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 1600\r\nConnection: close\r\n\r\n".utf8) + page
+        }
+        let record = try await lookup(server).lookup("90210", sources: ["articles"])
+        #expect(record.extracted.collections["articles"] == nil)
+        #expect(record.errors.map(\.kind) == [.network])
+        #expect(record.errors.first?.message.hasPrefix("the page ends early (1600 bytes, without '</html>')") == true)
+    }
+
+    @Test func retryAfterInfinityOrHugeIsNoTrap() async throws {
+        for value in ["inf", "1e300", "nan", "-1"] {
+            let server = try HostileServer { _ in
+                Array("HTTP/1.1 503 Busy\r\nRetry-After: \(value)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
+            }
+            let record = try await lookup(server).lookup("7315", sources: ["profile"])
+            #expect(record.errors.map(\.kind) == [.http], "Retry-After: \(value)")
+        }
+    }
+}
