@@ -22,14 +22,17 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
+        // Bytes → text: charsets (iconv), HTML5 entities, plain text from HTML, dates.
+        // Knows nothing of packs, patterns, HTTP or output.
+        .target(name: "PageText"),
         // Site packs → compiled rules → typed records. Knows nothing of HTTP or output.
-        .target(name: "Rules", dependencies: ["CPCRE2", "TOMLKit"]),
+        .target(name: "Rules", dependencies: ["CPCRE2", "TOMLKit", "PageText"]),
         // Fetches pages over libcurl's multi interface, politely, and turns them into records.
         .target(name: "Scraper", dependencies: ["CCurl", "Rules", .product(name: "Logging", package: "swift-log")]),
         // The embedded SQLite history of lookups, tracked members and what changed.
         .target(name: "Store", dependencies: ["Rules", .product(name: "GRDB", package: "GRDB.swift")]),
         // RSS 2.0 and Atom feeds, read with libxml2's streaming reader.
-        .target(name: "Feeds", dependencies: ["CLibXML2", "Rules"]),
+        .target(name: "Feeds", dependencies: ["CLibXML2", "PageText"]),
         // Renders records and check results. Knows nothing of regexes.
         .target(name: "Report", dependencies: ["Rules", "Feeds"]),
         // The command-line layer only.
@@ -42,7 +45,7 @@ let package = Package(
 
         // A local replica of a site, for tests, the demo and benchmarks.
         .executableTarget(name: "fixture-site", dependencies: [
-            "Rules",
+            "Rules", "PageText",
             .product(name: "FlyingFox", package: "FlyingFox"),
             .product(name: "FlyingSocks", package: "FlyingFox"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -53,7 +56,7 @@ let package = Package(
 
         // Starts fixture-site and runs built binaries for the tests that need them.
         .target(name: "TestSupport", dependencies: ["Rules"], path: "Tests/TestSupport"),
-        .testTarget(name: "RulesTests", dependencies: ["Rules", "TestSupport"]),
+        .testTarget(name: "RulesTests", dependencies: ["Rules", "PageText", "TestSupport"]),
         .testTarget(name: "ScraperTests", dependencies: ["Scraper", "Rules", "TestSupport"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Rules", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Rules", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),

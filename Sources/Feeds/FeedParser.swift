@@ -1,6 +1,7 @@
 import CLibXML2
 import Foundation
-import Rules
+import PageText
+
 
 /// Reads RSS 2.0 and Atom with libxml2's streaming reader: one pass, no tree of the
 /// whole feed. Hostile XML gets nothing: no network, no external entities or DTDs,

@@ -1,5 +1,6 @@
 import FlyingFox
 import Foundation
+import PageText
 import Rules
 import Synchronization
 

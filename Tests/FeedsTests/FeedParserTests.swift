@@ -1,5 +1,6 @@
 import Feeds
 import Foundation
+import PageText
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import PageText
 import Testing
 @testable import Rules
 

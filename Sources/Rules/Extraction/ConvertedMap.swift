@@ -1,3 +1,4 @@
+import PageText
 /// A field's `map` with each replacement already converted to the field's type, looked
 /// up by the captured bytes. The general path makes the capture plain text, lowercases
 /// it, hashes it and converts the replacement again, for every row; a map is a handful

@@ -1,3 +1,4 @@
+import PageText
 /// Applies a pack's rules to a member's pages. One extractor serves any number of
 /// threads; each extraction borrows its own scratch from the extractor's pool.
 public struct Extractor: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import PageText
 
 /// What a captured string becomes. Conversion failures are values the page did not
 /// deliver as promised, reported per field, never a crash.

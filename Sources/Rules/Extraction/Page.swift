@@ -1,3 +1,4 @@
+import PageText
 /// One saved or fetched page, as UTF-8, tagged with the source it is (`profile`).
 /// A class: extraction hands the page to every alternative of every field of every
 /// row, where copying a struct would retain its three fields each time.

@@ -1,4 +1,5 @@
 import Foundation
+import PageText
 import TOMLKit
 
 /// Reads a site pack's TOML, checks every key, and compiles every pattern once.

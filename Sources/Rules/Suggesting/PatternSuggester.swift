@@ -1,4 +1,5 @@
 import Foundation
+import PageText
 
 /// Learns a pack's patterns from an example: a saved page and the values a person
 /// reads on it. Each value is found on the page (numbers in any written form, text

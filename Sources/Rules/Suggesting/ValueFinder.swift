@@ -1,4 +1,5 @@
 import Foundation
+import PageText
 
 /// Where a value a person reads on a page is written in its HTML: a number in any of
 /// its written forms (`1204873`, `1,204,873`, `1&nbsp;204&nbsp;873`), a decimal as

@@ -1,7 +1,9 @@
+import Foundation
+
 /// Reads the day out of the ways pages write one: `12 Mar 2012`, `12 March 2012`,
 /// `Mar 12, 2012`, `2012-03-12`. A time after the date is ignored.
-enum DateText {
-    static func parse(_ text: String) -> CalendarDate? {
+package enum DateText {
+    package static func parse(_ text: String) -> CalendarDate? {
         var text = text
         if let quick = text.withUTF8({ dayMonthYear($0) }) { return quick }
         let words = text.split { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\u{00A0}" }.map(String.init)
@@ -23,7 +25,7 @@ enum DateText {
     }
 
     /// The usual `12 Mar 2012`, read straight off the bytes (no tags, single spaces).
-    static func dayMonthYear(_ bytes: UnsafeBufferPointer<UInt8>) -> CalendarDate? {
+    package static func dayMonthYear(_ bytes: UnsafeBufferPointer<UInt8>) -> CalendarDate? {
         var index = 0
         func number(maxDigits: Int) -> Int? {
             var value = 0, digits = 0

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns a page's bytes, in whatever charset it came in, into the UTF-8 the rules
 /// match on. The charset comes from the transport (`Content-Type`) when known, else
 /// from the page's own `<meta charset>`; any charset the C library's iconv knows is

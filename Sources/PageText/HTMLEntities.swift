@@ -1,8 +1,8 @@
 /// Decodes HTML character references: numeric (`&#233;`, `&#xE9;`) and all of HTML5's
 /// named ones (`HTMLEntityTable`, generated from the WHATWG list). An unknown or
 /// malformed reference is left as written.
-enum HTMLEntities {
-    static func decode(_ text: String) -> String {
+package enum HTMLEntities {
+    package static func decode(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
         var scalars = String.UnicodeScalarView()
         var text = text
@@ -25,7 +25,7 @@ enum HTMLEntities {
 
     /// The reference starting at `start` (which holds `&`): what it stands for (one
     /// code point, or two for the 93 names that stand for a pair) and its length.
-    static func reference(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (Unicode.Scalar, Unicode.Scalar?, Int)? {
+    package static func reference(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (Unicode.Scalar, Unicode.Scalar?, Int)? {
         var end = start + 1
         // Longest named entity is well under 32 characters.
         while end < bytes.count, end - start < 32, isNameByte(bytes[end]) { end += 1 }

@@ -3,13 +3,13 @@
 /// decoded (what they decode to is text: `&lt;b&gt;` stays `<b>`), and runs of white
 /// space, non-breaking spaces included, become one space. One pass over the bytes:
 /// every row of every page goes through here.
-enum HTMLText {
-    static func plain(_ html: String) -> String {
+package enum HTMLText {
+    package static func plain(_ html: String) -> String {
         var html = html
         return html.withUTF8 { plain($0) }
     }
 
-    static func plain(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    package static func plain(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         // Output outgrows the input by a fifth at most: tags and references are longer
         // than what they leave, but for &nGt; and &nLt; (5 bytes, 6 decoded), and a
         // space is only written in place of something.

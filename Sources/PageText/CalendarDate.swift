@@ -1,0 +1,36 @@
+/// A day without a time zone, as pages print them (`12 Mar 2012`).
+public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...12).contains(month), (1...CalendarDate.days(inMonth: month, year: year)).contains(day),
+              (1...9999).contains(year) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// ISO 8601: `2012-03-12`.
+    public var description: String {
+        // By hand: String(format:) is slow, and records print many dates.
+        func padded(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+        }
+        return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
+    }
+
+    public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    private static func days(inMonth month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+}
