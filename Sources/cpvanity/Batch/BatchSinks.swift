@@ -49,7 +49,7 @@ final class FileBatchSink: BatchSink {
 
     /// The sink, and the members the checkpoint already holds (id → failed).
     static func open(output: String, order: [String], resume: Bool, retryFailed: Bool, formatter: any RecordFormatter,
-                     header: ExportJournal.Header) throws -> (FileBatchSink, [String: Bool]) {
+                     header: ExportJournal.Header, fingerprint: ExportFingerprint) throws -> (FileBatchSink, [String: Bool]) {
         let path = ExportJournal.path(besideOutput: output)
         let exists = FileManager.default.fileExists(atPath: path)
         do {
@@ -57,7 +57,9 @@ final class FileBatchSink: BatchSink {
                 // Checked before anything is read or dropped: a refused resume leaves the checkpoint alone.
                 let found = try ExportJournal.header(at: path)
                 guard found == header else {
-                    Diagnostics.error("the checkpoint \(path) is for a different export (\(CheckpointMismatch.describe(found, header))); run with the same options and pack, or delete it to start over")
+                    let why = found.site != header.site ? ["it was written for the site '\(found.site)', this run reads '\(header.site)'"]
+                        : fingerprint.differences(fromStored: found.options)
+                    Diagnostics.error("the checkpoint \(path) is for a different export (\(why.isEmpty ? "written by another version of cpvanity" : why.joined(separator: "; "))); run with the same options and pack, or delete it to start over")
                     throw ExitStatus.badInput
                 }
                 let (journal, _, entries) = try ExportJournal.resume(at: path, dropping: { retryFailed && $0.failed })

@@ -87,7 +87,8 @@ struct BatchCommand: AsyncParsableCommand {
             let (fileSink, done) = try FileBatchSink.open(output: outputFile, order: list.ids, resume: resume, retryFailed: retryFailed,
                                                           formatter: formatter,
                                                           header: ExportJournal.Header(site: sitePack.name, format: format.rawValue,
-                                                                                       options: fingerprint(format, options, pack: sitePack)))
+                                                                                       options: ExportFingerprint(format: format, options: options, pack: sitePack).encoded),
+                                                          fingerprint: ExportFingerprint(format: format, options: options, pack: sitePack))
             sink = fileSink
             fromCheckpoint = done
         } else {
@@ -200,16 +201,5 @@ struct BatchCommand: AsyncParsableCommand {
         case "txt": return .table
         default: return .json
         }
-    }
-
-    /// What must match for a resume to continue the same export: the options, and the
-    /// pack's fields, which are the CSV's columns (rows from the checkpoint are written
-    /// out as they were rendered, so an edited pack would shift them).
-    private func fingerprint(_ format: OutputFormat, _ options: ReportOptions, pack: SitePack) -> String {
-        let rowFields = pack.collections.map { collection in "\(collection.name)[\(collection.fields.map(\.name).joined(separator: ","))]" }
-        let fields = (pack.fields.map(\.name) + rowFields).joined(separator: ",")
-        // Only when chosen, so that checkpoints written before --columns existed still match.
-        let columns = options.columns.map { " columns=\($0.joined(separator: ","))" } ?? ""
-        return "format=\(format.rawValue) articles=\(options.articles) sort=\(options.sort.rawValue) limit=\(options.limit.map(String.init) ?? "none") raw-csv=\(options.rawCSV)\(columns) fields=\(fields)"
     }
 }
