@@ -163,6 +163,21 @@ public struct PatternSuggester {
 
     /// What `pattern` reads on `page` as the example's field, through a one-field pack.
     func value(of example: Example, pattern: String, on page: Page) -> FieldValue? {
+        let field = """
+            [fields.v]
+            source = "\(source)"
+            type = "\(example.type.rawValue)"
+            optional = true
+            pattern = '\(pattern)'
+            """
+        guard let record = extract(page, with: field) else { return nil }
+        guard let value = record.fields["v"], value != .null else { return nil }
+        return value
+    }
+
+    /// `page` read by a pack of the suggester's source and `body` (fields or a
+    /// collection, as TOML): how every candidate is tried with the pack's own extractor.
+    func extract(_ page: Page, with body: String) -> ExtractedRecord? {
         let toml = """
             [site]
             name = "suggest"
@@ -170,16 +185,10 @@ public struct PatternSuggester {
             id = '.+'
             [sources.\(Self.tomlKey(source))]
             url = '{base}/{id}'
-            [fields.v]
-            source = "\(source)"
-            type = "\(example.type.rawValue)"
-            optional = true
-            pattern = '\(pattern)'
-            """
+
+            """ + body
         guard let pack = try? PackLoader(engine: engine).load(toml: toml, file: "suggestion") else { return nil }
-        let record = Extractor(pack: pack, baseURL: baseURL).extract([Page(source: source, utf8: page.utf8, origin: page.origin)])
-        guard let value = record.fields["v"], value != .null else { return nil }
-        return value
+        return Extractor(pack: pack, baseURL: baseURL).extract([Page(source: source, utf8: page.utf8, origin: page.origin)])
     }
 
     static func same(_ value: FieldValue, _ example: Example) -> Bool {

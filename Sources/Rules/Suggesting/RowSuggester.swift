@@ -160,12 +160,6 @@ extension PatternSuggester {
     /// The rows a one-collection pack cuts from `page`, or nil when it does not load.
     func rows(rowStart: String, fields: [(String, FieldType, String)], page: Page) -> [ExtractedRecord.Row]? {
         var toml = """
-            [site]
-            name = "suggest"
-            base_url = "\(baseURL.replacingOccurrences(of: "\"", with: ""))"
-            id = '.+'
-            [sources.\(Self.tomlKey(source))]
-            url = '{base}/{id}'
             [collections.rows]
             source = "\(source)"
             row_start = '\(rowStart)'
@@ -174,9 +168,7 @@ extension PatternSuggester {
         for (name, type, pattern) in fields {
             toml += "[collections.rows.fields.\(Self.tomlKey(name))]\ntype = \"\(type.rawValue)\"\noptional = true\npattern = '\(pattern)'\n"
         }
-        guard let pack = try? PackLoader(engine: engine).load(toml: toml, file: "suggestion") else { return nil }
-        let record = Extractor(pack: pack, baseURL: baseURL).extract([Page(source: source, utf8: page.utf8, origin: page.origin)])
-        return record.collections["rows"]
+        return extract(page, with: toml)?.collections["rows"]
     }
 
     /// Every title is among the rows' titles, one row each, in order.
