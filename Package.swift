@@ -28,7 +28,7 @@ let package = Package(
         // Site packs → compiled rules → typed records. Knows nothing of HTTP or output.
         .target(name: "Rules", dependencies: ["CPCRE2", "TOMLKit", "PageText"]),
         // Fetches pages over libcurl's multi interface, politely, and turns them into records.
-        .target(name: "Scraper", dependencies: ["CCurl", "Rules", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "Scraper", dependencies: ["CCurl", "Rules", "PageText", .product(name: "Logging", package: "swift-log")]),
         // The embedded SQLite history of lookups, tracked members and what changed.
         .target(name: "Store", dependencies: ["Rules", .product(name: "GRDB", package: "GRDB.swift")]),
         // RSS 2.0 and Atom feeds, read with libxml2's streaming reader.

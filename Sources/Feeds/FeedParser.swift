@@ -218,24 +218,8 @@ private struct FeedWalker {
 }
 
 /// Feed dates, to UTC.
+/// Feed dates: RSS's RFC 822, Atom's ISO 8601, both read by `InstantText`.
 enum FeedDates {
-    /// RSS: `Tue, 10 Jun 2003 04:00:00 GMT`, also with `+0100`, without the weekday or seconds.
-    static func rfc822(_ text: String) -> Date? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEE, dd MMM yyyy HH:mm:ss Z", "dd MMM yyyy HH:mm:ss zzz",
-                       "dd MMM yyyy HH:mm:ss Z", "EEE, dd MMM yyyy HH:mm zzz", "EEE, dd MMM yyyy HH:mm Z"] {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "UTC")
-            formatter.dateFormat = format
-            if let date = formatter.date(from: trimmed) { return date }
-        }
-        return nil
-    }
-
-    static func iso8601(_ text: String) -> Date? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let date = try? Date.ISO8601FormatStyle().parse(trimmed) { return date }
-        return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(trimmed)
-    }
+    static func rfc822(_ text: String) -> Date? { InstantText.parse(text) }
+    static func iso8601(_ text: String) -> Date? { InstantText.parse(text) }
 }

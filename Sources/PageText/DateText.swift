@@ -52,7 +52,8 @@ package enum DateText {
 
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
-    private static func month(_ word: String) -> Int? {
+    /// `Mar`, `March`, `Sept.` → 3, 3, 9; nil for anything else.
+    static func month(_ word: String) -> Int? {
         let lower = word.lowercased().trimmingDot()
         guard lower.count >= 3, let index = months.firstIndex(of: String(lower.prefix(3))) else { return nil }
         // "Mar", "March" and "Sept" are fine; "Marching" is not a month.

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PageText
 import Synchronization
 
 /// Fetches pages the polite way: a global cap on requests in flight, a per-host
@@ -272,11 +273,7 @@ enum RetryAfter {
         if let seconds = BoundedSeconds.parse(trimmed) { return seconds }
         // A number that is not finite or not positive says nothing usable: back off as usual.
         if Double(trimmed) != nil { return nil }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        guard let date = formatter.date(from: trimmed) else { return nil }
+        guard let date = InstantText.parse(trimmed) else { return nil }
         return max(0, date.timeIntervalSince(now))
     }
 }
