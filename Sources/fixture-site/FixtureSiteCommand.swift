@@ -105,14 +105,14 @@ struct FixtureSiteCommand: AsyncParsableCommand {
             faults: try FaultPlan(statusOn: statusOn, bodies: body, markupChange: changeMarkup, redirects: redirect),
             timing: .init(latencyMs: latency, jitterMs: jitter, failRate: fail, slowMs: slowMs, retryAfter: retryAfter, seed: seed),
             robots: robotsText, verbose: verbose)
-        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 60, logger: .disabled, handler: handler)
+        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 60,
+                                pool: NoDelayPool(base: HTTPServer.defaultPool()), logger: .disabled, handler: handler)
         let task = Task { try await server.run() }
         try await server.waitUntilListening()
         guard let address = await server.listeningAddress, case .ip4(_, let boundPort) = address else {
             FileHandle.standardError.write(Data("fixture-site: the server did not report its address\n".utf8))
             throw ExitCode(1)
         }
-        ListeningSocket.disableNagle(port: boundPort)
         FileHandle.standardOutput.write(Data("http://127.0.0.1:\(boundPort)\n".utf8))
         try await task.value
     }
