@@ -48,17 +48,17 @@ public struct PackLoader {
 
 /// The walk over one pack's TOML. Each `read…` method records problems and returns
 /// nil for the part it could not build, so reading carries on past the first error.
-private struct PackReader {
+struct PackReader {
     let engine: any PatternEngine
     let order: DeclarationOrder
     var problems: [PackProblem] = []
     var caseInsensitive = true
     /// Patterns compiled so far, by text and case rule: a pattern written many times
     /// (the same `within` for fourteen fields) is compiled, and searched, once.
-    private var compiled: [PatternKey: any CompiledPattern] = [:]
-    private var narrowingSlots: [PatternKey: Int] = [:]
+    var compiled: [PatternKey: any CompiledPattern] = [:]
+    var narrowingSlots: [PatternKey: Int] = [:]
 
-    private struct PatternKey: Hashable {
+    struct PatternKey: Hashable {
         let text: String
         let caseInsensitive: Bool
     }
@@ -132,7 +132,7 @@ private struct PackReader {
 
     // MARK: Parts
 
-    private mutating func readFeed(_ parent: TOMLTable, _ key: String) -> FeedSpec? {
+    mutating func readFeed(_ parent: TOMLTable, _ key: String) -> FeedSpec? {
         let at = "feeds.\(quoted(key))"
         guard let table = table(parent, key, at: "feeds", required: true) else { return nil }
         checkKeys(table, at: at, allowed: ["title", "url", "categories", "default_category"])
@@ -176,7 +176,7 @@ private struct PackReader {
                         categories: categories, defaultCategory: defaultCategory)
     }
 
-    private mutating func readReport(_ root: TOMLTable, fields: [FieldRule], collections: [CollectionRule]) -> ReportSpec {
+    mutating func readReport(_ root: TOMLTable, fields: [FieldRule], collections: [CollectionRule]) -> ReportSpec {
         let fieldNames = fields.map(\.name)
         let hasName = fieldNames.contains("name")
         guard let table = table(root, "report", at: "", required: false) else {
@@ -214,7 +214,7 @@ private struct PackReader {
         return ReportSpec(nameField: nameField, summary: summary, collection: collection?.name, columns: columns, roles: roles)
     }
 
-    private mutating func stringList(_ table: TOMLTable, _ key: String, at: String, allowedValues: [String], what: String) -> [String]? {
+    mutating func stringList(_ table: TOMLTable, _ key: String, at: String, allowedValues: [String], what: String) -> [String]? {
         guard let value = table[key] else { return nil }
         guard let array = value.array, array.allSatisfy({ $0.string != nil }) else {
             problems.append(PackProblem(location: "\(at).\(key)", message: "must be a list of strings"))
@@ -227,7 +227,7 @@ private struct PackReader {
         return items.filter(allowedValues.contains)
     }
 
-    private mutating func readLimits(_ root: TOMLTable) -> MatchLimits {
+    mutating func readLimits(_ root: TOMLTable) -> MatchLimits {
         var limits = MatchLimits.default
         guard let table = table(root, "limits", at: "", required: false) else { return limits }
         checkKeys(table, at: "limits", allowed: ["match_steps", "depth", "heap_kib"])
@@ -237,7 +237,7 @@ private struct PackReader {
         return limits
     }
 
-    private mutating func readSource(_ parent: TOMLTable, _ key: String) -> SourceRule? {
+    mutating func readSource(_ parent: TOMLTable, _ key: String) -> SourceRule? {
         let at = "sources.\(quoted(key))"
         // A source names saved pages (<source>-<id>.html): no path may hide in it.
         checkName(key, at: at, what: "source", dotted: false, reserved: false)
@@ -253,7 +253,7 @@ private struct PackReader {
         return SourceRule(name: key, urlTemplate: url, missing: missing ?? [], complete: complete ?? [])
     }
 
-    private mutating func readCollection(_ parent: TOMLTable, _ key: String, sources: Set<String>) -> CollectionRule? {
+    mutating func readCollection(_ parent: TOMLTable, _ key: String, sources: Set<String>) -> CollectionRule? {
         let at = "collections.\(quoted(key))"
         checkName(key, at: at, what: "collection", dotted: false, reserved: true)
         guard let table = table(parent, key, at: "collections", required: true) else { return nil }
@@ -282,301 +282,6 @@ private struct PackReader {
 
     /// A field at top level (`fixedSource` nil: each field names its source) or in a
     /// collection (`fixedSource`: the collection's).
-    private mutating func readField(_ parent: TOMLTable, _ key: String, at parentPath: String, sources: Set<String>, fixedSource: String?) -> FieldRule? {
-        let at = "\(parentPath).\(quoted(key))"
-        guard let table = table(parent, key, at: parentPath, required: true) else { return nil }
-        var allowed: Set<String> = ["pattern", "group", "within", "type", "default", "required", "optional", "present", "case_sensitive", "map"]
-        if fixedSource == nil { allowed.insert("source") }
-        checkKeys(table, at: at, allowed: allowed)
-        if key.isEmpty || key.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
-            problems.append(PackProblem(location: at, message: "a field name needs non-empty parts between dots"))
-        } else {
-            checkName(key, at: at, what: "field", dotted: true, reserved: fixedSource == nil)
-        }
-
-        let before = problems.count
-        let fieldSource = fixedSource ?? sourceName(table, at: at, sources: sources, required: false)
-        let fieldCaseInsensitive = (bool(table, "case_sensitive", at: at)).map { !$0 } ?? caseInsensitive
-        let fieldWithin = narrowings(table, at: at, caseInsensitive: fieldCaseInsensitive) ?? []
-        let fieldGroup = table["group"]
-
-        var type = FieldType.text
-        if let typeName = string(table, "type", at: at) {
-            if let known = FieldType(rawValue: typeName) {
-                type = known
-            } else {
-                problems.append(PackProblem(location: "\(at).type", message: "unknown type '\(typeName)'; use one of \(FieldType.allCases.map(\.rawValue).joined(separator: ", "))"))
-            }
-        }
-
-        var alternatives = [Alternative]()
-        if let value = table["pattern"] {
-            let items: [TOMLValueConvertible]
-            if let array = value.array { items = Array(array) } else { items = [value] }
-            if items.isEmpty { problems.append(PackProblem(location: "\(at).pattern", message: "is an empty list; give at least one pattern")) }
-            for (index, item) in items.enumerated() {
-                let itemAt = items.count == 1 && value.array == nil ? "\(at).pattern" : "\(at).pattern[\(index + 1)]"
-                if let text = item.string {
-                    guard let source = fieldSource else {
-                        if fixedSource == nil && problems.count == before {
-                            problems.append(PackProblem(location: at, message: "names no source; add source = \"<one of \(sources.sorted().joined(separator: ", "))>\""))
-                        }
-                        continue
-                    }
-                    if let alternative = alternative(text, source: source, within: fieldWithin, group: fieldGroup, at: itemAt, groupAt: "\(at).group", caseInsensitive: fieldCaseInsensitive) {
-                        alternatives.append(alternative)
-                    }
-                } else if let inline = item.table {
-                    var inlineAllowed: Set<String> = ["pattern", "group", "within"]
-                    if fixedSource == nil { inlineAllowed.insert("source") }
-                    checkKeys(inline, at: itemAt, allowed: inlineAllowed)
-                    let source = fixedSource ?? sourceName(inline, at: itemAt, sources: sources, required: false) ?? fieldSource
-                    let within = narrowings(inline, at: itemAt, caseInsensitive: fieldCaseInsensitive) ?? fieldWithin
-                    guard let text = string(inline, "pattern", at: itemAt, required: true) else { continue }
-                    guard let source else {
-                        problems.append(PackProblem(location: itemAt, message: "names no source; add source = \"...\" here or on the field"))
-                        continue
-                    }
-                    if let alternative = alternative(text, source: source, within: within, group: inline["group"] ?? fieldGroup, at: "\(itemAt).pattern", groupAt: inline["group"] == nil ? "\(at).group" : "\(itemAt).group", caseInsensitive: fieldCaseInsensitive) {
-                        alternatives.append(alternative)
-                    }
-                } else {
-                    problems.append(PackProblem(location: itemAt, message: "must be a pattern string ('...') or an inline table { pattern = '...', ... }, not \(describe(item))"))
-                }
-            }
-        } else {
-            problems.append(PackProblem(location: at, message: "has no pattern; add pattern = '<regex with a capture group>'"))
-        }
-
-        // Every field is required unless it says it is optional; `required = true` is
-        // still read, as older packs wrote it.
-        let required = bool(table, "required", at: at) ?? false
-        let optional = bool(table, "optional", at: at) ?? false
-        if required && optional {
-            problems.append(PackProblem(location: at, message: "is both required and optional; drop one"))
-        }
-        let present = presentPatterns(table, at: at, caseInsensitive: fieldCaseInsensitive)
-        var defaultValue: FieldValue?
-        if let value = table["default"] {
-            defaultValue = convertDefault(value, type: type, at: "\(at).default")
-            if required {
-                problems.append(PackProblem(location: at, message: "is both required and has a default; a required field must match, so drop one"))
-            }
-            let narrows = !fieldWithin.isEmpty || alternatives.contains { !$0.within.isEmpty }
-            if fixedSource == nil && present.isEmpty && !narrows {
-                problems.append(PackProblem(location: "\(at).default", message: "applies only where the page shows the part the field lives in, and this field names none: add present = '<pattern for that part>' (e.g. the table or heading that holds the value) or a within; otherwise a pattern that stops matching would read as the default"))
-            }
-        }
-        var map: [String: String]?
-        if let mapValue = table["map"] {
-            if let mapTable = mapValue.table {
-                var entries = [String: String]()
-                for mapKey in mapTable.keys {
-                    if let replacement = mapTable[mapKey]?.string {
-                        entries[mapKey.lowercased()] = replacement
-                    } else {
-                        problems.append(PackProblem(location: "\(at).map.\(quoted(mapKey))", message: "must be a string"))
-                    }
-                }
-                map = entries
-            } else {
-                problems.append(PackProblem(location: "\(at).map", message: "must be a table of captured text = replacement, e.g. map = { AR = \"article\" }"))
-            }
-        }
-        guard problems.count == before else { return nil }
-        return FieldRule(name: key, type: type, alternatives: alternatives, defaultValue: defaultValue, optional: optional,
-                         present: present, map: map)
-    }
-
-    private mutating func alternative(_ text: String, source: String, within: [Narrowing], group: TOMLValueConvertible?, at: String, groupAt: String, caseInsensitive: Bool) -> Alternative? {
-        guard let compiled = compile(text, at: at, caseInsensitive: caseInsensitive) else { return nil }
-        var number = compiled.captureCount > 0 ? 1 : 0
-        if let group {
-            if let index = group.int {
-                guard index >= 0, index <= compiled.captureCount else {
-                    problems.append(PackProblem(location: groupAt, message: "group \(index) is not in \(at), which has \(compiled.captureCount) capture group\(compiled.captureCount == 1 ? "" : "s")"))
-                    return nil
-                }
-                number = index
-            } else if let name = group.string {
-                guard let index = compiled.groupNumber(named: name) else {
-                    problems.append(PackProblem(location: groupAt, message: "group '\(name)' is not in \(at); name it with (?<\(name)>...)"))
-                    return nil
-                }
-                number = index
-            } else {
-                problems.append(PackProblem(location: groupAt, message: "must be a group number or name, not \(describe(group))"))
-                return nil
-            }
-        } else if compiled.captureCount == 0 {
-            problems.append(PackProblem(location: at, message: "has no capture group; wrap the value in ( ) or set group = 0 to take the whole match"))
-            return nil
-        }
-        return Alternative(source: source, within: within, pattern: compiled, group: number)
-    }
-
-    private mutating func convertDefault(_ value: TOMLValueConvertible, type: FieldType, at: String) -> FieldValue? {
-        switch type {
-        case .int:
-            if let int = value.int { return .int(int) }
-        case .decimal:
-            if let int = value.int { return .decimal(Decimal(int)) }
-            if let double = value.double, let decimal = Decimal(string: String(double)) { return .decimal(decimal) }
-        case .date:
-            if let text = value.string {
-                if let date = DateText.parse(text) { return .date(date) }
-            }
-        case .text, .string, .url:
-            if let text = value.string { return .text(text) }
-        }
-        problems.append(PackProblem(location: at, message: "\(describe(value)) does not fit type \(type.rawValue)"))
-        return nil
-    }
-
-    // MARK: Typed access, recording what is wrong
-
-    private mutating func compile(_ pattern: String, at: String, caseInsensitive: Bool) -> (any CompiledPattern)? {
-        let key = PatternKey(text: pattern, caseInsensitive: caseInsensitive)
-        if let known = compiled[key] { return known }
-        do {
-            let pattern = try engine.compile(pattern, options: PatternOptions(caseInsensitive: caseInsensitive))
-            compiled[key] = pattern
-            return pattern
-        } catch {
-            problems.append(PackProblem(location: at, message: "bad regex at offset \(error.offset): \(error.message)\n      \(pattern)\n      \(String(repeating: " ", count: min(error.offset, pattern.count)))^"))
-            return nil
-        }
-    }
-
-    private mutating func patterns(_ table: TOMLTable, _ key: String, at: String, required: Bool) -> [any CompiledPattern]? {
-        guard let value = table[key] else {
-            if required { problems.append(PackProblem(location: at, message: "missing \(key)")) }
-            return nil
-        }
-        let texts: [String]?
-        if let text = value.string { texts = [text] } else { texts = value.array.map { $0.compactMap(\.string) } }
-        guard let texts, texts.count == (value.array?.count ?? 1), !texts.isEmpty else {
-            problems.append(PackProblem(location: "\(at).\(key)", message: "must be a pattern string or a non-empty list of them"))
-            return nil
-        }
-        var compiled = [any CompiledPattern]()
-        for (index, text) in texts.enumerated() {
-            let where_ = texts.count == 1 && value.array == nil ? "\(at).\(key)" : "\(at).\(key)[\(index + 1)]"
-            if let pattern = compile(text, at: where_, caseInsensitive: caseInsensitive) { compiled.append(pattern) }
-        }
-        return compiled
-    }
-
-    private mutating func presentPatterns(_ table: TOMLTable, at: String, caseInsensitive: Bool) -> [any CompiledPattern] {
-        let saved = self.caseInsensitive
-        self.caseInsensitive = caseInsensitive
-        defer { self.caseInsensitive = saved }
-        return patterns(table, "present", at: at, required: false) ?? []
-    }
-
-    private mutating func narrowings(_ table: TOMLTable, at: String, caseInsensitive: Bool? = nil) -> [Narrowing]? {
-        let saved = self.caseInsensitive
-        if let caseInsensitive { self.caseInsensitive = caseInsensitive }
-        defer { self.caseInsensitive = saved }
-        guard let patterns = patterns(table, "within", at: at, required: false) else { return nil }
-        return patterns.map { pattern in
-            let key = PatternKey(text: pattern.pattern, caseInsensitive: self.caseInsensitive)
-            let slot = narrowingSlots[key] ?? narrowingSlots.count
-            narrowingSlots[key] = slot
-            return Narrowing(pattern: pattern, slot: slot)
-        }
-    }
-
-    private mutating func sourceName(_ table: TOMLTable, at: String, sources: Set<String>, required: Bool) -> String? {
-        guard let name = string(table, "source", at: at, required: required) else { return nil }
-        guard sources.contains(name) else {
-            problems.append(PackProblem(location: "\(at).source", message: "unknown source '\(name)'; the pack declares \(sources.sorted().joined(separator: ", "))"))
-            return nil
-        }
-        return name
-    }
-
-    /// The record's own keys: a pack field of these names would overwrite or hide them.
-    static let reservedNames: Set<String> = ["schema", "id", "site", "fetched_at", "sources", "stats", "changes", "errors", "error"]
-
-    /// Names are identifiers (letters, digits, `_`, `-`; dots between parts of a field),
-    /// so none can reach outside a directory as a file name or shadow the record's keys.
-    private mutating func checkName(_ name: String, at: String, what: String, dotted: Bool, reserved: Bool) {
-        let parts = dotted ? name.split(separator: ".").map(String.init) : [name]
-        let valid = parts.allSatisfy { part in
-            guard let first = part.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else { return false }
-            return part.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
-        }
-        if !valid {
-            problems.append(PackProblem(location: at, message: "'\(name)' is not a usable \(what) name: use letters, digits, _ and -, starting with a letter\(dotted ? " (dots between parts)" : "")"))
-        } else if reserved, let first = parts.first, Self.reservedNames.contains(first) {
-            problems.append(PackProblem(location: at, message: "'\(name)' is one of the record's own keys (\(Self.reservedNames.sorted().joined(separator: ", "))); name the \(what) something else"))
-        }
-    }
-
-    private mutating func checkKeys(_ table: TOMLTable, at: String, allowed: Set<String>) {
-        for key in table.keys where !allowed.contains(key) {
-            let place = at.isEmpty ? quoted(key) : "\(at).\(quoted(key))"
-            problems.append(PackProblem(location: place, message: "unknown key; expected one of \(allowed.sorted().joined(separator: ", "))"))
-        }
-    }
-
-    private mutating func table(_ parent: TOMLTable, _ key: String, at: String, required: Bool) -> TOMLTable? {
-        let place = at.isEmpty ? quoted(key) : "\(at).\(quoted(key))"
-        guard let value = parent[key] else {
-            if required { problems.append(PackProblem(location: place, message: "missing; add a [\(place)] table")) }
-            return nil
-        }
-        guard let table = value.table else {
-            problems.append(PackProblem(location: place, message: "must be a table, not \(describe(value))"))
-            return nil
-        }
-        return table
-    }
-
-    private mutating func string(_ table: TOMLTable, _ key: String, at: String, required: Bool = false) -> String? {
-        guard let value = table[key] else {
-            if required { problems.append(PackProblem(location: at, message: "missing \(key)")) }
-            return nil
-        }
-        guard let text = value.string else {
-            problems.append(PackProblem(location: "\(at).\(key)", message: "must be a string, not \(describe(value))"))
-            return nil
-        }
-        return text
-    }
-
-    private mutating func bool(_ table: TOMLTable, _ key: String, at: String) -> Bool? {
-        guard let value = table[key] else { return nil }
-        guard let flag = value.bool else {
-            problems.append(PackProblem(location: "\(at).\(key)", message: "must be true or false, not \(describe(value))"))
-            return nil
-        }
-        return flag
-    }
-
-    private mutating func positive(_ table: TOMLTable, _ key: String, at: String) -> UInt32? {
-        guard let value = table[key] else { return nil }
-        guard let number = value.int, number > 0, number <= Int(UInt32.max) else {
-            let range = "an integer from 1 to \(UInt32.max)"
-            problems.append(PackProblem(location: "\(at).\(key)", message: value.int == nil ? "must be \(range), not \(describe(value))"
-                                        : "must be \(range); \(value.int ?? 0) is out of range"))
-            return nil
-        }
-        return UInt32(number)
-    }
-
-    private func describe(_ value: TOMLValueConvertible) -> String {
-        switch value.type {
-        case .string: return "the string \"\(value.string ?? "")\""
-        case .int: return "the integer \(value.int ?? 0)"
-        case .double: return "the number \(value.double ?? 0)"
-        case .bool: return value.bool == true ? "true" : "false"
-        case .array: return "a list"
-        case .table: return "a table"
-        default: return "a \(value.type)"
-        }
-    }
 }
 
 /// TOML key as it would be written in a path: bare when it can be, quoted otherwise.

@@ -1,0 +1,157 @@
+import Foundation
+import PageText
+import TOMLKit
+
+/// A pack's fields: their patterns, defaults and the parts they live in.
+extension PackReader {
+    mutating func readField(_ parent: TOMLTable, _ key: String, at parentPath: String, sources: Set<String>, fixedSource: String?) -> FieldRule? {
+        let at = "\(parentPath).\(quoted(key))"
+        guard let table = table(parent, key, at: parentPath, required: true) else { return nil }
+        var allowed: Set<String> = ["pattern", "group", "within", "type", "default", "required", "optional", "present", "case_sensitive", "map"]
+        if fixedSource == nil { allowed.insert("source") }
+        checkKeys(table, at: at, allowed: allowed)
+        if key.isEmpty || key.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
+            problems.append(PackProblem(location: at, message: "a field name needs non-empty parts between dots"))
+        } else {
+            checkName(key, at: at, what: "field", dotted: true, reserved: fixedSource == nil)
+        }
+
+        let before = problems.count
+        let fieldSource = fixedSource ?? sourceName(table, at: at, sources: sources, required: false)
+        let fieldCaseInsensitive = (bool(table, "case_sensitive", at: at)).map { !$0 } ?? caseInsensitive
+        let fieldWithin = narrowings(table, at: at, caseInsensitive: fieldCaseInsensitive) ?? []
+        let fieldGroup = table["group"]
+
+        var type = FieldType.text
+        if let typeName = string(table, "type", at: at) {
+            if let known = FieldType(rawValue: typeName) {
+                type = known
+            } else {
+                problems.append(PackProblem(location: "\(at).type", message: "unknown type '\(typeName)'; use one of \(FieldType.allCases.map(\.rawValue).joined(separator: ", "))"))
+            }
+        }
+
+        var alternatives = [Alternative]()
+        if let value = table["pattern"] {
+            let items: [TOMLValueConvertible]
+            if let array = value.array { items = Array(array) } else { items = [value] }
+            if items.isEmpty { problems.append(PackProblem(location: "\(at).pattern", message: "is an empty list; give at least one pattern")) }
+            for (index, item) in items.enumerated() {
+                let itemAt = items.count == 1 && value.array == nil ? "\(at).pattern" : "\(at).pattern[\(index + 1)]"
+                if let text = item.string {
+                    guard let source = fieldSource else {
+                        if fixedSource == nil && problems.count == before {
+                            problems.append(PackProblem(location: at, message: "names no source; add source = \"<one of \(sources.sorted().joined(separator: ", "))>\""))
+                        }
+                        continue
+                    }
+                    if let alternative = alternative(text, source: source, within: fieldWithin, group: fieldGroup, at: itemAt, groupAt: "\(at).group", caseInsensitive: fieldCaseInsensitive) {
+                        alternatives.append(alternative)
+                    }
+                } else if let inline = item.table {
+                    var inlineAllowed: Set<String> = ["pattern", "group", "within"]
+                    if fixedSource == nil { inlineAllowed.insert("source") }
+                    checkKeys(inline, at: itemAt, allowed: inlineAllowed)
+                    let source = fixedSource ?? sourceName(inline, at: itemAt, sources: sources, required: false) ?? fieldSource
+                    let within = narrowings(inline, at: itemAt, caseInsensitive: fieldCaseInsensitive) ?? fieldWithin
+                    guard let text = string(inline, "pattern", at: itemAt, required: true) else { continue }
+                    guard let source else {
+                        problems.append(PackProblem(location: itemAt, message: "names no source; add source = \"...\" here or on the field"))
+                        continue
+                    }
+                    if let alternative = alternative(text, source: source, within: within, group: inline["group"] ?? fieldGroup, at: "\(itemAt).pattern", groupAt: inline["group"] == nil ? "\(at).group" : "\(itemAt).group", caseInsensitive: fieldCaseInsensitive) {
+                        alternatives.append(alternative)
+                    }
+                } else {
+                    problems.append(PackProblem(location: itemAt, message: "must be a pattern string ('...') or an inline table { pattern = '...', ... }, not \(describe(item))"))
+                }
+            }
+        } else {
+            problems.append(PackProblem(location: at, message: "has no pattern; add pattern = '<regex with a capture group>'"))
+        }
+
+        // Every field is required unless it says it is optional; `required = true` is
+        // still read, as older packs wrote it.
+        let required = bool(table, "required", at: at) ?? false
+        let optional = bool(table, "optional", at: at) ?? false
+        if required && optional {
+            problems.append(PackProblem(location: at, message: "is both required and optional; drop one"))
+        }
+        let present = presentPatterns(table, at: at, caseInsensitive: fieldCaseInsensitive)
+        var defaultValue: FieldValue?
+        if let value = table["default"] {
+            defaultValue = convertDefault(value, type: type, at: "\(at).default")
+            if required {
+                problems.append(PackProblem(location: at, message: "is both required and has a default; a required field must match, so drop one"))
+            }
+            let narrows = !fieldWithin.isEmpty || alternatives.contains { !$0.within.isEmpty }
+            if fixedSource == nil && present.isEmpty && !narrows {
+                problems.append(PackProblem(location: "\(at).default", message: "applies only where the page shows the part the field lives in, and this field names none: add present = '<pattern for that part>' (e.g. the table or heading that holds the value) or a within; otherwise a pattern that stops matching would read as the default"))
+            }
+        }
+        var map: [String: String]?
+        if let mapValue = table["map"] {
+            if let mapTable = mapValue.table {
+                var entries = [String: String]()
+                for mapKey in mapTable.keys {
+                    if let replacement = mapTable[mapKey]?.string {
+                        entries[mapKey.lowercased()] = replacement
+                    } else {
+                        problems.append(PackProblem(location: "\(at).map.\(quoted(mapKey))", message: "must be a string"))
+                    }
+                }
+                map = entries
+            } else {
+                problems.append(PackProblem(location: "\(at).map", message: "must be a table of captured text = replacement, e.g. map = { AR = \"article\" }"))
+            }
+        }
+        guard problems.count == before else { return nil }
+        return FieldRule(name: key, type: type, alternatives: alternatives, defaultValue: defaultValue, optional: optional,
+                         present: present, map: map)
+    }
+
+    mutating func alternative(_ text: String, source: String, within: [Narrowing], group: TOMLValueConvertible?, at: String, groupAt: String, caseInsensitive: Bool) -> Alternative? {
+        guard let compiled = compile(text, at: at, caseInsensitive: caseInsensitive) else { return nil }
+        var number = compiled.captureCount > 0 ? 1 : 0
+        if let group {
+            if let index = group.int {
+                guard index >= 0, index <= compiled.captureCount else {
+                    problems.append(PackProblem(location: groupAt, message: "group \(index) is not in \(at), which has \(compiled.captureCount) capture group\(compiled.captureCount == 1 ? "" : "s")"))
+                    return nil
+                }
+                number = index
+            } else if let name = group.string {
+                guard let index = compiled.groupNumber(named: name) else {
+                    problems.append(PackProblem(location: groupAt, message: "group '\(name)' is not in \(at); name it with (?<\(name)>...)"))
+                    return nil
+                }
+                number = index
+            } else {
+                problems.append(PackProblem(location: groupAt, message: "must be a group number or name, not \(describe(group))"))
+                return nil
+            }
+        } else if compiled.captureCount == 0 {
+            problems.append(PackProblem(location: at, message: "has no capture group; wrap the value in ( ) or set group = 0 to take the whole match"))
+            return nil
+        }
+        return Alternative(source: source, within: within, pattern: compiled, group: number)
+    }
+
+    mutating func convertDefault(_ value: TOMLValueConvertible, type: FieldType, at: String) -> FieldValue? {
+        switch type {
+        case .int:
+            if let int = value.int { return .int(int) }
+        case .decimal:
+            if let int = value.int { return .decimal(Decimal(int)) }
+            if let double = value.double, let decimal = Decimal(string: String(double)) { return .decimal(decimal) }
+        case .date:
+            if let text = value.string {
+                if let date = DateText.parse(text) { return .date(date) }
+            }
+        case .text, .string, .url:
+            if let text = value.string { return .text(text) }
+        }
+        problems.append(PackProblem(location: at, message: "\(describe(value)) does not fit type \(type.rawValue)"))
+        return nil
+    }
+}
