@@ -51,6 +51,22 @@ import Testing
         #expect(views["drift"] as? Bool == false)
     }
 
+    @Test func quietLeavesOnlyTheDriftAlert() throws {
+        let root = try siteOfTwelve()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let server = try FixtureServer(["--change-markup", #"Prof_TotalRep"=Prof_Total"@9"#], root: root.path)
+        let ids = Data((101...112).map(String.init).joined(separator: "\n").utf8)
+        let quiet = try run("cpvanity", ["batch", "--base-url", server.baseURL, "--rate", "0", "--concurrency", "1",
+                                         "--no-store", "--format", "ndjson", "-q"], stdin: ids)
+        #expect(quiet.status == 3)
+        #expect(quiet.stderr == "cpvanity: warning: reputation.total found on 4 of 12 profile pages: the site's markup has probably changed; see 'When the site changes' in docs/patterns.md\n")
+        let calm = try run("cpvanity", ["batch", "--base-url", server.baseURL, "--rate", "0", "--no-store", "--format", "ndjson", "--quiet"],
+                           stdin: Data("101\n".utf8))
+        #expect(calm.stderr == "")
+        let both = try run("cpvanity", ["batch", "--quiet", "--verbose"], stdin: ids)
+        #expect(both.status == 64)
+    }
+
     @Test func oneOddPageIsNotDrift() throws {
         let root = try siteOfTwelve()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -158,7 +158,7 @@ struct BatchCommand: AsyncParsableCommand {
             throw ExitStatus.badInput
         }
         if let outputFile { summary.append("wrote \(outputFile)") }
-        FileHandle.standardError.write(Data("cpvanity: batch: \(summary.joined(separator: " · "))\n".utf8))
+        if !Verbosity.quiet { FileHandle.standardError.write(Data("cpvanity: batch: \(summary.joined(separator: " · "))\n".utf8)) }
         try summaryOptions.report(extraction)
         if failed > 0 || !list.rejected.isEmpty { throw ExitStatus.partialFailure }
     }

@@ -36,7 +36,12 @@ struct FetchOptions: ParsableArguments {
     @Flag(name: [.customShort("v"), .long], help: "Trace every HTTP request on stderr: the URL, its status or failure, its time and size, retries and waits.")
     var verbose = false
 
+    @Flag(name: [.customShort("q"), .long], help: "Print only errors (and markup drift) on stderr: no progress, warnings or summaries.")
+    var quiet = false
+
     func validate() throws {
+        if verbose && quiet { throw ValidationError("--verbose and --quiet ask for opposite things; give one.") }
+        Verbosity.setQuiet(quiet)
         guard (1...1_000).contains(concurrency) else {
             throw ValidationError("--concurrency must be from 1 to 1000 requests at once, not \(concurrency).")
         }

@@ -14,10 +14,11 @@ struct SummaryOptions: ParsableArguments {
     /// drift status when a field the pack expects went missing on half the pages.
     func report(_ extraction: ExtractionSummary) throws {
         let table = ExtractionSummaryReport.table(extraction)
-        if !table.isEmpty {
+        if !table.isEmpty && !Verbosity.quiet {
             FileHandle.standardError.write(Data("cpvanity: fields read on \(extraction.members) member\(extraction.members == 1 ? "" : "s")' pages:\n\(table)".utf8))
         }
-        for warning in extraction.driftWarnings { Diagnostics.warning(warning) }
+        // The drift alert is said even under --quiet: it is what a cron job is for.
+        for warning in extraction.driftWarnings { Diagnostics.error("warning: \(warning)") }
         if let summary {
             do {
                 try Data((ExtractionSummaryReport.json(extraction).serialized() + "\n").utf8)

@@ -21,6 +21,7 @@ enum Diagnostics {
     }
 
     static func warning(_ message: String) {
+        guard !Verbosity.quiet else { return }
         FileHandle.standardError.write(Data("cpvanity: warning: \(TerminalText.escaped(message))\n".utf8))
     }
 }

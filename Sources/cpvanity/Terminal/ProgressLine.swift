@@ -15,7 +15,7 @@ final class ProgressLine {
 
     init(total: Int, enabled: Bool) {
         self.total = total
-        self.enabled = enabled
+        self.enabled = enabled && !Verbosity.quiet
     }
 
     func record(failed didFail: Bool) {
@@ -31,6 +31,7 @@ final class ProgressLine {
 
     /// Prints a message above the bar.
     func note(_ message: String) {
+        guard !Verbosity.quiet else { return }
         clear()
         FileHandle.standardError.write(Data((TerminalText.escaped(message) + "\n").utf8))
         if enabled && done > 0 { draw() }

@@ -55,7 +55,9 @@ struct RefreshCommand: AsyncParsableCommand {
         }
         progress.clear()
         Output.write(first ? formatter.empty : formatter.footer)
-        FileHandle.standardError.write(Data("cpvanity: refresh: \(tracked.count) members · \(tracked.count - failed) ok · \(failed) failed\n".utf8))
+        if !Verbosity.quiet {
+            FileHandle.standardError.write(Data("cpvanity: refresh: \(tracked.count) members · \(tracked.count - failed) ok · \(failed) failed\n".utf8))
+        }
         try summaryOptions.report(extraction)
         if failed > 0 { throw ExitStatus.partialFailure }
     }
