@@ -69,7 +69,10 @@ import Testing
         // The JSON of a lookup carries the change with the previous value and when it was seen.
         try edit("\(root)/profile-48201.html", ">1,204,908<", ">1,204,999<")
         let member = try run("cpvanity", ["member", "48201", "--format", "json"] + fetch, environment: env)
-        let record = try #require(try JSONSerialization.jsonObject(with: Data(member.stdout.utf8)) as? [String: Any])
+        // One ID or many, --format json is an array.
+        let records = try #require(try JSONSerialization.jsonObject(with: Data(member.stdout.utf8)) as? [[String: Any]])
+        #expect(records.count == 1)
+        let record = try #require(records.first)
         let change = try #require((record["changes"] as? [String: Any])?["reputation.total"] as? [String: Any])
         #expect(change["previous"] as? Int == 1_204_908)
         #expect(change["delta"] as? Int == 91)

@@ -28,6 +28,17 @@ import Testing
         #expect(try server.stats().requests == 0)
     }
 
+    /// One shape per command: a script written for many IDs works with one.
+    @Test func jsonIsAnArrayHoweverManyIDs() throws {
+        let server = try FixtureServer()
+        for command in [["member", "48201"], ["articles", "48201"], ["member", "48201", "--compact"]] {
+            let result = try run("cpvanity", command + ["--base-url", server.baseURL, "--rate", "0", "--no-store", "--format", "json"])
+            #expect(result.status == 0)
+            let records = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]], "\(command)")
+            #expect(records.map { $0["id"] as? String } == ["48201"])
+        }
+    }
+
     @Test func oneFailingMemberDoesNotStopTheOthers() throws {
         let server = try FixtureServer(["--status-on", "90210=503", "--retry-after", "0"])
         let result = try run("cpvanity", ["member", "--base-url", server.baseURL, "--rate", "0", "--retries", "1", "--compact",

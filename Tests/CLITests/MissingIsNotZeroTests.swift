@@ -29,8 +29,7 @@ import Testing
         let result = try run("cpvanity", ["member", "48201", "--patterns", try brokenPack(), "--base-url", server.baseURL,
                                           "--rate", "0", "--no-store", "--format", "json"])
         #expect(result.status == 1)
-        let records = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
-            ?? [try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])])
+        let records = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         let record = try #require(records.first)
         let reputation = try #require(record["reputation"] as? [String: Any])
         #expect(reputation["total"] is NSNull)

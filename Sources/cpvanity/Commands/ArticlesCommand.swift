@@ -35,9 +35,8 @@ struct ArticlesCommand: AsyncParsableCommand {
         let records = try await LookupRun.records(for: [id], sources: sources, lookup: lookup, store: try store.open())
         switch format {
         case .json:
-            for record in records {
-                Output.write(RecordJSON.value(record, pack: sitePack).serialized(pretty: !compact) + "\n")
-            }
+            // An array, as `member` and `batch` print: one shape for scripts.
+            Output.write(JSONValue.array(records.map { RecordJSON.value($0, pack: sitePack) }).serialized(pretty: !compact) + "\n")
         default:
             Output.write(Formatters.make(format, pack: sitePack, options: options).render(records))
         }

@@ -11,7 +11,8 @@ struct MemberCommand: AsyncParsableCommand {
             Every page of a member (profile, articles) is fetched at once, and many members \
             concurrently, within the politeness limits (--concurrency, --rate, robots.txt). \
             A member that fails keeps its record, with "errors" saying why; the others go on. \
-            Exit status 1 when any member failed.
+            --format json prints an array of records, however many IDs (NDJSON: one record a \
+            line, as each finishes). Exit status 1 when any member failed.
             """
     )
 
@@ -20,7 +21,7 @@ struct MemberCommand: AsyncParsableCommand {
     @OptionGroup var output: ReportFormatOptions
     @OptionGroup var store: StoreOptions
 
-    @Flag(name: .long, help: "JSON: print each record on one line.")
+    @Flag(name: .long, help: "JSON: print the array on one line.")
     var compact = false
 
     @Argument(help: ArgumentHelp("Member IDs.", valueName: "id"))
@@ -49,9 +50,9 @@ struct MemberCommand: AsyncParsableCommand {
             return
         }
         let records = try await LookupRun.records(for: ids, lookup: lookup, store: history)
-        if format == .json && (records.count == 1 || compact) {
-            let documents = records.map { RecordJSON.value($0, pack: sitePack) }
-            Output.write((documents.count == 1 ? documents[0] : .array(documents)).serialized(pretty: !compact) + "\n")
+        if format == .json {
+            // One shape, however many IDs: an array a script can index the same way.
+            Output.write(JSONValue.array(records.map { RecordJSON.value($0, pack: sitePack) }).serialized(pretty: !compact) + "\n")
         } else {
             Output.write(Formatters.make(format, pack: sitePack, options: options).render(records))
         }
