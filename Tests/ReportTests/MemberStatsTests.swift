@@ -50,12 +50,17 @@ import Testing
         #expect(stats.topArticle == MemberStats.TopArticle(title: "b", url: "https://x/b", views: 300))
     }
 
-    @Test func decimalsStayExact() {
+    @Test func ratingsAreExactThenRoundedToTheSitesTwoPlaces() {
         let stats = MemberStats(rows: [row("a", views: 1, votes: 3, rating: "4.66"), row("b", views: 2, votes: 1, rating: "5")], roles: roles)
-        // (3 × 4.66 + 5) / 4 = 18.98 / 4
-        #expect(stats.weightedRating == Decimal(string: "4.745"))
+        // (3 × 4.66 + 5) / 4 = 18.98 / 4 = 4.745 exactly (no binary drift), shown as the site shows ratings.
+        #expect(stats.weightedRating == Decimal(string: "4.75"))
         #expect(stats.averageRating == Decimal(string: "4.83"))
-        #expect(abs((stats.popularity ?? 0) - 4.745 * log10(4.0)) < 1e-12)
+        // From the exact 4.745: 4.745 × log10(4) = 2.8567...
+        #expect(stats.popularity == 2.86)
+        // A third never prints 38 digits.
+        let thirds = MemberStats(rows: [row("a", views: 1, votes: 3, rating: "4"), row("b", views: 1, votes: 0, rating: "5"),
+                                        row("c", views: 1, votes: 0, rating: "5")], roles: roles)
+        #expect(thirds.averageRating == Decimal(string: "4.67"))
     }
 
     @Test func emptyList() {
@@ -89,7 +94,7 @@ import Testing
         #expect(stats?.totalVotes == 27)
         #expect(stats?.totalBookmarks == 147)
         #expect(stats?.totalDownloads == 96)
-        #expect(stats?.weightedRating == Decimal(string: "128") .map { $0 / Decimal(27) })  // (25 × 4.8 + 2 × 4) / 27
+        #expect(stats?.weightedRating == Decimal(string: "4.74"))  // (25 × 4.8 + 2 × 4) / 27 = 4.7407...
         #expect(stats?.averageRating == Decimal(string: "4.4"))
         #expect(stats?.topArticle?.views == 18_211)
         #expect(MemberStats(FixtureRecords.failed("1").extracted, spec: FixtureRecords.pack.report) == nil)

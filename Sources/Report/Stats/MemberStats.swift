@@ -17,11 +17,16 @@ public struct MemberStats: Sendable, Equatable {
     public let totalBookmarks: Int
     public let totalDownloads: Int
     /// Σ(votes × rating) / Σ votes over rows that have both; nil with no votes.
+    /// Rounded to two places, as the site shows ratings (`MemberStats.places`).
     public let weightedRating: Decimal?
-    /// The plain mean of the rated rows' ratings; nil when none is rated.
+    /// The plain mean of the rated rows' ratings; nil when none is rated. Two places.
     public let averageRating: Decimal?
     /// weighted rating × log10(total votes); nil below 2 votes (log10(1) = 0 says nothing).
+    /// Two places.
     public let popularity: Double?
+
+    /// The decimal places of the computed ratings and popularity: the site's own.
+    public static let places = 2
     /// The most viewed row (the first of equals); nil with no rows.
     public let topArticle: TopArticle?
     /// Totals whose sum did not fit (a hostile page's billions of billions of views):
@@ -86,10 +91,18 @@ public struct MemberStats: Sendable, Equatable {
                 weightedVotes = weightedVotes.addingReportingOverflow(votes).overflow ? .max : weightedVotes + votes
             }
         }
-        weightedRating = weightedVotes > 0 ? weightedSum / Decimal(weightedVotes) : nil
-        averageRating = rated > 0 ? ratingSum / Decimal(rated) : nil
-        if let weightedRating, totalVotes >= 2 {
-            popularity = NSDecimalNumber(decimal: weightedRating).doubleValue * log10(Double(totalVotes))
+        func rounded(_ value: Decimal) -> Decimal {
+            var value = value, result = Decimal()
+            NSDecimalRound(&result, &value, MemberStats.places, .plain)
+            return result
+        }
+        let weighted = weightedVotes > 0 ? weightedSum / Decimal(weightedVotes) : nil
+        weightedRating = weighted.map(rounded)
+        averageRating = rated > 0 ? rounded(ratingSum / Decimal(rated)) : nil
+        if let weighted, totalVotes >= 2 {
+            // From the unrounded rating: rounding twice would drift.
+            let exact = NSDecimalNumber(decimal: weighted).doubleValue * log10(Double(totalVotes))
+            popularity = exact.isFinite ? (exact * 100).rounded() / 100 : nil
         } else {
             popularity = nil
         }
