@@ -28,7 +28,8 @@ struct BatchCommand: AsyncParsableCommand {
             status is 3.
 
             Exit status: 0 all members looked up; 1 some failed (their rows carry the error) or \
-            IDs were skipped; 2 bad input; 3 markup drift; 130 interrupted (the checkpoint is kept).
+            IDs were skipped; 2 bad input; 3 markup drift; 130 interrupted by Ctrl-C, 143 by SIGTERM \
+            (the checkpoint is kept).
             """
     )
 
@@ -106,11 +107,13 @@ struct BatchCommand: AsyncParsableCommand {
 
         let lookup = try fetch.makeLookup(pack: sitePack)
         let interrupt = InterruptSignal()
+        // Only an export to a file has a checkpoint to resume from.
+        let leftFor = outputFile == nil ? "are not looked up (output to stdout cannot be resumed)" : "are left for --resume"
         interrupt.install {
-            // Requests under way finish; members still waiting for their turn are left
-            // for --resume, so a slow --rate does not hold the stop for long.
+            // Requests under way finish; members still waiting for their turn are left,
+            // so a slow --rate does not hold the stop for long.
             lookup.fetcher.stopStartingRequests()
-            FileHandle.standardError.write(Data("\ncpvanity: stopping: requests under way finish, members not yet fetched are left for --resume (Ctrl-C again to quit now)\n".utf8))
+            FileHandle.standardError.write(Data("\ncpvanity: stopping: requests under way finish, members not yet fetched \(leftFor) (Ctrl-C again to quit now)\n".utf8))
         }
         let history = try store.open()
         let started = Date()
@@ -149,7 +152,7 @@ struct BatchCommand: AsyncParsableCommand {
         if interrupt.isSet && done < remaining.count {
             try? sink.interrupted()
             FileHandle.standardError.write(Data("cpvanity: batch interrupted: \(summary.joined(separator: " · "))\(outputFile.map { "; \($0) is unchanged, continue with --resume" } ?? "")\n".utf8))
-            throw ExitCode(130)
+            throw ExitCode(interrupt.exitStatus)
         }
         do {
             try sink.finish()

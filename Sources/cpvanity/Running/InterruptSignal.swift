@@ -7,10 +7,15 @@ import Synchronization
 final class InterruptSignal: @unchecked Sendable {
     // `sources` is written once, under the lock, and only kept alive after that.
     private let stopRequested = Atomic<Bool>(false)
+    /// The first signal's number, for the exit status (128 + n: 130 for Ctrl-C, 143 for SIGTERM).
+    private let received = Atomic<Int32>(SIGINT)
     private let lock = NSLock()
     private var sources: [DispatchSourceSignal] = []
 
     var isSet: Bool { stopRequested.load(ordering: .acquiring) }
+
+    /// What a stopped run exits with: 128 + the signal, as shells report it.
+    var exitStatus: Int32 { 128 + received.load(ordering: .acquiring) }
 
     func install(onFirst: @escaping @Sendable () -> Void) {
         for signalNumber in [SIGINT, SIGTERM] {
@@ -18,8 +23,9 @@ final class InterruptSignal: @unchecked Sendable {
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler { [self] in
                 if stopRequested.exchange(true, ordering: .acquiringAndReleasing) {
-                    exit(130)
+                    exit(128 + signalNumber)
                 }
+                received.store(signalNumber, ordering: .releasing)
                 onFirst()
             }
             source.resume()
