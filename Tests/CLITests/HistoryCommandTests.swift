@@ -52,14 +52,14 @@ import Testing
         #expect(tracked.map { $0["id"] as? String } == ["48201", "7315"])
         #expect(tracked.map { $0["label"] as? String } == ["team", "team"])
 
-        let first = try run("cpvanity", ["refresh", "--format", "table"] + fetch, environment: env)
-        #expect(first.status == 0)
+        let first = try run("cpvanity", ["refresh", "--format", "table", "--exit-code"] + fetch, environment: env)
+        #expect(first.status == 0)  // a first lookup has nothing to compare with: no change
         #expect(first.stdout.contains("Maren Okafor (48201): first lookup, nothing to compare with yet\n"))
 
         try edit("\(root)/profile-48201.html", ">1,204,873<", ">1,204,908<")
         try edit("\(root)/articles-48201.html", "Views: 2,345,678", "Views: 2,346,900")
-        let second = try run("cpvanity", ["refresh", "--format", "table"] + fetch, environment: env)
-        #expect(second.status == 0)
+        let second = try run("cpvanity", ["refresh", "--format", "table", "--exit-code"] + fetch, environment: env)
+        #expect(second.status == 4)  // --exit-code: something changed
         let lines = second.stdout.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
         #expect(lines.contains { $0.hasPrefix("Maren Okafor (48201): 2 changes since ") })
         #expect(lines.contains("reputation.total 1,204,908 (+35)"))

@@ -11,6 +11,8 @@ enum ExitStatus {
     /// A field the pack expects was missing on half or more of the pages of its
     /// source (at least five): the site's markup has probably changed.
     static let drift = ExitCode(3)
+    /// `refresh --exit-code`: something changed since the last lookup.
+    static let changed = ExitCode(4)
 }
 
 /// Diagnostics go to stderr so stdout stays data.

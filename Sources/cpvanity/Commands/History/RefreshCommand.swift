@@ -11,7 +11,8 @@ struct RefreshCommand: AsyncParsableCommand {
         discussion: """
             Runs like 'batch' (politeness, progress, errors, the per-field summary at the end). \
             Exit status 1 when any member failed; 3 when a field the pack expects went missing on \
-            half or more of at least five pages (the site's markup has probably changed).
+            half or more of at least five pages (the site's markup has probably changed); with \
+            --exit-code, 4 when any member's numbers changed (and 0 when none did).
             """
     )
 
@@ -20,6 +21,9 @@ struct RefreshCommand: AsyncParsableCommand {
     @OptionGroup var output: ReportFormatOptions
     @OptionGroup var database: DatabaseOption
     @OptionGroup var summaryOptions: SummaryOptions
+
+    @Flag(name: .long, help: "Exit 4 when any tracked member's numbers changed, 0 when none did (like git diff --exit-code), for cron.")
+    var exitCode = false
 
     func run() async throws {
         let (sitePack, _) = try pack.loadPack()
@@ -44,6 +48,7 @@ struct RefreshCommand: AsyncParsableCommand {
         let progress = ProgressLine(total: tracked.count, enabled: Terminal.isTerminal(STDERR_FILENO))
         var first = true
         var failed = 0
+        var changed = 0
         var extraction = ExtractionSummary()
         try await LookupRun.each(of: tracked, lookup: lookup, store: history, warn: false) { record in
             progress.clear()
@@ -51,6 +56,7 @@ struct RefreshCommand: AsyncParsableCommand {
             first = false
             extraction.add(record.extracted)
             if record.failed { failed += 1 }
+            if !record.changes.isEmpty { changed += 1 }
             progress.record(failed: record.failed)
         }
         progress.clear()
@@ -60,5 +66,6 @@ struct RefreshCommand: AsyncParsableCommand {
         }
         try summaryOptions.report(extraction)
         if failed > 0 { throw ExitStatus.partialFailure }
+        if exitCode && changed > 0 { throw ExitStatus.changed }
     }
 }
