@@ -39,6 +39,20 @@ import Testing
         #expect(result.stderr == "cpvanity: cannot open the history /proc/cpvanity/x.sqlite: cannot create /proc/cpvanity. Use --db to put it elsewhere (lookups also take --no-store)\n")
     }
 
+    /// The statistics a record shows are series too, computed from each snapshot's rows.
+    @Test func statisticsHaveAHistory() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try FixtureServer()
+        let env = ["CPVANITY_DB": db]
+        #expect(try run("cpvanity", ["member", "48201", "--base-url", server.baseURL, "--rate", "0", "--format", "json"], environment: env).status == 0)
+        let result = try run("cpvanity", ["history", "48201", "--field", "stats.total_views", "--field", "stats.weighted_rating",
+                                          "--field", "stats.listed", "--format", "csv"], environment: env)
+        #expect(result.status == 0)
+        let lines = result.stdout.split(whereSeparator: \.isNewline)
+        #expect(lines.first == "id,time,last_seen,stats.total_views,stats.weighted_rating,stats.listed")
+        #expect(lines.last?.hasSuffix(",5968783,4.42,34") == true)
+    }
+
     @Test func trackRefreshAndHistory() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let root = try copyOfFixtures()

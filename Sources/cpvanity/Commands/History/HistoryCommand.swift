@@ -51,7 +51,8 @@ struct HistoryCommand: ParsableCommand {
                 if snapshots.isEmpty { Diagnostics.warning("no history for member \(id); look it up first (cpvanity member \(id))") }
                 series += articles ? articleSeries(id, snapshots, pack: sitePack) : [
                     HistorySeries(id: id, site: sitePack.name, title: name(snapshots, pack: sitePack), points: snapshots.map {
-                        HistorySeries.Point(time: $0.firstSeen, lastSeen: $0.lastSeen, values: $0.values.fields)
+                        HistorySeries.Point(time: $0.firstSeen, lastSeen: $0.lastSeen,
+                                            values: $0.values.fields.merging(statistics($0, pack: sitePack)) { field, _ in field })
                     }),
                 ]
             }
@@ -70,7 +71,7 @@ struct HistoryCommand: ParsableCommand {
             let collection = pack.report.collection.flatMap { pack.collection(named: $0) }
             known = collection?.fields.filter { $0.type == .int || $0.type == .decimal }.map(\.name) ?? []
         } else {
-            known = pack.fields.map(\.name)
+            known = pack.fields.map(\.name) + (pack.report.collection == nil ? [] : HistoryCommand.statisticsFields)
         }
         guard !field.isEmpty else {
             return articles ? known : pack.report.summary
@@ -80,6 +81,32 @@ struct HistoryCommand: ParsableCommand {
             throw ValidationError("Unknown field\(unknown.count == 1 ? "" : "s") \(unknown.joined(separator: ", ")); choose from \(known.joined(separator: ", ")).")
         }
         return field
+    }
+
+    /// The statistics a record shows (`stats.total_views`, ...), each a series of its own.
+    static let statisticsFields = ["stats.listed", "stats.total_views", "stats.total_votes", "stats.total_bookmarks",
+                                   "stats.total_downloads", "stats.weighted_rating", "stats.average_rating", "stats.popularity"]
+
+    /// The statistics of one snapshot, computed from its rows as a lookup computes them.
+    private func statistics(_ snapshot: Snapshot, pack: SitePack) -> [String: FieldValue] {
+        guard let collection = pack.report.collection else { return [:] }
+        var rows = [String: [String: FieldValue]]()
+        for (key, value) in snapshot.values.rows where key.collection == collection {
+            rows[key.row, default: [:]][key.field] = value
+        }
+        let stats = MemberStats(rows: rows.keys.sorted().map { key in
+            var row: ExtractedRecord.Row = [:]
+            for (field, value) in rows[key] ?? [:] { row[field] = value }
+            return row
+        }, roles: pack.report.roles)
+        var values: [String: FieldValue] = [
+            "stats.listed": .int(stats.listed), "stats.total_views": .int(stats.totalViews), "stats.total_votes": .int(stats.totalVotes),
+            "stats.total_bookmarks": .int(stats.totalBookmarks), "stats.total_downloads": .int(stats.totalDownloads),
+        ]
+        values["stats.weighted_rating"] = stats.weightedRating.map { .decimal($0) } ?? .null
+        values["stats.average_rating"] = stats.averageRating.map { .decimal($0) } ?? .null
+        values["stats.popularity"] = stats.popularity.flatMap { Decimal(string: String($0)) }.map { .decimal($0) } ?? .null
+        return values
     }
 
     private func name(_ snapshots: [Snapshot], pack: SitePack) -> String? {
