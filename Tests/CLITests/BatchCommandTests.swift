@@ -213,6 +213,14 @@ import Testing
         #expect(lines(checkpoint) == 1, "only the checkpoint's header: the member was not saved")
     }
 
+    @Test func anOutputWhoseFormatCannotBeToldIsRefused() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try run("cpvanity", ["batch", "--base-url", "http://127.0.0.1:9", "--output", path("members.xlsx")], stdin: Data("48201\n".utf8))
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--output \(path("members.xlsx")): cpvanity writes no .xlsx files; name it .csv, .json, .ndjson, .md or .txt, or say which with --format."))
+        #expect(!FileManager.default.fileExists(atPath: path("members.xlsx")))
+    }
+
     @Test func idFilesSavedOnWindowsLoseNoID() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = try FixtureServer()

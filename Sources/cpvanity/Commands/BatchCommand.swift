@@ -71,6 +71,12 @@ struct BatchCommand: AsyncParsableCommand {
                 throw ValidationError("--output \(outputFile): there is no directory \(folder); create it first")
             }
         }
+        if let outputFile, output.format == nil {
+            let suffix = URL(fileURLWithPath: outputFile).pathExtension.lowercased()
+            guard suffix.isEmpty || BatchCommand.formatsByExtension[suffix] != nil else {
+                throw ValidationError("--output \(outputFile): cpvanity writes no .\(suffix) files; name it .csv, .json, .ndjson, .md or .txt, or say which with --format.")
+            }
+        }
         if retryFailed && !resume {
             throw ValidationError("--retry-failed looks up again the failed members of an interrupted batch: use it with --resume (a new batch looks every member up anyway).")
         }
@@ -194,15 +200,15 @@ struct BatchCommand: AsyncParsableCommand {
         return list
     }
 
+    /// What `--output`'s extension says the format is.
+    static let formatsByExtension: [String: OutputFormat] = [
+        "csv": .csv, "json": .json, "ndjson": .ndjson, "jsonl": .ndjson, "md": .markdown, "markdown": .markdown, "txt": .table,
+    ]
+
     private func chosenFormat() -> OutputFormat {
         if let format = output.format { return format }
         guard let outputFile else { return output.resolvedFormat }
-        switch URL(fileURLWithPath: outputFile).pathExtension.lowercased() {
-        case "csv": return .csv
-        case "ndjson", "jsonl": return .ndjson
-        case "md", "markdown": return .markdown
-        case "txt": return .table
-        default: return .json
-        }
+        // No extension: JSON; an unknown one was refused in validate().
+        return BatchCommand.formatsByExtension[URL(fileURLWithPath: outputFile).pathExtension.lowercased()] ?? .json
     }
 }
