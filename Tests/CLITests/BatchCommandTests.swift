@@ -213,6 +213,19 @@ import Testing
         #expect(lines(checkpoint) == 1, "only the checkpoint's header: the member was not saved")
     }
 
+    @Test func bomForExcel() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try FixtureServer()
+        let result = try run("cpvanity", ["batch", "--base-url", server.baseURL, "--rate", "0", "--no-store", "--output", path("m.csv"), "--bom"],
+                             stdin: Data("90210\n".utf8))
+        #expect(result.status == 0)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path("m.csv"))))
+        #expect(bytes.starts(with: [0xEF, 0xBB, 0xBF] + Array("id,site,".utf8)))
+        #expect(String(decoding: bytes, as: UTF8.self).contains(",Zoë O'Brien-Ångström,"))
+        let notCSV = try run("cpvanity", ["batch", "--output", path("m.json"), "--bom"], stdin: Data("90210\n".utf8))
+        #expect(notCSV.status == 64)
+    }
+
     @Test func anOutputWhoseFormatCannotBeToldIsRefused() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try run("cpvanity", ["batch", "--base-url", "http://127.0.0.1:9", "--output", path("members.xlsx")], stdin: Data("48201\n".utf8))

@@ -85,7 +85,7 @@ struct CSVMemberFormatter: RecordFormatter {
     }
 
     var header: String {
-        CSVColumns.row(CSVMemberFormatter.columns(pack: pack), selecting: selection)
+        (options.byteOrderMark ? "\u{FEFF}" : "") + CSVColumns.row(CSVMemberFormatter.columns(pack: pack), selecting: selection)
     }
 
     func chunk(_ record: MemberRecord) -> String {
@@ -130,7 +130,7 @@ struct CSVArticleFormatter: RecordFormatter {
     }
 
     var header: String {
-        CSVColumns.row(CSVArticleFormatter.columns(pack: pack), selecting: selection)
+        (options.byteOrderMark ? "\u{FEFF}" : "") + CSVColumns.row(CSVArticleFormatter.columns(pack: pack), selecting: selection)
     }
 
     func chunk(_ record: MemberRecord) -> String {

@@ -45,6 +45,8 @@ public struct ReportOptions: Sendable {
     public var color: Bool
     /// CSV: only these columns, in this order (names from `CSVColumns.available`); nil: all.
     public var columns: [String]?
+    /// CSV: begin with a UTF-8 byte-order mark, which Excel on Windows needs to read UTF-8.
+    public var byteOrderMark = false
 
     public init(sort: ArticleSort = .views, limit: Int? = nil, articles: Bool = false, rawCSV: Bool = false,
                 width: Int = 100, color: Bool = false, columns: [String]? = nil) {

@@ -24,6 +24,9 @@ struct ReportFormatOptions: ParsableArguments {
     @Flag(name: .long, help: "CSV: leave cells starting with = + - @ as they are (by default they get a ' so spreadsheets do not run them).")
     var rawCSV = false
 
+    @Flag(name: [.long, .customLong("excel")], help: "CSV: begin with a UTF-8 byte-order mark, so Excel on Windows shows Zoë, not ZoÃ«.")
+    var bom = false
+
     @Option(name: .long, help: ArgumentHelp(
         "CSV: only these columns, in this order, comma-separated (e.g. id,name,reputation.total,stats.total_views).",
         valueName: "names"))
@@ -45,6 +48,12 @@ struct ReportFormatOptions: ParsableArguments {
         let onTerminal = Terminal.isTerminal(STDOUT_FILENO)
         var options = ReportOptions(sort: sort, limit: limit, articles: articles || articlesOnly, rawCSV: rawCSV,
                                     width: Terminal.columns(), color: onTerminal && Terminal.colorAllowed)
+        if bom {
+            guard format == .csv else {
+                throw ValidationError("--bom marks a CSV export for Excel; add --format csv (or an --output ending in .csv).")
+            }
+            options.byteOrderMark = true
+        }
         guard let columns else { return options }
         guard format == .csv else {
             throw ValidationError("--columns chooses the columns of a CSV export; add --format csv.")
