@@ -85,7 +85,8 @@ struct CSVMemberFormatter: RecordFormatter {
     }
 
     var header: String {
-        (options.byteOrderMark ? "\u{FEFF}" : "") + CSVColumns.row(CSVMemberFormatter.columns(pack: pack), selecting: selection)
+        guard options.csvHeader else { return "" }
+        return (options.byteOrderMark ? "\u{FEFF}" : "") + CSVColumns.row(CSVMemberFormatter.columns(pack: pack), selecting: selection)
     }
 
     func chunk(_ record: MemberRecord) -> String {
@@ -130,7 +131,8 @@ struct CSVArticleFormatter: RecordFormatter {
     }
 
     var header: String {
-        (options.byteOrderMark ? "\u{FEFF}" : "") + CSVColumns.row(CSVArticleFormatter.columns(pack: pack), selecting: selection)
+        guard options.csvHeader else { return "" }
+        return (options.byteOrderMark ? "\u{FEFF}" : "") + CSVColumns.row(CSVArticleFormatter.columns(pack: pack), selecting: selection)
     }
 
     func chunk(_ record: MemberRecord) -> String {

@@ -47,6 +47,9 @@ public struct ReportOptions: Sendable {
     public var columns: [String]?
     /// CSV: begin with a UTF-8 byte-order mark, which Excel on Windows needs to read UTF-8.
     public var byteOrderMark = false
+    /// CSV: write the header row (the shards after the first leave it out, so that
+    /// concatenated shards are one file).
+    public var csvHeader = true
 
     public init(sort: ArticleSort = .views, limit: Int? = nil, articles: Bool = false, rawCSV: Bool = false,
                 width: Int = 100, color: Bool = false, columns: [String]? = nil) {

@@ -50,6 +50,11 @@ struct BatchCommand: AsyncParsableCommand {
         valueName: "file"))
     var outputFile: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Look up only the K-th of N stable parts of the list (by a hash of each ID), e.g. 2/4; CSV header in part 1 only, so the parts' NDJSON or CSV concatenate into the whole. --rate is per process: see docs/scaling.md.",
+        valueName: "k/n"))
+    var shard: Shard?
+
     @Flag(name: .long, help: "Continue an interrupted batch from the checkpoint beside --output.")
     var resume = false
 
@@ -84,9 +89,11 @@ struct BatchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (sitePack, _) = try pack.loadPack()
-        let list = try readIDs(pack: sitePack)
+        let whole = try readIDs(pack: sitePack)
+        let list = shard.map(whole.sharded) ?? whole
         let format = chosenFormat()
-        let options = try output.reportOptions(pack: sitePack, format: format)
+        var options = try output.reportOptions(pack: sitePack, format: format)
+        if let shard, shard.index > 1 { options.csvHeader = false }
         let formatter = Formatters.make(format, pack: sitePack, options: options)
         let sink: BatchSink
         var fromCheckpoint = [String: Bool]()

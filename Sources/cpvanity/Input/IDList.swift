@@ -16,6 +16,17 @@ struct IDList {
     let rejected: [Rejected]
     let duplicates: Int
 
+    /// The list with only the IDs (and rejected lines) `shard` holds.
+    func sharded(_ shard: Shard) -> IDList {
+        IDList(ids: ids.filter(shard.contains), rejected: rejected.filter { shard.contains($0.id) }, duplicates: duplicates)
+    }
+
+    private init(ids: [String], rejected: [Rejected], duplicates: Int) {
+        self.ids = ids
+        self.rejected = rejected
+        self.duplicates = duplicates
+    }
+
     init(text: String, source: String, column: String?, pack: SitePack) throws {
         // A list saved by a Windows editor starts with a byte-order mark.
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
