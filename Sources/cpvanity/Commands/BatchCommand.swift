@@ -39,7 +39,7 @@ struct BatchCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var summaryOptions: SummaryOptions
 
-    @Option(name: .long, help: ArgumentHelp("File of member IDs (- or no option: standard input).", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("File of member IDs (- or no option: standard input).", valueName: "file"), completion: .file())
     var ids: String?
 
     @Option(name: .long, help: ArgumentHelp("Read the IDs from this column of a CSV file with a header row.", valueName: "name"))
@@ -47,7 +47,7 @@ struct BatchCommand: AsyncParsableCommand {
 
     @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp(
         "Write the export here (atomically); the format follows the extension (.csv, .json, .ndjson, .md) unless --format says.",
-        valueName: "file"))
+        valueName: "file"), completion: .file(extensions: ["csv", "json", "ndjson", "jsonl", "md", "txt"]))
     var outputFile: String?
 
     @Option(name: .long, help: ArgumentHelp(

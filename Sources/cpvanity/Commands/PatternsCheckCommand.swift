@@ -30,7 +30,7 @@ struct PatternsCheckCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp(
         "Directory of saved pages (<source>-<id>.html) and expected-<id>.json records (repeatable).",
         discussion: "Default: the site's bundled fixtures (Fixtures/<site> beside the pack directory, and Fixtures/<site>-eras, the markup of other eras, when it is there).",
-        valueName: "dir"))
+        valueName: "dir"), completion: .directory)
     var fixtures: [String] = []
 
     func validate() throws {

@@ -30,10 +30,10 @@ struct PatternsSuggestCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Which of the pack's sources the page is (profile, articles).", valueName: "name"))
     var source: String
 
-    @Option(name: .long, help: ArgumentHelp("The saved page the values are read on.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("The saved page the values are read on.", valueName: "file"), completion: .file(extensions: ["html", "htm"]))
     var page: String
 
-    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Other saved pages of the same markup to check the patterns on.", valueName: "file"))
+    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Other saved pages of the same markup to check the patterns on.", valueName: "file"), completion: .file(extensions: ["html", "htm"]))
     var also: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("How many patterns to print per value.", valueName: "n"))

@@ -5,7 +5,7 @@ import Store
 /// itself (history, track, refresh), which have no use for --no-store.
 struct DatabaseOption: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "The history database (default: $CPVANITY_DB, else $XDG_DATA_HOME/cpvanity/history.sqlite).", valueName: "path"))
+        "The history database (default: $CPVANITY_DB, else $XDG_DATA_HOME/cpvanity/history.sqlite).", valueName: "path"), completion: .file(extensions: ["sqlite", "db"]))
     var db: String?
 
     /// The opened history, or a message and exit 2.

@@ -27,10 +27,10 @@ struct FetchOptions: ParsableArguments {
     @Flag(name: .long, help: "Fetch pages even where the site's robots.txt disallows them.")
     var ignoreRobots = false
 
-    @Option(name: .long, help: ArgumentHelp("Write every fetched page to DIR as <source>-<id>.html (what 'patterns check --fixtures' reads).", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("Write every fetched page to DIR as <source>-<id>.html (what 'patterns check --fixtures' reads).", valueName: "dir"), completion: .directory)
     var savePages: String?
 
-    @Option(name: .long, help: ArgumentHelp("Keep pages in DIR and revalidate them (ETag/Last-Modified) on the next lookup.", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("Keep pages in DIR and revalidate them (ETag/Last-Modified) on the next lookup.", valueName: "dir"), completion: .directory)
     var cache: String?
 
     @Flag(name: [.customShort("v"), .long], help: "Trace every HTTP request on stderr: the URL, its status or failure, its time and size, retries and waits.")

@@ -7,7 +7,7 @@ struct PackOptions: ParsableArguments {
     var site = "codeproject"
 
     @Option(name: .long, help: ArgumentHelp("A directory of site packs to use instead of the bundled ones.",
-                                             discussion: "Also settable as CPVANITY_PATTERNS.", valueName: "dir"))
+                                             discussion: "Also settable as CPVANITY_PATTERNS.", valueName: "dir"), completion: .directory)
     var patterns: String?
 
     /// Loads and compiles the pack, or prints why not and exits with status 2.

@@ -7,7 +7,7 @@ import Rules
 struct SummaryOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "Also write the per-field extraction summary (matched, defaulted, missing, drift) to FILE as JSON, for dashboards.",
-        valueName: "file"))
+        valueName: "file"), completion: .file())
     var summary: String?
 
     /// Prints the summary and any drift to stderr, writes the JSON, and throws the

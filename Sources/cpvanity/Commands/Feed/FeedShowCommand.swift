@@ -24,7 +24,7 @@ struct FeedShowCommand: AsyncParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Show at most N items.", valueName: "n"))
     var limit: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Parse a saved feed instead of fetching one (- for standard input).", valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp("Parse a saved feed instead of fetching one (- for standard input).", valueName: "path"), completion: .file(extensions: ["xml", "rss", "atom"]))
     var file: String?
 
     @Argument(help: ArgumentHelp("The feed's name in the pack (see: cpvanity feed list).", valueName: "name"))
