@@ -28,6 +28,17 @@ import Testing
         #expect(try server.stats().requests == 0)
     }
 
+    @Test func colorAutoAlwaysNever() throws {
+        let server = try FixtureServer()
+        let base = ["member", "7315", "--base-url", server.baseURL, "--rate", "0", "--no-store", "--format", "table"]
+        #expect(try run("cpvanity", base + ["--color", "always"]).stdout.hasPrefix("\u{1B}[1mTomasz Wirth (7315)\u{1B}[0m"))
+        #expect(!(try run("cpvanity", base + ["--color", "never"]).stdout.contains("\u{1B}")))
+        // auto, into a pipe: none; always outweighs NO_COLOR, as an explicit choice.
+        #expect(!(try run("cpvanity", base).stdout.contains("\u{1B}")))
+        #expect(try run("cpvanity", base + ["--color", "always"], environment: ["NO_COLOR": "1"]).stdout.contains("\u{1B}[1m"))
+        #expect(try run("cpvanity", base + ["--color", "sometimes"]).status == 64)
+    }
+
     /// One shape per command: a script written for many IDs works with one.
     @Test func jsonIsAnArrayHoweverManyIDs() throws {
         let server = try FixtureServer()

@@ -37,6 +37,8 @@ struct ReportFormatOptions: ParsableArguments {
     }
 
     /// The format asked for, or the default for where stdout goes.
+    @OptionGroup var colorOption: ColorOption
+
     var resolvedFormat: OutputFormat {
         format ?? Terminal.defaultFormat
     }
@@ -45,9 +47,8 @@ struct ReportFormatOptions: ParsableArguments {
     /// checked here, before anything is fetched: a usage error names the ones unknown
     /// and lists the rest.
     func reportOptions(pack: SitePack, format: OutputFormat, articlesOnly: Bool = false) throws -> ReportOptions {
-        let onTerminal = Terminal.isTerminal(STDOUT_FILENO)
         var options = ReportOptions(sort: sort, limit: limit, articles: articles || articlesOnly, rawCSV: rawCSV,
-                                    width: Terminal.columns(), color: onTerminal && Terminal.colorAllowed)
+                                    width: Terminal.columns(), color: colorOption.enabled)
         if bom {
             guard format == .csv else {
                 throw ValidationError("--bom marks a CSV export for Excel; add --format csv (or an --output ending in .csv).")

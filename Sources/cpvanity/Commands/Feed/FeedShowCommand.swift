@@ -12,6 +12,7 @@ struct FeedShowCommand: AsyncParsableCommand {
         discussion: "Exit status 1 when the feed has no items, 2 when it cannot be read."
     )
 
+    @OptionGroup var colorOption: ColorOption
     @OptionGroup var pack: PackOptions
     @OptionGroup var fetch: FetchOptions
 
@@ -46,7 +47,7 @@ struct FeedShowCommand: AsyncParsableCommand {
         }
         if let limit { items = Array(items.prefix(limit)) }
         let chosen = format ?? Terminal.defaultFormat
-        let options = ReportOptions(width: Terminal.columns(), color: Terminal.isTerminal(STDOUT_FILENO) && Terminal.colorAllowed)
+        let options = ReportOptions(width: Terminal.columns(), color: colorOption.enabled)
         Output.write(FeedReport.render(items, format: chosen, options: options))
         if items.isEmpty {
             Diagnostics.warning("\(origin) has no items")

@@ -14,6 +14,7 @@ struct HistoryCommand: ParsableCommand {
             """
     )
 
+    @OptionGroup var colorOption: ColorOption
     @OptionGroup var pack: PackOptions
     @OptionGroup var database: DatabaseOption
 
@@ -61,7 +62,7 @@ struct HistoryCommand: ParsableCommand {
             throw ExitStatus.badInput
         }
         let chosen = format ?? Terminal.defaultFormat
-        let options = ReportOptions(width: Terminal.columns(), color: Terminal.isTerminal(STDOUT_FILENO) && Terminal.colorAllowed)
+        let options = ReportOptions(width: Terminal.columns(), color: colorOption.enabled)
         Output.write(HistoryReport.render(series, fields: fields, format: chosen, articles: articles, options: options))
     }
 
