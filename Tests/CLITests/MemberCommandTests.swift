@@ -28,6 +28,25 @@ import Testing
         #expect(try server.stats().requests == 0)
     }
 
+    @Test func jsonKeysAsGhTakesThem() throws {
+        let server = try FixtureServer()
+        let base = ["member", "48201", "7315", "--base-url", server.baseURL, "--rate", "0", "--no-store"]
+        let chosen = try run("cpvanity", base + ["--json", "id,name,reputation.total,stats.total_views", "--compact"])
+        #expect(chosen.status == 0)
+        #expect(chosen.stdout == #"[{"id":"48201","name":"Maren Okafor","reputation":{"total":1204873},"stats":{"total_views":5968783}},{"id":"7315","name":"Tomasz Wirth","reputation":{"total":2415},"stats":{"total_views":0}}]"# + "\n")
+        let lines = try run("cpvanity", base + ["--json", "id,counts", "--format", "ndjson"]).stdout.split(separator: "\n").sorted()
+        #expect(lines == [#"{"id":"48201","counts":{"articles":20,"tech_blogs":8,"tips":6}}"#, #"{"id":"7315","counts":{"articles":0,"tech_blogs":0,"tips":0}}"#])
+
+        let typo = try run("cpvanity", base + ["--json", "id,reputaton.total"])
+        #expect(typo.status == 64)
+        #expect(typo.stderr.hasPrefix("Error: Unknown key reputaton.total in --json (did you mean reputaton.total → reputation.total?); choose from schema, id, "))
+        let column = try run("cpvanity", base + ["--format", "csv", "--columns", "id,nmae"])
+        #expect(column.stderr.hasPrefix("Error: Unknown column nmae in --columns (did you mean nmae → name?); choose from id, "))
+        #expect(try run("cpvanity", base + ["--format", "csv", "--json", "id"]).status == 64)
+        // Two lookups of robots.txt and four pages each; the usage errors fetched nothing.
+        #expect(try server.stats().requests == 10)
+    }
+
     @Test func colorAutoAlwaysNever() throws {
         let server = try FixtureServer()
         let base = ["member", "7315", "--base-url", server.baseURL, "--rate", "0", "--no-store", "--format", "table"]

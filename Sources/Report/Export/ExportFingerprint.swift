@@ -12,6 +12,8 @@ public struct ExportFingerprint: Sendable, Equatable {
     public var rawCSV: Bool
     /// Only when chosen, so that checkpoints written before --columns existed still match.
     public var columns: [String]?
+    /// Only when chosen (`--json`), as `columns`.
+    public var jsonFields: [String]?
     /// The pack's fields and each collection's (`articles[kind,title,...]`); nil when an
     /// earlier version did not record them.
     public var fields: String?
@@ -23,6 +25,7 @@ public struct ExportFingerprint: Sendable, Equatable {
         limit = options.limit
         rawCSV = options.rawCSV
         columns = options.columns
+        jsonFields = options.jsonFields
         let rowFields = pack.collections.map { "\($0.name)[\($0.fields.map(\.name).joined(separator: ","))]" }
         fields = (pack.fields.map(\.name) + rowFields).joined(separator: ",")
     }
@@ -32,6 +35,7 @@ public struct ExportFingerprint: Sendable, Equatable {
         var words = ["format=\(format)", "articles=\(articles)", "sort=\(sort)", "limit=\(limit.map(String.init) ?? "none")",
                      "raw-csv=\(rawCSV)"]
         if let columns { words.append("columns=\(columns.joined(separator: ","))") }
+        if let jsonFields { words.append("json=\(jsonFields.joined(separator: ","))") }
         if let fields { words.append("fields=\(fields)") }
         return words.joined(separator: " ")
     }

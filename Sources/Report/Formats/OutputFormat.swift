@@ -45,6 +45,8 @@ public struct ReportOptions: Sendable {
     public var color: Bool
     /// CSV: only these columns, in this order (names from `CSVColumns.available`); nil: all.
     public var columns: [String]?
+    /// JSON and NDJSON: only these keys of each record (dotted, nested as in the record); nil: all.
+    public var jsonFields: [String]?
     /// CSV: begin with a UTF-8 byte-order mark, which Excel on Windows needs to read UTF-8.
     public var byteOrderMark = false
     /// CSV: write the header row (the shards after the first leave it out, so that

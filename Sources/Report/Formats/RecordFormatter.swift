@@ -25,8 +25,8 @@ public extension RecordFormatter {
 public enum Formatters {
     public static func make(_ format: OutputFormat, pack: SitePack, options: ReportOptions) -> any RecordFormatter {
         switch format {
-        case .json: return JSONArrayFormatter(pack: pack)
-        case .ndjson: return NDJSONFormatter(pack: pack)
+        case .json: return JSONArrayFormatter(pack: pack, fields: options.jsonFields)
+        case .ndjson: return NDJSONFormatter(pack: pack, fields: options.jsonFields)
         case .csv: return options.articles ? CSVArticleFormatter(pack: pack, options: options) : CSVMemberFormatter(pack: pack, options: options)
         case .markdown: return options.articles ? MarkdownArticleFormatter(pack: pack, options: options) : MarkdownMemberFormatter(pack: pack, options: options)
         case .table: return TableFormatter(pack: pack, options: options)
@@ -36,22 +36,24 @@ public enum Formatters {
 
 struct JSONArrayFormatter: RecordFormatter {
     let pack: SitePack
+    var fields: [String]?
     var header: String { "[" }
     var separator: String { "," }
     var footer: String { "\n]\n" }
     var empty: String { "[]\n" }
 
     func chunk(_ record: MemberRecord) -> String {
-        let text = RecordJSON.value(record, pack: pack).serialized(pretty: true)
+        let text = RecordJSON.value(record, pack: pack, fields: fields).serialized(pretty: true)
         return "\n" + text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
     }
 }
 
 struct NDJSONFormatter: RecordFormatter {
     let pack: SitePack
+    var fields: [String]?
     var header: String { "" }
 
     func chunk(_ record: MemberRecord) -> String {
-        RecordJSON.value(record, pack: pack).serialized(pretty: false) + "\n"
+        RecordJSON.value(record, pack: pack, fields: fields).serialized(pretty: false) + "\n"
     }
 }

@@ -55,6 +55,13 @@ public enum RecordJSON {
         return value(member.extracted, pack: pack, leading: leading, trailing: trailing)
     }
 
+    /// A member's record, whole, or with only the `--json` keys (`JSONSelection`).
+    public static func value(_ member: MemberRecord, pack: SitePack, fields: [String]?) -> JSONValue {
+        let whole = value(member, pack: pack)
+        guard let fields else { return whole }
+        return JSONSelection.select(whole, paths: fields.map { $0.split(separator: ".").map(String.init) })
+    }
+
     public static func value(_ stats: MemberStats) -> JSONValue {
         let saturated: [(String, JSONValue)] = stats.saturated.isEmpty ? [] : [("saturated", .array(stats.saturated.map { .string($0) }))]
         return .object([

@@ -36,7 +36,8 @@ struct ArticlesCommand: AsyncParsableCommand {
         switch format {
         case .json:
             // An array, as `member` and `batch` print: one shape for scripts.
-            Output.write(JSONValue.array(records.map { RecordJSON.value($0, pack: sitePack) }).serialized(pretty: !compact) + "\n")
+            Output.write(JSONValue.array(records.map { RecordJSON.value($0, pack: sitePack, fields: options.jsonFields) })
+                .serialized(pretty: !compact) + "\n")
         default:
             Output.write(Formatters.make(format, pack: sitePack, options: options).render(records))
         }

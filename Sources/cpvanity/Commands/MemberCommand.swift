@@ -52,7 +52,8 @@ struct MemberCommand: AsyncParsableCommand {
         let records = try await LookupRun.records(for: ids, lookup: lookup, store: history)
         if format == .json {
             // One shape, however many IDs: an array a script can index the same way.
-            Output.write(JSONValue.array(records.map { RecordJSON.value($0, pack: sitePack) }).serialized(pretty: !compact) + "\n")
+            Output.write(JSONValue.array(records.map { RecordJSON.value($0, pack: sitePack, fields: options.jsonFields) })
+                .serialized(pretty: !compact) + "\n")
         } else {
             Output.write(Formatters.make(format, pack: sitePack, options: options).render(records))
         }

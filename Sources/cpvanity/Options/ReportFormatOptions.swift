@@ -37,10 +37,15 @@ struct ReportFormatOptions: ParsableArguments {
     }
 
     /// The format asked for, or the default for where stdout goes.
+    @Option(name: .customLong("json"), help: ArgumentHelp(
+        "JSON with only these keys, comma-separated, nested as in the record (e.g. id,name,reputation.total,stats.total_views); implies --format json unless ndjson is asked.",
+        valueName: "keys"))
+    var jsonKeys: String?
+
     @OptionGroup var colorOption: ColorOption
 
     var resolvedFormat: OutputFormat {
-        format ?? Terminal.defaultFormat
+        format ?? (jsonKeys != nil ? .json : Terminal.defaultFormat)
     }
 
     /// The options for printing `pack`'s records as `format`. The chosen columns are
@@ -55,18 +60,32 @@ struct ReportFormatOptions: ParsableArguments {
             }
             options.byteOrderMark = true
         }
+        if let jsonKeys {
+            guard format == .json || format == .ndjson else {
+                throw ValidationError("--json chooses the keys of JSON records; it goes with --format json or ndjson, not \(format.rawValue).")
+            }
+            options.jsonFields = try ReportFormatOptions.chosen(jsonKeys, from: JSONSelection.available(pack: pack), option: "--json", what: "key")
+        }
         guard let columns else { return options }
         guard format == .csv else {
             throw ValidationError("--columns chooses the columns of a CSV export; add --format csv.")
         }
-        let chosen = columns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        let available = CSVColumns.available(pack: pack, articles: options.articles)
+        options.columns = try ReportFormatOptions.chosen(columns, from: CSVColumns.available(pack: pack, articles: options.articles),
+                                                         option: "--columns", what: "column")
+        return options
+    }
+
+    /// The comma-separated names of `list`, each one of `available`; a usage error names
+    /// the unknown ones, with a likely meaning for a typo, and lists the rest.
+    static func chosen(_ list: String, from available: [String], option: String, what: String) throws -> [String] {
+        let chosen = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let unknown = chosen.filter { !available.contains($0) }
         guard unknown.isEmpty, !chosen.isEmpty else {
-            let what = chosen.isEmpty ? "No column named" : "Unknown column\(unknown.count == 1 ? "" : "s") \(unknown.joined(separator: ", "))"
-            throw ValidationError("\(what) in --columns; choose from \(available.joined(separator: ", ")).")
+            let named = chosen.isEmpty ? "No \(what) named" : "Unknown \(what)\(unknown.count == 1 ? "" : "s") \(unknown.joined(separator: ", "))"
+            let guesses = unknown.compactMap { name in JSONSelection.closest(to: name, in: available).map { "\(name) → \($0)" } }
+            let hint = guesses.isEmpty ? "" : " (did you mean \(guesses.joined(separator: ", "))?)"
+            throw ValidationError("\(named) in \(option)\(hint); choose from \(available.joined(separator: ", ")).")
         }
-        options.columns = chosen
-        return options
+        return chosen
     }
 }

@@ -1,0 +1,62 @@
+import Rules
+
+/// `--json id,name,reputation.total`: only the chosen keys of each record, nested as in
+/// the full record (`{"id": ..., "name": ..., "reputation": {"total": ...}}`), in the
+/// record's order. A name may be a whole group (`reputation`, `stats`, `articles`).
+public enum JSONSelection {
+    /// A name close to `name` among `names` (a typo's likely meaning), for "did you mean".
+    public static func closest(to name: String, in names: [String]) -> String? {
+        let scored = names.map { ($0, distance(name.lowercased(), $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, name.count / 3) else { return nil }
+        return best.0
+    }
+
+    /// Levenshtein distance.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    /// The names a record of `pack` can be asked for: its own keys, every group and
+    /// field on the dots, and the statistics.
+    public static func available(pack: SitePack) -> [String] {
+        var names = ["schema", "id", "site", "fetched_at", "sources"]
+        for field in pack.fields.map(\.name) {
+            let parts = field.split(separator: ".")
+            for depth in 1...parts.count {
+                let name = parts.prefix(depth).joined(separator: ".")
+                if !names.contains(name) { names.append(name) }
+            }
+        }
+        names += pack.collections.map(\.name)
+        if pack.report.collection != nil {
+            names += ["stats"] + ["listed", "total_views", "total_votes", "total_bookmarks", "total_downloads", "weighted_rating",
+                                  "average_rating", "popularity", "top_article", "saturated"].map { "stats.\($0)" }
+        }
+        return names + ["changes", "errors"]
+    }
+
+    /// `value` with only the `paths` (dotted names split on the dots) kept.
+    public static func select(_ value: JSONValue, paths: [[String]]) -> JSONValue {
+        guard case .object(let members) = value else { return value }
+        var kept = [(String, JSONValue)]()
+        for (key, member) in members {
+            let wanted = paths.filter { $0.first == key }
+            guard !wanted.isEmpty else { continue }
+            if wanted.contains(where: { $0.count == 1 }) {
+                kept.append((key, member))
+            } else {
+                kept.append((key, select(member, paths: wanted.map { Array($0.dropFirst()) })))
+            }
+        }
+        return .object(kept)
+    }
+}
