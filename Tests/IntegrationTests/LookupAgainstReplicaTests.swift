@@ -44,8 +44,10 @@ import Testing
         await lookup(server, policy: FetchPolicy(concurrency: 8, ratePerHost: 0)).lookup(Array(ids)) { records.append($0) }
         let elapsed = ContinuousClock.now - started
         #expect(records.count == 20)
-        // Serially this is 20 × 2 × 200 ms = 8 s; eight at a time it is about 1 s.
-        #expect(elapsed < .seconds(4))
+        // Serially this is 20 × 2 × 200 ms = 8 s; eight at a time it is about 1 s. The
+        // server's count of requests in flight is the proof; the clock only has to beat
+        // the serial time, loosely, as a busy machine may be slow.
+        #expect(elapsed < .seconds(7))
         let stats = try server.stats()
         #expect(stats.pages.count == 40)
         #expect(stats.max_in_flight <= 8)
