@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import Report
 
 @main
 struct CPVanity: AsyncParsableCommand {
@@ -10,13 +12,37 @@ struct CPVanity: AsyncParsableCommand {
             'cpvanity patterns check' when a site changes its markup; no rebuild needed.
 
             Exit status: 0 success; 1 some records had errors or a check found mismatches; \
-            2 bad input (an unreadable page, a broken site pack); 64 a usage error; \
-            130 a batch was interrupted (continue it with --resume).
+            2 bad input (an unreadable page, a broken site pack); 3 markup drift (batch, \
+            refresh); 4 something changed (refresh --exit-code); 64 a usage error; 130 or 143 \
+            a batch was interrupted by Ctrl-C or SIGTERM (continue it with --resume).
             """,
         version: CPVanityVersion.current,
         subcommands: [MemberCommand.self, ArticlesCommand.self, BatchCommand.self, TrackCommand.self, RefreshCommand.self,
                       HistoryCommand.self, FeedCommand.self, ExtractCommand.self, PatternsCommand.self]
     )
+
+    /// A mistyped subcommand gets a "did you mean" (ArgumentParser has one for options);
+    /// everything else goes to ArgumentParser as usual.
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let first = arguments.first, !first.hasPrefix("-") {
+            let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+            if !names.contains(first), let guess = JSONSelection.closest(to: first, in: names) {
+                FileHandle.standardError.write(Data("Error: Unknown command '\(first)'. Did you mean '\(guess)'?\n  See 'cpvanity --help' for the commands.\n".utf8))
+                Foundation.exit(ExitCode.validationFailure.rawValue)
+            }
+        }
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }
 
 enum CPVanityVersion {

@@ -28,6 +28,15 @@ import Testing
         #expect(try server.stats().requests == 0)
     }
 
+    @Test func didYouMean() throws {
+        let command = try run("cpvanity", ["membr", "48201"])
+        #expect(command.status == 64)
+        #expect(command.stderr.hasPrefix("Error: Unknown command 'membr'. Did you mean 'member'?\n"))
+        let option = try run("cpvanity", ["member", "48201", "--rat", "3"])
+        #expect(option.status == 64)
+        #expect(option.stderr.hasPrefix("Error: Unknown option '--rat'. Did you mean '--rate'?"))
+    }
+
     @Test func jsonKeysAsGhTakesThem() throws {
         let server = try FixtureServer()
         let base = ["member", "48201", "7315", "--base-url", server.baseURL, "--rate", "0", "--no-store"]
