@@ -5,13 +5,16 @@ import Store
 /// itself (history, track, refresh), which have no use for --no-store.
 struct DatabaseOption: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "The history database (default: $CPVANITY_DB, else $XDG_DATA_HOME/cpvanity/history.sqlite).", valueName: "path"), completion: .file(extensions: ["sqlite", "db"]))
+        "The history database (default: $CPVANITY_DB, else the config's db, else $XDG_DATA_HOME/cpvanity/history.sqlite).", valueName: "path"), completion: .file(extensions: ["sqlite", "db"]))
     var db: String?
+
+    /// Where the history is: the flag, $CPVANITY_DB, the config file, the default.
+    var path: String { StoreLocation.path(explicit: Settings.shared.value("db", flag: db)?.text) }
 
     /// The opened history, or a message and exit 2.
     func open() throws -> HistoryStore {
         do {
-            return try HistoryStore(path: StoreLocation.path(explicit: db))
+            return try HistoryStore(path: path)
         } catch {
             Diagnostics.error(error.description)
             throw ExitStatus.badInput

@@ -6,23 +6,32 @@ import Scraper
 
 /// How pages are fetched: where from, how politely, and what is kept.
 struct FetchOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Fetch from this host instead of the pack's (a mirror, the local fixture-site).", valueName: "url"))
-    var baseURL: String?
+    // Unset options fall back to the environment, the config file, then the default
+    // (`cpvanity config show`).
+    @Option(name: .customLong("base-url"), help: ArgumentHelp("Fetch from this host instead of the pack's (a mirror, the local fixture-site).", valueName: "url"))
+    var baseURLOption: String?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Requests in flight at once, across all hosts.", valueName: "n"))
-    var concurrency = 8
+    @Option(name: .customLong("concurrency"), parsing: .unconditional, help: ArgumentHelp("Requests in flight at once, across all hosts (default 8).", valueName: "n"))
+    var concurrencyOption: Int?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Requests started per second per host (0: no limit; for your own mirror only).", valueName: "per-second"))
-    var rate = 4.0
+    @Option(name: .customLong("rate"), parsing: .unconditional, help: ArgumentHelp("Requests started per second per host (default 4; 0: no limit, for your own mirror only).", valueName: "per-second"))
+    var rateOption: Double?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Retries after a 5xx, 429, timeout or connection error, with exponential backoff.", valueName: "n"))
-    var retries = 3
+    @Option(name: .customLong("retries"), parsing: .unconditional, help: ArgumentHelp("Retries after a 5xx, 429, timeout or connection error, with exponential backoff (default 3).", valueName: "n"))
+    var retriesOption: Int?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seconds one request may take in all.", valueName: "seconds"))
-    var timeout = 30.0
+    @Option(name: .customLong("timeout"), parsing: .unconditional, help: ArgumentHelp("Seconds one request may take in all (default 30).", valueName: "seconds"))
+    var timeoutOption: Double?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seconds to wait for a connection.", valueName: "seconds"))
-    var connectTimeout = 10.0
+    @Option(name: .customLong("connect-timeout"), parsing: .unconditional, help: ArgumentHelp("Seconds to wait for a connection (default 10).", valueName: "seconds"))
+    var connectTimeoutOption: Double?
+
+    var baseURL: String? { baseURLOption ?? Settings.shared.text("base_url") }
+    var concurrency: Int { concurrencyOption ?? Settings.shared.integer("concurrency") ?? 8 }
+    var rate: Double { rateOption ?? Settings.shared.number("rate") ?? 4 }
+    var retries: Int { retriesOption ?? Settings.shared.integer("retries") ?? 3 }
+    var timeout: Double { timeoutOption ?? Settings.shared.number("timeout") ?? 30 }
+    var connectTimeout: Double { connectTimeoutOption ?? Settings.shared.number("connect_timeout") ?? 10 }
 
     @Flag(name: .long, help: "Fetch pages even where the site's robots.txt disallows them.")
     var ignoreRobots = false
@@ -30,8 +39,10 @@ struct FetchOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Write every fetched page to DIR as <source>-<id>.html (what 'patterns check --fixtures' reads).", valueName: "dir"), completion: .directory)
     var savePages: String?
 
-    @Option(name: .long, help: ArgumentHelp("Keep pages in DIR and revalidate them (ETag/Last-Modified) on the next lookup.", valueName: "dir"), completion: .directory)
-    var cache: String?
+    @Option(name: .customLong("cache"), help: ArgumentHelp("Keep pages in DIR and revalidate them (ETag/Last-Modified) on the next lookup (config: cache = true for $XDG_CACHE_HOME/cpvanity).", valueName: "dir"), completion: .directory)
+    var cacheOption: String?
+
+    var cache: String? { cacheOption ?? Settings.shared.cacheDirectory() }
 
     @Flag(name: [.customShort("v"), .long], help: "Trace every HTTP request on stderr: the URL, its status or failure, its time and size, retries and waits.")
     var verbose = false

@@ -3,8 +3,10 @@ import Rules
 
 /// Which site pack to use and where packs live.
 struct PackOptions: ParsableArguments {
-    @Option(name: .long, help: "The site pack to use (a file <site>.toml in the pack directory).")
-    var site = "codeproject"
+    @Option(name: .customLong("site"), help: "The site pack to use (a file <site>.toml in the pack directory; default codeproject).")
+    var siteOption: String?
+
+    var site: String { siteOption ?? Settings.shared.text("site") ?? "codeproject" }
 
     @Option(name: .long, help: ArgumentHelp("A directory of site packs to use instead of the bundled ones.",
                                              discussion: "Also settable as CPVANITY_PATTERNS.", valueName: "dir"), completion: .directory)
@@ -13,7 +15,7 @@ struct PackOptions: ParsableArguments {
     /// Loads and compiles the pack, or prints why not and exits with status 2.
     func loadPack() throws -> (SitePack, PackLocator) {
         do {
-            let locator = try PackLocator(explicit: patterns)
+            let locator = try PackLocator(explicit: Settings.shared.value("patterns", flag: patterns)?.text)
             let pack = try PackLoader().load(file: try locator.file(forSite: site))
             return (pack, locator)
         } catch let error as PackLoadError {

@@ -45,7 +45,7 @@ struct ReportFormatOptions: ParsableArguments {
     @OptionGroup var colorOption: ColorOption
 
     var resolvedFormat: OutputFormat {
-        format ?? (jsonKeys != nil ? .json : Terminal.defaultFormat)
+        format ?? (jsonKeys != nil ? .json : nil) ?? Settings.shared.text("format").flatMap(OutputFormat.init) ?? Terminal.defaultFormat
     }
 
     /// The options for printing `pack`'s records as `format`. The chosen columns are
@@ -66,7 +66,8 @@ struct ReportFormatOptions: ParsableArguments {
             }
             options.jsonFields = try ReportFormatOptions.chosen(jsonKeys, from: JSONSelection.available(pack: pack), option: "--json", what: "key")
         }
-        guard let columns else { return options }
+        // The config's columns are for CSV; a flag's are refused with another format.
+        guard let columns = columns ?? (format == .csv ? Settings.shared.text("columns") : nil) else { return options }
         guard format == .csv else {
             throw ValidationError("--columns chooses the columns of a CSV export; add --format csv.")
         }

@@ -1,0 +1,73 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The config file, the environment and flags, in that order of weight.
+@Suite struct ConfigTests {
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("cpvanity"), withIntermediateDirectories: true)
+    }
+
+    func write(_ text: String) throws {
+        try text.write(to: directory.appendingPathComponent("cpvanity/config.toml"), atomically: true, encoding: .utf8)
+    }
+
+    @Test func aFlagOutweighsTheEnvironmentWhichOutweighsTheFile() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try FixtureServer()
+        try write("""
+            base_url = "\(server.baseURL)"
+            rate = 0
+            format = "csv"
+            columns = "id,name,reputation.total"
+            db = "~/history.sqlite"
+            """)
+        // CPVANITY_DB empty: the test runner names one, which would outweigh the file.
+        let env = ["XDG_CONFIG_HOME": directory.path, "HOME": directory.path, "CPVANITY_DB": ""]
+        let fromFile = try run("cpvanity", ["member", "48201"], environment: env)
+        #expect(fromFile.status == 0, "\(fromFile.stderr)")
+        #expect(fromFile.stdout == "id,name,reputation.total\r\n48201,Maren Okafor,1204873\r\n")
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("history.sqlite").path))
+        let fromEnvironment = try run("cpvanity", ["member", "48201"], environment: env.merging(["CPVANITY_FORMAT": "ndjson"]) { $1 })
+        #expect(fromEnvironment.stdout.hasPrefix(#"{"schema":"cpvanity.member/1","id":"48201""#))
+        let fromFlag = try run("cpvanity", ["member", "48201", "--format", "csv", "--columns", "id"], environment: env)
+        #expect(fromFlag.stdout == "id\r\n48201\r\n")
+
+        let shown = try run("cpvanity", ["config", "show", "--format", "json"], environment: env.merging(["CPVANITY_RETRIES": "5"]) { $1 })
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
+        let settings = try #require(document["settings"] as? [[String: String]])
+        let byKey = Dictionary(uniqueKeysWithValues: settings.compactMap { row in row["key"].map { ($0, row) } })
+        #expect(byKey["rate"]?["value"] == "0")
+        #expect(byKey["rate"]?["source"] == "config \(directory.path)/cpvanity/config.toml")
+        #expect(byKey["retries"]?["source"] == "environment CPVANITY_RETRIES")
+        #expect(byKey["timeout"]?["source"] == "default")
+    }
+
+    @Test func aBrokenConfigIsSaidPlainly() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try write("rate = \"fast\"\n")
+        let env = ["XDG_CONFIG_HOME": directory.path]
+        let wrongType = try run("cpvanity", ["config", "show"], environment: env)
+        #expect(wrongType.status == 2)
+        #expect(wrongType.stderr == "cpvanity: \(directory.path)/cpvanity/config.toml: rate must be a number\n")
+        try write("rte = 1\n")
+        let unknown = try run("cpvanity", ["member", "48201"], environment: env)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.hasPrefix("cpvanity: \(directory.path)/cpvanity/config.toml: rte is not a setting; the file takes site, patterns, "))
+        let variable = try run("cpvanity", ["config", "show"], environment: ["CPVANITY_RATE": "fast", "XDG_CONFIG_HOME": "/nonexistent"])
+        #expect(variable.stderr == "cpvanity: CPVANITY_RATE must be a number, not 'fast'\n")
+    }
+
+    @Test func aReadOnlyHomeStillPrintsTheRecord() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try FixtureServer()
+        let result = try run("cpvanity", ["member", "7315", "--base-url", server.baseURL, "--rate", "0", "--format", "csv", "--columns", "id,name",
+                                          "--db", "/proc/cpvanity/history.sqlite"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "id,name\r\n7315,Tomasz Wirth\r\n")
+        #expect(result.stderr.contains("This lookup is not recorded in the history; give --db another file, or --no-store."))
+    }
+}
