@@ -39,6 +39,19 @@ import Testing
         #expect(result.stderr == "cpvanity: cannot open the history /proc/cpvanity/x.sqlite: cannot create /proc/cpvanity. Use --db to put it elsewhere (lookups also take --no-store)\n")
     }
 
+    /// A format the command takes is honoured, never silently replaced.
+    @Test func trackListInEveryFormat() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let env = ["CPVANITY_DB": db]
+        #expect(try run("cpvanity", ["track", "add", "48201", "--label", "=team"], environment: env).status == 0)
+        let csv = try run("cpvanity", ["track", "list", "--format", "csv"], environment: env).stdout
+        #expect(csv.hasPrefix("id,site,label,added_at\r\n48201,codeproject,'=team,"))
+        let markdown = try run("cpvanity", ["track", "list", "--format", "markdown"], environment: env).stdout
+        #expect(markdown.hasPrefix("| id | site | label | added at |\n| --- | --- | --- | --- |\n| 48201 | codeproject | =team | "))
+        let ndjson = try run("cpvanity", ["track", "list", "--format", "ndjson"], environment: env).stdout
+        #expect(ndjson.hasPrefix(#"{"id":"48201","site":"codeproject","label":"=team","added_at":""#))
+    }
+
     /// The statistics a record shows are series too, computed from each snapshot's rows.
     @Test func statisticsHaveAHistory() throws {
         defer { try? FileManager.default.removeItem(at: directory) }

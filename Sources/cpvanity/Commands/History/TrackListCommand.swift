@@ -9,7 +9,7 @@ struct TrackListCommand: ParsableCommand {
     @OptionGroup var pack: PackOptions
     @OptionGroup var database: DatabaseOption
 
-    @Option(name: .long, help: ArgumentHelp("table or json (default: table on a terminal, json otherwise).", valueName: "format"))
+    @Option(name: .long, help: ArgumentHelp("table, json, ndjson, csv or markdown (default: table on a terminal, json otherwise).", valueName: "format"))
     var format: OutputFormat?
 
     func run() throws {
@@ -22,21 +22,29 @@ struct TrackListCommand: ParsableCommand {
             Diagnostics.error(error.description)
             throw ExitStatus.badInput
         }
+        let rows = members.map { [$0.member, $0.site, $0.label ?? "", $0.addedAt.formatted(.iso8601)] }
+        let items = members.map { member -> JSONValue in
+            .object([("id", .string(member.member)), ("site", .string(member.site)),
+                     ("label", member.label.map { .string($0) } ?? .null), ("added_at", .string(member.addedAt.formatted(.iso8601)))])
+        }
+        // Every format the option names is honoured, none silently replaced.
         switch format ?? Terminal.defaultFormat {
-        case .json, .ndjson:
-            let items = members.map { member -> JSONValue in
-                .object([("id", .string(member.member)), ("site", .string(member.site)),
-                         ("label", member.label.map { .string($0) } ?? .null), ("added_at", .string(member.addedAt.formatted(.iso8601)))])
-            }
+        case .json:
             Output.write(JSONValue.array(items).serialized() + "\n")
-        default:
+        case .ndjson:
+            Output.write(items.map { $0.serialized(pretty: false) + "\n" }.joined())
+        case .csv:
+            Output.write(CSVTable.render(header: ["id", "site", "label", "added_at"], rows: rows))
+        case .markdown:
+            Output.write(MarkdownTable.render(header: ["id", "site", "label", "added at"], rows: rows))
+        case .table:
             if members.isEmpty {
                 Output.write("no tracked members; add some with: cpvanity track add <id>...\n")
             }
             let width = members.map(\.member.count).max() ?? 0
             for member in members {
-                Output.write(member.member.padding(toLength: width, withPad: " ", startingAt: 0)
-                             + "  added \(member.addedAt.formatted(.iso8601))" + (member.label.map { "  \($0)" } ?? "") + "\n")
+                Output.write(TerminalText.escaped(member.member.padding(toLength: width, withPad: " ", startingAt: 0)
+                             + "  added \(member.addedAt.formatted(.iso8601))" + (member.label.map { "  \($0)" } ?? "")) + "\n")
             }
         }
     }
