@@ -314,11 +314,20 @@ import Testing
         #expect(intoDirectory.status == 64)
         #expect(intoDirectory.stderr.hasPrefix("Error: --output \(directory.path) is a directory: give the export a file name, e.g. \(path("members.csv"))\n"),
                 "\(intoDirectory.stderr)")
-        let nowhere = path("no/such/dir/out.csv")
-        let intoNowhere = try run("cpvanity", ["batch", "--base-url", server.baseURL, "--output", nowhere], stdin: Data("7315\n".utf8))
-        #expect(intoNowhere.status == 64)
-        #expect(intoNowhere.stderr.hasPrefix("Error: --output \(nowhere): there is no directory \(path("no/such/dir")); create it first\n"),
-                "\(intoNowhere.stderr)")
+        try "x".write(toFile: path("afile"), atomically: true, encoding: .utf8)
+        let throughAFile = path("afile/out.csv")
+        let intoAFile = try run("cpvanity", ["batch", "--base-url", server.baseURL, "--output", throughAFile], stdin: Data("7315\n".utf8))
+        #expect(intoAFile.status == 64)
+        #expect(intoAFile.stderr.hasPrefix("Error: --output \(throughAFile): \(path("afile")) is a file, not a directory\n"), "\(intoAFile.stderr)")
         #expect(try server.stats().pages.isEmpty)
+
+        // One rule for what cpvanity writes (--output, --db, --cache, --save-pages, --summary):
+        // missing directories are made.
+        let nowhere = path("no/such/dir/out.csv")
+        let intoNowhere = try run("cpvanity", ["batch", "--base-url", server.baseURL, "--rate", "0", "--no-store", "--output", nowhere,
+                                               "--summary", path("other/dir/summary.json")], stdin: Data("7315\n".utf8))
+        #expect(intoNowhere.status == 0, "\(intoNowhere.stderr)")
+        #expect(FileManager.default.fileExists(atPath: nowhere))
+        #expect(FileManager.default.fileExists(atPath: path("other/dir/summary.json")))
     }
 }

@@ -71,9 +71,11 @@ struct BatchCommand: AsyncParsableCommand {
             if FileManager.default.fileExists(atPath: outputFile, isDirectory: &isDirectory), isDirectory.boolValue {
                 throw ValidationError("--output \(outputFile) is a directory: give the export a file name, e.g. \(URL(fileURLWithPath: outputFile).appendingPathComponent("members.csv").path)")
             }
+            // One rule for everything cpvanity writes: missing directories are made (in
+            // run), but not through a file.
             let folder = URL(fileURLWithPath: outputFile).deletingLastPathComponent().path
-            if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory.boolValue {
-                throw ValidationError("--output \(outputFile): there is no directory \(folder); create it first")
+            if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
+                throw ValidationError("--output \(outputFile): \(folder) is a file, not a directory")
             }
         }
         if let outputFile, output.format == nil {
@@ -98,6 +100,7 @@ struct BatchCommand: AsyncParsableCommand {
         let sink: BatchSink
         var fromCheckpoint = [String: Bool]()
         if let outputFile {
+            try OutputDirectory.prepare(URL(fileURLWithPath: outputFile).deletingLastPathComponent().path, label: "--output \(outputFile)")
             let (fileSink, done) = try FileBatchSink.open(output: outputFile, order: list.ids, resume: resume, retryFailed: retryFailed,
                                                           formatter: formatter,
                                                           header: ExportJournal.Header(site: sitePack.name, format: format.rawValue,

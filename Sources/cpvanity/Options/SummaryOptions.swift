@@ -20,6 +20,7 @@ struct SummaryOptions: ParsableArguments {
         // The drift alert is said even under --quiet: it is what a cron job is for.
         for warning in extraction.driftWarnings { Diagnostics.error("warning: \(warning)") }
         if let summary {
+            try OutputDirectory.prepare(URL(fileURLWithPath: summary).deletingLastPathComponent().path, label: "--summary \(summary)")
             do {
                 try Data((ExtractionSummaryReport.json(extraction).serialized() + "\n").utf8)
                     .write(to: URL(fileURLWithPath: summary), options: .atomic)
