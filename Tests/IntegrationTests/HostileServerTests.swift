@@ -16,7 +16,8 @@ import Testing
                                   policy: FetchPolicy(ratePerHost: 0))
         let started = ContinuousClock.now
         let result = await fetcher.fetch("\(server.baseURL)/script/Membership/View.aspx?mid=48201")
-        #expect(ContinuousClock.now - started < .seconds(10))
+        // Not a million seconds: the bound is loose, as a busy machine may be slow.
+        #expect(ContinuousClock.now - started < .seconds(60))
         guard case .failure(let error) = result else {
             Issue.record("fetched although robots.txt asks for a million seconds between requests")
             return
