@@ -86,6 +86,30 @@ import Testing
         #expect(refetched.count <= 200 - saved + 8, "\(refetched.count) members fetched on resume")
     }
 
+    /// Ctrl-C of a batch that writes to stdout: no --resume is promised, as there is no
+    /// checkpoint to resume from.
+    @Test func ctrlCOfABatchToStdoutPromisesNoResume() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try FixtureServer([])
+        let process = Process()
+        process.executableURL = builtProduct("cpvanity")
+        process.arguments = ["batch", "--base-url", server.baseURL, "--rate", "1", "--no-store", "--format", "ndjson"]
+        let input = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        input.fileHandleForWriting.write(Data("48201\n7315\n90210\n1842\n".utf8))
+        try input.fileHandleForWriting.close()
+        usleep(1_500_000)
+        kill(process.processIdentifier, SIGINT)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(stderr.contains("members not yet fetched are not looked up (output to stdout cannot be resumed)"), "\(stderr)")
+        #expect(!stderr.contains("--resume"), "\(stderr)")
+    }
+
     /// A resume with a shorter list exports exactly that list: one row per ID, none of the
     /// checkpoint's other members.
     @Test func aResumeWithAnotherListExportsThatList() throws {

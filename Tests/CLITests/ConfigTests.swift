@@ -46,6 +46,18 @@ import Testing
         #expect(byKey["timeout"]?["source"] == "default")
     }
 
+    @Test func cacheTrueKeepsPagesInTheXDGCache() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try FixtureServer()
+        try write("cache = true\n")
+        let cacheHome = directory.appendingPathComponent("cache")
+        let env = ["XDG_CONFIG_HOME": directory.path, "XDG_CACHE_HOME": cacheHome.path]
+        let result = try run("cpvanity", ["member", "7315", "--base-url", server.baseURL, "--rate", "0", "--no-store", "--format", "json"], environment: env)
+        #expect(result.status == 0)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: cacheHome.appendingPathComponent("cpvanity").path)
+        #expect(!kept.isEmpty)
+    }
+
     @Test func aBrokenConfigIsSaidPlainly() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         try write("rate = \"fast\"\n")
