@@ -95,6 +95,15 @@ struct Settings: Sendable {
         return nil
     }
 
+    /// For settings whose component reads its own variable (CPVANITY_DB, CPVANITY_PATTERNS)
+    /// and names it in its messages: the flag, else nothing when the variable is set, else
+    /// the file's value.
+    func explicitValue(_ key: String, flag: String?) -> String? {
+        if let flag { return flag }
+        if environmentValues[key] != nil { return nil }
+        return fileValues[key]
+    }
+
     func number(_ key: String) -> Double? { value(key).flatMap { Double($0.text) } }
     func integer(_ key: String) -> Int? { value(key).flatMap { Int($0.text) } }
     func text(_ key: String) -> String? { value(key)?.text }

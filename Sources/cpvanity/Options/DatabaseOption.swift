@@ -9,7 +9,7 @@ struct DatabaseOption: ParsableArguments {
     var db: String?
 
     /// Where the history is: the flag, $CPVANITY_DB, the config file, the default.
-    var path: String { StoreLocation.path(explicit: Settings.shared.value("db", flag: db)?.text) }
+    var path: String { StoreLocation.path(explicit: Settings.shared.explicitValue("db", flag: db)) }
 
     /// The opened history, or a message and exit 2.
     func open() throws -> HistoryStore {

@@ -15,7 +15,7 @@ struct PackOptions: ParsableArguments {
     /// Loads and compiles the pack, or prints why not and exits with status 2.
     func loadPack() throws -> (SitePack, PackLocator) {
         do {
-            let locator = try PackLocator(explicit: Settings.shared.value("patterns", flag: patterns)?.text)
+            let locator = try PackLocator(explicit: Settings.shared.explicitValue("patterns", flag: patterns))
             let pack = try PackLoader().load(file: try locator.file(forSite: site))
             return (pack, locator)
         } catch let error as PackLoadError {
