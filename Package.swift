@@ -33,11 +33,15 @@ let package = Package(
         .target(name: "Store", dependencies: ["Rules", .product(name: "GRDB", package: "GRDB.swift")]),
         // RSS 2.0 and Atom feeds, read with libxml2's streaming reader.
         .target(name: "Feeds", dependencies: ["CLibXML2", "PageText"]),
-        // Renders records and check results. Knows nothing of regexes.
+        // Renders records (tables, CSV, JSON, Markdown), statistics and checkpoints. Knows
+        // nothing of regexes or HTTP.
         .target(name: "Report", dependencies: ["Rules", "Feeds"]),
+        // A pack checked against saved pages and their expected records, compared through
+        // the JSON the reports write; the check tables. Knows nothing of HTTP.
+        .target(name: "PackCheck", dependencies: ["Rules", "Report"]),
         // The command-line layer only.
         .executableTarget(name: "cpvanity", dependencies: [
-            "Rules", "Report", "Scraper", "Store", "Feeds",
+            "Rules", "Report", "PackCheck", "Scraper", "Store", "Feeds",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "CSV", package: "CSV.swift"),
             .product(name: "Logging", package: "swift-log"),
@@ -57,7 +61,7 @@ let package = Package(
 
         // Starts fixture-site and runs built binaries for the tests that need them.
         .target(name: "TestSupport", dependencies: ["Rules"], path: "Tests/TestSupport"),
-        .testTarget(name: "RulesTests", dependencies: ["Rules", "PageText", "TestSupport"]),
+        .testTarget(name: "RulesTests", dependencies: ["Rules", "PageText", "PackCheck", "TestSupport"]),
         .testTarget(name: "ScraperTests", dependencies: ["Scraper", "Rules", "TestSupport"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Rules", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Rules", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -1,4 +1,5 @@
 import Foundation
+@testable import PackCheck
 import PageText
 import Testing
 @testable import Rules

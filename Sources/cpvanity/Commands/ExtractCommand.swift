@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PackCheck
 import Report
 import Rules
 

@@ -1,3 +1,4 @@
+import Report
 import Rules
 
 /// `patterns check` for people: a field × fixture grid, then each difference.
@@ -49,14 +50,5 @@ public enum CheckTable {
 private extension String {
     func padding(toLength length: Int, withPad pad: String, startingAt: Int) -> String {
         count >= length ? self : self + String(repeating: pad, count: length - count)
-    }
-}
-
-extension String {
-    /// A table line without the padding of its last column.
-    func trimmingTrailingSpaces() -> String {
-        var copy = self
-        while copy.last == " " { copy.removeLast() }
-        return copy
     }
 }

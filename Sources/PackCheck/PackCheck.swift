@@ -1,4 +1,6 @@
 import Foundation
+import Report
+import Rules
 
 /// Runs a pack over saved pages and compares what it finds with each member's
 /// expected record: what `cpvanity patterns check` reports.
@@ -72,28 +74,52 @@ public struct PackCheck: Sendable {
     }
 }
 
-/// The JSON a fixture's record should produce, as `extract` would print it.
+/// The JSON a fixture's record should produce, as `extract` prints it, read into the
+/// same `JSONValue` the reports write, so that a check compares like with like.
 struct ExpectedRecord {
-    let root: [String: Any]
+    let root: [(String, JSONValue)]
 
     init(file: String) throws {
         guard let data = FileManager.default.contents(atPath: file) else {
             throw PackLookupError.unreadable(file: file, reason: "cannot read the file")
         }
-        guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any] else {
+        guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
+              case .object(let members) = ExpectedRecord.value(object) else {
             throw PackLookupError.unreadable(file: file, reason: "not a JSON object")
         }
-        root = object
+        root = members
     }
 
-    /// The value at a dotted path; `.some(nil)` for an explicit null, nil when absent.
-    func value(at path: String, in object: [String: Any]? = nil) -> Any?? {
-        var current: Any = object ?? root
+    /// What JSONSerialization read, as a `JSONValue`: numbers written without a point are
+    /// integers, the rest decimals from their shortest text (`4.66` stays 4.66).
+    static func value(_ object: Any) -> JSONValue {
+        switch object {
+        case is NSNull: return .null
+        case let text as String: return .string(text)
+        case let number as NSNumber:
+            let double = number.doubleValue
+            if double.rounded() == double, abs(double) < 9e15 { return .int(number.intValue) }
+            return .decimal(Decimal(string: String(double)) ?? Decimal(double))
+        case let array as [Any]: return .array(array.map(value))
+        case let dictionary as [String: Any]: return .object(dictionary.keys.sorted().map { ($0, value(dictionary[$0] ?? NSNull())) })
+        default: return .null
+        }
+    }
+
+    /// The member named `key` of an object; nil when absent.
+    static func member(_ key: String, of value: JSONValue) -> JSONValue? {
+        guard case .object(let members) = value else { return nil }
+        return members.first { $0.0 == key }?.1
+    }
+
+    /// The value at a dotted path; nil when absent (an explicit null is `.null`).
+    func value(at path: String, in object: JSONValue? = nil) -> JSONValue? {
+        var current = object ?? .object(root)
         for part in path.split(separator: ".") {
-            guard let dictionary = current as? [String: Any], let next = dictionary[String(part)] else { return nil }
+            guard let next = ExpectedRecord.member(String(part), of: current) else { return nil }
             current = next
         }
-        return .some(current is NSNull ? nil : current)
+        return current
     }
 }
 
@@ -117,7 +143,8 @@ private struct MemberComparison {
         }
         for collection in pack.collections {
             guard let rows = record.collections[collection.name] else { continue }
-            let expectedRows = (expected.root[collection.name] as? [Any])?.compactMap { $0 as? [String: Any] }
+            var expectedRows: [JSONValue]?
+            if case .array(let list)? = expected.value(at: collection.name) { expectedRows = list }
             let countLabel = "\(collection.name)[]"
             if let expectedRows, expectedRows.count == rows.count {
                 cells[countLabel] = .matched
@@ -130,14 +157,15 @@ private struct MemberComparison {
                 let label = "\(collection.name)[].\(field.name)"
                 cells[label] = .matched
                 for (index, row) in rows.enumerated() {
-                    let expectedValue: Any?? = index < (expectedRows?.count ?? 0) ? expected.value(at: field.name, in: expectedRows?[index]) : nil
-                    guard expectedValue != nil || index < (expectedRows?.count ?? 0) else { continue }
-                    compare(label, actual: row[field.name] ?? .null, expected: expectedValue,
+                    guard let expectedRows, index < expectedRows.count else { continue }
+                    compare(label, actual: row[field.name] ?? .null, expected: expected.value(at: field.name, in: expectedRows[index]),
                             label: "\(collection.name)[\(index + 1)].\(field.name)")
                 }
             }
         }
-        compareProblems(expected.root["errors"] as? [Any] ?? [])
+        var expectedErrors = [JSONValue]()
+        if case .array(let list)? = expected.value(at: "errors") { expectedErrors = list }
+        compareProblems(expectedErrors)
     }
 
     mutating func describeWithoutExpectation() {
@@ -155,30 +183,33 @@ private struct MemberComparison {
         }
     }
 
-    /// Merges one comparison into the cell for `row`: any mismatch or miss sticks.
-    private mutating func compare(_ row: String, actual: FieldValue, expected: Any??, label: String) {
+    /// Merges one comparison into the cell for `row`: any mismatch or miss sticks. The
+    /// value is compared as the reports write it (`RecordJSON`).
+    private mutating func compare(_ row: String, actual: FieldValue, expected: JSONValue?, label: String) {
+        let written = RecordJSON.json(actual)
         let cell: PackCheck.Cell
-        let wanted: Any? = expected ?? nil
-        if expected == nil {
-            cell = .mismatched  // the expected record does not mention the field
-        } else if FieldComparison.equal(actual, wanted) {
-            cell = .matched
+        if let expected {
+            cell = JSONComparison.same(written, expected) ? .matched : (actual.isNull ? .missing : .mismatched)
         } else {
-            cell = actual.isNull ? .missing : .mismatched
+            cell = .mismatched  // the expected record does not mention the field
         }
         if cell != .matched {
             differences.append(.init(member: member, field: label,
-                                     expected: expected == nil ? "(not in the expected record)" : FieldComparison.describe(wanted),
-                                     actual: FieldComparison.describe(actual)))
+                                     expected: expected.map(JSONComparison.describe) ?? "(not in the expected record)",
+                                     actual: JSONComparison.describe(written)))
         }
         let previous = cells[row] ?? .matched
         cells[row] = previous == .matched ? cell : previous
     }
 
-    private mutating func compareProblems(_ expected: [Any]) {
+    private mutating func compareProblems(_ expected: [JSONValue]) {
         let wanted = Set(expected.compactMap { item -> String? in
-            guard let object = item as? [String: Any], let kind = object["kind"] as? String else { return nil }
-            return [kind, object["source"] as? String ?? "", object["field"] as? String ?? ""].joined(separator: "|")
+            guard case .string(let kind)? = ExpectedRecord.member("kind", of: item) else { return nil }
+            func text(_ key: String) -> String {
+                if case .string(let value)? = ExpectedRecord.member(key, of: item) { return value }
+                return ""
+            }
+            return [kind, text("source"), text("field")].joined(separator: "|")
         })
         let actual = Set(record.problems.map { [$0.kind.rawValue, $0.source, $0.field ?? ""].joined(separator: "|") })
         cells["errors"] = wanted == actual ? .matched : (actual.isSubset(of: wanted) ? .missing : .mismatched)
@@ -190,42 +221,27 @@ private struct MemberComparison {
     }
 }
 
-/// Compares a typed value with what JSONSerialization read from an expected record.
-enum FieldComparison {
-    static func equal(_ actual: FieldValue, _ expected: Any?) -> Bool {
-        switch actual {
-        case .null:
-            return expected == nil
-        case .text(let text):
-            return (expected as? String) == text
-        case .date(let date):
-            return (expected as? String) == date.description
-        case .int(let number):
-            guard let expected = expected as? NSNumber else { return false }
-            return expected.doubleValue == Double(number) && expected.int64Value == Int64(number)
-        case .decimal(let number):
-            guard let expected = expected as? NSNumber else { return false }
-            // JSON's 4.66 was read as the Double nearest 4.66; so is the decimal's text.
-            return Double(number.description) == expected.doubleValue
+/// Two JSON values the same for a check: numbers by value (an expected `5` equals a
+/// written decimal 5), everything else as written.
+enum JSONComparison {
+    static func same(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        switch (number(a), number(b)) {
+        case let (x?, y?): return x == y
+        default: return a == b
         }
     }
 
-    static func describe(_ value: Any?) -> String {
+    private static func number(_ value: JSONValue) -> Decimal? {
         switch value {
-        case nil: return "null"
-        case let text as String: return "\"\(text)\""
-        case let number as NSNumber: return number.description
-        case let other?: return "\(other)"
+        case .int(let number): return Decimal(number)
+        case .decimal(let number): return number
+        case .double(let number): return Decimal(string: String(number))
+        default: return nil
         }
     }
 
-    static func describe(_ value: FieldValue) -> String {
-        switch value {
-        case .null: return "null"
-        case .text(let text): return "\"\(text)\""
-        case .int(let number): return String(number)
-        case .decimal(let number): return number.description
-        case .date(let date): return "\"\(date)\""
-        }
+    /// As the check's messages show it: `"text"`, `4.66`, `null`.
+    static func describe(_ value: JSONValue) -> String {
+        value.serialized(pretty: false)
     }
 }

@@ -1,3 +1,4 @@
+import Report
 import Rules
 
 /// `patterns check --live` for people: a field × member grid of how each field was
