@@ -27,21 +27,25 @@ let package = Package(
         .target(name: "PageText"),
         // Site packs → compiled rules → typed records. Knows nothing of HTTP or output.
         .target(name: "Rules", dependencies: ["CPCRE2", "TOMLKit", "PageText"]),
-        // Fetches pages over libcurl's multi interface, politely, and turns them into records.
-        .target(name: "Scraper", dependencies: ["CCurl", "Rules", "PageText", .product(name: "Logging", package: "swift-log")]),
+        // Fetches pages over libcurl's multi interface, politely (cap, pace, retries,
+        // Retry-After, robots.txt on every host), with a cache. Knows nothing of packs.
+        .target(name: "Scraper", dependencies: ["CCurl", "PageText", .product(name: "Logging", package: "swift-log")]),
+        // A member's pages fetched and read into a record with typed errors: the records
+        // the rest of the tool works with. Knows nothing of output formats or SQL.
+        .target(name: "Lookup", dependencies: ["Scraper", "Rules"]),
         // The embedded SQLite history of lookups, tracked members and what changed.
-        .target(name: "Store", dependencies: ["Rules", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "Store", dependencies: ["Lookup", "Rules", .product(name: "GRDB", package: "GRDB.swift")]),
         // RSS 2.0 and Atom feeds, read with libxml2's streaming reader.
         .target(name: "Feeds", dependencies: ["CLibXML2", "PageText"]),
         // Renders records (tables, CSV, JSON, Markdown), statistics and checkpoints. Knows
         // nothing of regexes or HTTP.
-        .target(name: "Report", dependencies: ["Rules", "Feeds"]),
+        .target(name: "Report", dependencies: ["Lookup", "Rules", "Feeds"]),
         // A pack checked against saved pages and their expected records, compared through
         // the JSON the reports write; the check tables. Knows nothing of HTTP.
-        .target(name: "PackCheck", dependencies: ["Rules", "Report"]),
+        .target(name: "PackCheck", dependencies: ["Lookup", "Rules", "Report"]),
         // The command-line layer only.
         .executableTarget(name: "cpvanity", dependencies: [
-            "Rules", "Report", "PackCheck", "Scraper", "Store", "Feeds",
+            "Rules", "Report", "PackCheck", "Lookup", "Scraper", "Store", "Feeds",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "CSV", package: "CSV.swift"),
             .product(name: "Logging", package: "swift-log"),
@@ -60,15 +64,15 @@ let package = Package(
         .executableTarget(name: "cpvanity-bench", dependencies: ["Rules", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // Starts fixture-site and runs built binaries for the tests that need them.
-        .target(name: "TestSupport", dependencies: ["Rules"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Rules", "Lookup"], path: "Tests/TestSupport"),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "PageText", "PackCheck", "TestSupport"]),
         .testTarget(name: "ScraperTests", dependencies: ["Scraper", "Rules", "TestSupport"]),
-        .testTarget(name: "ReportTests", dependencies: ["Report", "Rules", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "Rules", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "Rules", "Lookup", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "Rules", "Lookup", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "TestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CCurl", "CLibXML2", "CPCRE2"]),
         // The integration tier: the replica, hostile servers on loopback, python3.
-        .testTarget(name: "IntegrationTests", dependencies: ["Scraper", "Rules", "Report", "TestSupport", "fixture-site"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["Scraper", "Lookup", "Rules", "Report", "TestSupport", "fixture-site"]),
         // Runs the built binary as a user would; depends on it so `swift test` builds it.
         .testTarget(name: "CLITests", dependencies: ["cpvanity", "fixture-site", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
     ]

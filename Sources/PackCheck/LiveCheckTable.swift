@@ -1,3 +1,4 @@
+import Lookup
 import Report
 import Rules
 

@@ -1,4 +1,5 @@
 import Foundation
+import Lookup
 import Rules
 @testable import Scraper
 import TestSupport

@@ -1,5 +1,6 @@
 import CSV
 import Foundation
+import Lookup
 @testable import Report
 import Rules
 import TestSupport

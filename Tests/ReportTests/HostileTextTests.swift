@@ -1,4 +1,5 @@
 import Foundation
+import Lookup
 import Report
 import Rules
 import TestSupport

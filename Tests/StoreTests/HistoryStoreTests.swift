@@ -1,4 +1,5 @@
 import Foundation
+import Lookup
 import GRDB
 import Rules
 @testable import Store

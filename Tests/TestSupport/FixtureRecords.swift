@@ -1,4 +1,5 @@
 import Foundation
+import Lookup
 import Rules
 
 /// Member records built from the saved pages, as a lookup would build them, with

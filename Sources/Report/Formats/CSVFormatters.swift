@@ -1,4 +1,5 @@
 import Foundation
+import Lookup
 import Rules
 
 /// RFC 4180 text: comma-separated, CRLF line ends, quotes doubled inside quoted cells.

@@ -1,4 +1,5 @@
 import Foundation
+import Lookup
 import Rules
 
 /// What `refresh` prints for people: per member, what changed since the previous

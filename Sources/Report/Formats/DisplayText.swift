@@ -1,4 +1,5 @@
 import Foundation
+import Lookup
 import Rules
 
 /// Values as people read them: `1,204,873`, `4.66`, `2012-03-12`, `-` for nothing.

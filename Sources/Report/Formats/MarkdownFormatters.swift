@@ -1,3 +1,4 @@
+import Lookup
 import Rules
 
 enum MarkdownText {

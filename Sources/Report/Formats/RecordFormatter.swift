@@ -1,3 +1,4 @@
+import Lookup
 import Rules
 
 /// A report in pieces, so it can stream: `header`, then each member's `chunk`

@@ -1,3 +1,4 @@
+import Lookup
 import Rules
 
 /// The report for people at a terminal: the member's name and ID; each group of

@@ -1,4 +1,5 @@
 import Foundation
+import Lookup
 import Rules
 
 /// A record as JSON: fields nested on the dots of their names, in the pack's

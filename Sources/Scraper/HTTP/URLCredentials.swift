@@ -1,9 +1,9 @@
 /// A `--base-url` may carry a user and password (`http://user:secret@mirror/`): they
 /// go to the server, and nowhere else. Records, messages and saved links show `***`.
-enum URLCredentials {
+package enum URLCredentials {
     /// `text` with the user information of every URL in it (`scheme://user:pass@`)
     /// written as `***`.
-    static func redacted(_ text: String) -> String {
+    package static func redacted(_ text: String) -> String {
         guard text.contains("@"), text.contains("://") else { return text }
         var output = ""
         var rest = text[...]
@@ -21,7 +21,7 @@ enum URLCredentials {
     }
 
     /// `url` without its user information, for links made absolute against it.
-    static func stripped(_ url: String) -> String {
+    package static func stripped(_ url: String) -> String {
         guard let scheme = url.range(of: "://") else { return url }
         let authority = url[scheme.upperBound...].prefix { !"/?#".contains($0) }
         guard let at = authority.lastIndex(of: "@") else { return url }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Lookup
 import Report
 import Rules
 import Scraper

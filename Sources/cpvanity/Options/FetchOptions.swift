@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Lookup
 import Logging
 import Rules
 import Scraper

@@ -1,3 +1,4 @@
+import Lookup
 import ArgumentParser
 import Rules
 import Scraper

@@ -1,5 +1,6 @@
 import Foundation
 import Rules
+import Scraper
 
 /// Looks members up: every source page of a member fetched at once, the rules
 /// applied, failures kept per member so one bad member never stops the rest.
