@@ -22,53 +22,10 @@ extension PackReader {
         let fieldWithin = narrowings(table, at: at, caseInsensitive: fieldCaseInsensitive) ?? []
         let fieldGroup = table["group"]
 
-        var type = FieldType.text
-        if let typeName = string(table, "type", at: at) {
-            if let known = FieldType(rawValue: typeName) {
-                type = known
-            } else {
-                problems.append(PackProblem(location: "\(at).type", message: "unknown type '\(typeName)'; use one of \(FieldType.allCases.map(\.rawValue).joined(separator: ", "))"))
-            }
-        }
-
-        var alternatives = [Alternative]()
-        if let value = table["pattern"] {
-            let items: [TOMLValueConvertible]
-            if let array = value.array { items = Array(array) } else { items = [value] }
-            if items.isEmpty { problems.append(PackProblem(location: "\(at).pattern", message: "is an empty list; give at least one pattern")) }
-            for (index, item) in items.enumerated() {
-                let itemAt = items.count == 1 && value.array == nil ? "\(at).pattern" : "\(at).pattern[\(index + 1)]"
-                if let text = item.string {
-                    guard let source = fieldSource else {
-                        if fixedSource == nil && problems.count == before {
-                            problems.append(PackProblem(location: at, message: "names no source; add source = \"<one of \(sources.sorted().joined(separator: ", "))>\""))
-                        }
-                        continue
-                    }
-                    if let alternative = alternative(text, source: source, within: fieldWithin, group: fieldGroup, at: itemAt, groupAt: "\(at).group", caseInsensitive: fieldCaseInsensitive) {
-                        alternatives.append(alternative)
-                    }
-                } else if let inline = item.table {
-                    var inlineAllowed: Set<String> = ["pattern", "group", "within"]
-                    if fixedSource == nil { inlineAllowed.insert("source") }
-                    checkKeys(inline, at: itemAt, allowed: inlineAllowed)
-                    let source = fixedSource ?? sourceName(inline, at: itemAt, sources: sources, required: false) ?? fieldSource
-                    let within = narrowings(inline, at: itemAt, caseInsensitive: fieldCaseInsensitive) ?? fieldWithin
-                    guard let text = string(inline, "pattern", at: itemAt, required: true) else { continue }
-                    guard let source else {
-                        problems.append(PackProblem(location: itemAt, message: "names no source; add source = \"...\" here or on the field"))
-                        continue
-                    }
-                    if let alternative = alternative(text, source: source, within: within, group: inline["group"] ?? fieldGroup, at: "\(itemAt).pattern", groupAt: inline["group"] == nil ? "\(at).group" : "\(itemAt).group", caseInsensitive: fieldCaseInsensitive) {
-                        alternatives.append(alternative)
-                    }
-                } else {
-                    problems.append(PackProblem(location: itemAt, message: "must be a pattern string ('...') or an inline table { pattern = '...', ... }, not \(describe(item))"))
-                }
-            }
-        } else {
-            problems.append(PackProblem(location: at, message: "has no pattern; add pattern = '<regex with a capture group>'"))
-        }
+        let type = readType(table, at: at)
+        let context = FieldContext(at: at, source: fieldSource, fixedSource: fixedSource, sources: sources,
+                                   caseInsensitive: fieldCaseInsensitive, within: fieldWithin, group: fieldGroup, problemsBefore: before)
+        let alternatives = readAlternatives(table, context)
 
         // Every field is required unless it says it is optional; `required = true` is
         // still read, as older packs wrote it.
@@ -89,25 +46,98 @@ extension PackReader {
                 problems.append(PackProblem(location: "\(at).default", message: "applies only where the page shows the part the field lives in, and this field names none: add present = '<pattern for that part>' (e.g. the table or heading that holds the value) or a within; otherwise a pattern that stops matching would read as the default"))
             }
         }
-        var map: [String: String]?
-        if let mapValue = table["map"] {
-            if let mapTable = mapValue.table {
-                var entries = [String: String]()
-                for mapKey in mapTable.keys {
-                    if let replacement = mapTable[mapKey]?.string {
-                        entries[mapKey.lowercased()] = replacement
-                    } else {
-                        problems.append(PackProblem(location: "\(at).map.\(quoted(mapKey))", message: "must be a string"))
-                    }
-                }
-                map = entries
-            } else {
-                problems.append(PackProblem(location: "\(at).map", message: "must be a table of captured text = replacement, e.g. map = { AR = \"article\" }"))
-            }
-        }
+        let map = readMap(table, at: at)
         guard problems.count == before else { return nil }
         return FieldRule(name: key, type: type, alternatives: alternatives, defaultValue: defaultValue, optional: optional,
                          present: present, map: map)
+    }
+
+    /// What a field's alternatives share: where it sits, its source, case rule, `within` and group.
+    struct FieldContext {
+        let at: String
+        let source: String?
+        let fixedSource: String?
+        let sources: Set<String>
+        let caseInsensitive: Bool
+        let within: [Narrowing]
+        let group: TOMLValueConvertible?
+        /// How many problems there were before the field: whether "names no source" is news.
+        let problemsBefore: Int
+    }
+
+    mutating func readType(_ table: TOMLTable, at: String) -> FieldType {
+        guard let typeName = string(table, "type", at: at) else { return .text }
+        guard let known = FieldType(rawValue: typeName) else {
+            problems.append(PackProblem(location: "\(at).type", message: "unknown type '\(typeName)'; use one of \(FieldType.allCases.map(\.rawValue).joined(separator: ", "))"))
+            return .text
+        }
+        return known
+    }
+
+    /// `pattern`: one string, or a list of strings and inline tables `{ pattern, source, group, within }`.
+    mutating func readAlternatives(_ table: TOMLTable, _ field: FieldContext) -> [Alternative] {
+        let at = field.at
+        guard let value = table["pattern"] else {
+            problems.append(PackProblem(location: at, message: "has no pattern; add pattern = '<regex with a capture group>'"))
+            return []
+        }
+        let items: [TOMLValueConvertible] = value.array.map { Array($0) } ?? [value]
+        if items.isEmpty { problems.append(PackProblem(location: "\(at).pattern", message: "is an empty list; give at least one pattern")) }
+        var alternatives = [Alternative]()
+        for (index, item) in items.enumerated() {
+            let itemAt = items.count == 1 && value.array == nil ? "\(at).pattern" : "\(at).pattern[\(index + 1)]"
+            if let text = item.string {
+                guard let source = field.source else {
+                    if field.fixedSource == nil && problems.count == field.problemsBefore {
+                        problems.append(PackProblem(location: at, message: "names no source; add source = \"<one of \(field.sources.sorted().joined(separator: ", "))>\""))
+                    }
+                    continue
+                }
+                if let alternative = alternative(text, source: source, within: field.within, group: field.group, at: itemAt,
+                                                 groupAt: "\(at).group", caseInsensitive: field.caseInsensitive) {
+                    alternatives.append(alternative)
+                }
+            } else if let inline = item.table {
+                if let alternative = inlineAlternative(inline, at: itemAt, field) { alternatives.append(alternative) }
+            } else {
+                problems.append(PackProblem(location: itemAt, message: "must be a pattern string ('...') or an inline table { pattern = '...', ... }, not \(describe(item))"))
+            }
+        }
+        return alternatives
+    }
+
+    /// `{ pattern = '...', source = '...', group = ..., within = '...' }`: another page or narrowing.
+    private mutating func inlineAlternative(_ inline: TOMLTable, at itemAt: String, _ field: FieldContext) -> Alternative? {
+        var inlineAllowed: Set<String> = ["pattern", "group", "within"]
+        if field.fixedSource == nil { inlineAllowed.insert("source") }
+        checkKeys(inline, at: itemAt, allowed: inlineAllowed)
+        let source = field.fixedSource ?? sourceName(inline, at: itemAt, sources: field.sources, required: false) ?? field.source
+        let within = narrowings(inline, at: itemAt, caseInsensitive: field.caseInsensitive) ?? field.within
+        guard let text = string(inline, "pattern", at: itemAt, required: true) else { return nil }
+        guard let source else {
+            problems.append(PackProblem(location: itemAt, message: "names no source; add source = \"...\" here or on the field"))
+            return nil
+        }
+        return alternative(text, source: source, within: within, group: inline["group"] ?? field.group, at: "\(itemAt).pattern",
+                           groupAt: inline["group"] == nil ? "\(field.at).group" : "\(itemAt).group", caseInsensitive: field.caseInsensitive)
+    }
+
+    /// `map = { AR = "article" }`: captured text (any case) → replacement.
+    mutating func readMap(_ table: TOMLTable, at: String) -> [String: String]? {
+        guard let mapValue = table["map"] else { return nil }
+        guard let mapTable = mapValue.table else {
+            problems.append(PackProblem(location: "\(at).map", message: "must be a table of captured text = replacement, e.g. map = { AR = \"article\" }"))
+            return nil
+        }
+        var entries = [String: String]()
+        for mapKey in mapTable.keys {
+            if let replacement = mapTable[mapKey]?.string {
+                entries[mapKey.lowercased()] = replacement
+            } else {
+                problems.append(PackProblem(location: "\(at).map.\(quoted(mapKey))", message: "must be a string"))
+            }
+        }
+        return entries
     }
 
     mutating func alternative(_ text: String, source: String, within: [Narrowing], group: TOMLValueConvertible?, at: String, groupAt: String, caseInsensitive: Bool) -> Alternative? {
