@@ -97,29 +97,10 @@ struct BatchCommand: AsyncParsableCommand {
         var options = try output.reportOptions(pack: sitePack, format: format)
         if let shard, shard.index > 1 { options.csvHeader = false }
         let formatter = Formatters.make(format, pack: sitePack, options: options)
-        let sink: BatchSink
-        var fromCheckpoint = [String: Bool]()
-        if let outputFile {
-            try OutputDirectory.prepare(URL(fileURLWithPath: outputFile).deletingLastPathComponent().path, label: "--output \(outputFile)")
-            let (fileSink, done) = try FileBatchSink.open(output: outputFile, order: list.ids, resume: resume, retryFailed: retryFailed,
-                                                          formatter: formatter,
-                                                          header: ExportJournal.Header(site: sitePack.name, format: format.rawValue,
-                                                                                       options: ExportFingerprint(format: format, options: options, pack: sitePack).encoded),
-                                                          fingerprint: ExportFingerprint(format: format, options: options, pack: sitePack))
-            sink = fileSink
-            fromCheckpoint = done
-        } else {
-            sink = StdoutBatchSink(formatter: formatter)
-        }
-
+        let (sink, fromCheckpoint) = try openSink(list, format: format, options: options, formatter: formatter, pack: sitePack)
         let remaining = list.ids.filter { fromCheckpoint[$0] == nil }
         let progress = ProgressLine(total: remaining.count, enabled: Terminal.isTerminal(STDERR_FILENO))
-        for rejected in list.rejected {
-            progress.note("cpvanity: \(rejected.place): \(rejected.id.debugDescription) is not a \(sitePack.title) member ID (it must match \(sitePack.idRule.pattern)); skipped")
-        }
-        if !fromCheckpoint.isEmpty {
-            progress.note("cpvanity: resuming: \(fromCheckpoint.count) of \(list.ids.count) members are in the checkpoint; \(remaining.count) to go\(retryFailed ? " (failed members included)" : "")")
-        }
+        announce(list, remaining: remaining, fromCheckpoint: fromCheckpoint.count, progress: progress, pack: sitePack)
 
         let lookup = try fetch.makeLookup(pack: sitePack)
         let interrupt = InterruptSignal()
@@ -158,12 +139,8 @@ struct BatchCommand: AsyncParsableCommand {
         }
         progress.clear()
 
-        let elapsed = String(format: "%.1f s", Date().timeIntervalSince(started))
-        var summary = ["\(fromCheckpoint.count + done) of \(list.ids.count) members", "\(fromCheckpoint.count + done - failed) ok", "\(failed) failed"]
-        if !fromCheckpoint.isEmpty { summary.append("\(fromCheckpoint.count) from the checkpoint") }
-        if !list.rejected.isEmpty { summary.append("\(list.rejected.count) invalid ID\(list.rejected.count == 1 ? "" : "s") skipped") }
-        if list.duplicates > 0 { summary.append("\(list.duplicates) duplicate\(list.duplicates == 1 ? "" : "s") dropped") }
-        summary.append(elapsed)
+        var summary = BatchCommand.summary(list, finished: fromCheckpoint.count + done, failed: failed, fromCheckpoint: fromCheckpoint.count,
+                                           since: started)
 
         if interrupt.isSet && done < remaining.count {
             try? sink.interrupted()
@@ -180,6 +157,38 @@ struct BatchCommand: AsyncParsableCommand {
         if !Verbosity.quiet { FileHandle.standardError.write(Data("cpvanity: batch: \(summary.joined(separator: " · "))\n".utf8)) }
         try summaryOptions.report(extraction)
         if failed > 0 || !list.rejected.isEmpty { throw ExitStatus.partialFailure }
+    }
+
+    /// Where the records go: the export file (with its checkpoint, and the members it
+    /// already holds: id → failed) or stdout.
+    private func openSink(_ list: IDList, format: OutputFormat, options: ReportOptions, formatter: any RecordFormatter,
+                          pack: SitePack) throws -> (BatchSink, [String: Bool]) {
+        guard let outputFile else { return (StdoutBatchSink(formatter: formatter), [:]) }
+        try OutputDirectory.prepare(URL(fileURLWithPath: outputFile).deletingLastPathComponent().path, label: "--output \(outputFile)")
+        let fingerprint = ExportFingerprint(format: format, options: options, pack: pack)
+        return try FileBatchSink.open(output: outputFile, order: list.ids, resume: resume, retryFailed: retryFailed, formatter: formatter,
+                                      header: ExportJournal.Header(site: pack.name, format: format.rawValue, options: fingerprint.encoded),
+                                      fingerprint: fingerprint)
+    }
+
+    /// The skipped lines, and how far a resumed batch already is.
+    private func announce(_ list: IDList, remaining: [String], fromCheckpoint: Int, progress: ProgressLine, pack: SitePack) {
+        for rejected in list.rejected {
+            progress.note("cpvanity: \(rejected.place): \(rejected.id.debugDescription) is not a \(pack.title) member ID (it must match \(pack.idRule.pattern)); skipped")
+        }
+        if fromCheckpoint > 0 {
+            progress.note("cpvanity: resuming: \(fromCheckpoint) of \(list.ids.count) members are in the checkpoint; \(remaining.count) to go\(retryFailed ? " (failed members included)" : "")")
+        }
+    }
+
+    /// The words of the batch's last line: "4 of 4 members · 4 ok · 0 failed · 2.1 s".
+    private static func summary(_ list: IDList, finished: Int, failed: Int, fromCheckpoint: Int, since started: Date) -> [String] {
+        var summary = ["\(finished) of \(list.ids.count) members", "\(finished - failed) ok", "\(failed) failed"]
+        if fromCheckpoint > 0 { summary.append("\(fromCheckpoint) from the checkpoint") }
+        if !list.rejected.isEmpty { summary.append("\(list.rejected.count) invalid ID\(list.rejected.count == 1 ? "" : "s") skipped") }
+        if list.duplicates > 0 { summary.append("\(list.duplicates) duplicate\(list.duplicates == 1 ? "" : "s") dropped") }
+        summary.append(String(format: "%.1f s", Date().timeIntervalSince(started)))
+        return summary
     }
 
     private func readIDs(pack: SitePack) throws -> IDList {
