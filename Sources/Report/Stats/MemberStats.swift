@@ -40,29 +40,13 @@ public struct MemberStats: Sendable, Equatable {
     }
 
     public init(rows: [ExtractedRecord.Row], roles: [ReportSpec.Role: String]) {
-        func int(_ row: ExtractedRecord.Row, _ role: ReportSpec.Role) -> Int? {
-            guard let field = roles[role], case .int(let value)? = row[field] else { return nil }
-            return value
-        }
-        func decimal(_ row: ExtractedRecord.Row, _ role: ReportSpec.Role) -> Decimal? {
-            guard let field = roles[role] else { return nil }
-            switch row[field] {
-            case .decimal(let value)?: return value
-            case .int(let value)?: return Decimal(value)
-            default: return nil
-            }
-        }
-        func text(_ row: ExtractedRecord.Row, _ role: ReportSpec.Role) -> String? {
-            guard let field = roles[role], case .text(let value)? = row[field] else { return nil }
-            return value
-        }
-
+        let values = RowValues(roles: roles)
         var saturated = [String]()
         /// The sum of a role over the rows, at Int.max when it does not fit.
         func total(_ role: ReportSpec.Role, _ name: String) -> Int {
             var sum = 0
             for row in rows {
-                let (next, overflow) = sum.addingReportingOverflow(int(row, role) ?? 0)
+                let (next, overflow) = sum.addingReportingOverflow(values.int(row, role) ?? 0)
                 if overflow {
                     saturated.append(name)
                     return .max
@@ -77,41 +61,69 @@ public struct MemberStats: Sendable, Equatable {
         totalBookmarks = total(.bookmarks, "total_bookmarks")
         totalDownloads = total(.downloads, "total_downloads")
         self.saturated = saturated
+        (weightedRating, averageRating, popularity) = MemberStats.ratings(rows, values: values, totalVotes: totalVotes)
+        var top: (Int, ExtractedRecord.Row)?
+        for row in rows {
+            let views = values.int(row, .views) ?? 0
+            if let current = top, views <= current.0 { continue }
+            top = (views, row)
+        }
+        topArticle = top.map { TopArticle(title: values.text($0.1, .title), url: values.text($0.1, .url), views: $0.0) }
+    }
 
+    /// The weighted and plain ratings and the popularity: computed exactly, then rounded
+    /// to the site's two places (the popularity from the unrounded rating: rounding
+    /// twice would drift).
+    private static func ratings(_ rows: [ExtractedRecord.Row], values: RowValues, totalVotes: Int)
+        -> (weighted: Decimal?, average: Decimal?, popularity: Double?) {
         var weightedSum = Decimal(0)
         var weightedVotes = 0
         var ratingSum = Decimal(0)
         var rated = 0
         for row in rows {
-            guard let rating = decimal(row, .rating) else { continue }
+            guard let rating = values.decimal(row, .rating) else { continue }
             ratingSum += rating
             rated += 1
-            if let votes = int(row, .votes), votes > 0 {
+            if let votes = values.int(row, .votes), votes > 0 {
                 weightedSum += rating * Decimal(votes)
                 weightedVotes = weightedVotes.addingReportingOverflow(votes).overflow ? .max : weightedVotes + votes
             }
         }
         func rounded(_ value: Decimal) -> Decimal {
             var value = value, result = Decimal()
-            NSDecimalRound(&result, &value, MemberStats.places, .plain)
+            NSDecimalRound(&result, &value, places, .plain)
             return result
         }
         let weighted = weightedVotes > 0 ? weightedSum / Decimal(weightedVotes) : nil
-        weightedRating = weighted.map(rounded)
-        averageRating = rated > 0 ? rounded(ratingSum / Decimal(rated)) : nil
+        var popularity: Double?
         if let weighted, totalVotes >= 2 {
-            // From the unrounded rating: rounding twice would drift.
             let exact = NSDecimalNumber(decimal: weighted).doubleValue * log10(Double(totalVotes))
             popularity = exact.isFinite ? (exact * 100).rounded() / 100 : nil
-        } else {
-            popularity = nil
         }
-        var top: (Int, ExtractedRecord.Row)?
-        for row in rows {
-            let views = int(row, .views) ?? 0
-            if let current = top, views <= current.0 { continue }
-            top = (views, row)
+        return (weighted.map(rounded), rated > 0 ? rounded(ratingSum / Decimal(rated)) : nil, popularity)
+    }
+
+    /// A row's values by the role the pack gives their field.
+    private struct RowValues {
+        let roles: [ReportSpec.Role: String]
+
+        func int(_ row: ExtractedRecord.Row, _ role: ReportSpec.Role) -> Int? {
+            guard let field = roles[role], case .int(let value)? = row[field] else { return nil }
+            return value
         }
-        topArticle = top.map { TopArticle(title: text($0.1, .title), url: text($0.1, .url), views: $0.0) }
+
+        func decimal(_ row: ExtractedRecord.Row, _ role: ReportSpec.Role) -> Decimal? {
+            guard let field = roles[role] else { return nil }
+            switch row[field] {
+            case .decimal(let value)?: return value
+            case .int(let value)?: return Decimal(value)
+            default: return nil
+            }
+        }
+
+        func text(_ row: ExtractedRecord.Row, _ role: ReportSpec.Role) -> String? {
+            guard let field = roles[role], case .text(let value)? = row[field] else { return nil }
+            return value
+        }
     }
 }
