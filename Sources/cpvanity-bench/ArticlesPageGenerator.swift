@@ -6,6 +6,15 @@
 /// PCRE2 must use its UTF-8 programs throughout.
 enum ArticlesPageGenerator {
     static func page(bytes target: Int, accented: Bool = false) -> (html: [UInt8], rows: Int) {
+        page(accented: accented) { html, _ in html.utf8.count < target - 400 }
+    }
+
+    /// A page of exactly `rows` rows.
+    static func page(rows wanted: Int) -> (html: [UInt8], rows: Int) {
+        page(accented: false) { _, rows in rows < wanted }
+    }
+
+    private static func page(accented: Bool, more: (String, Int) -> Bool) -> (html: [UInt8], rows: Int) {
         let title = accented ? "Généré article" : "Generated article"
         let noun = accented ? "artícle" : "article"
         var html = """
@@ -17,7 +26,7 @@ enum ArticlesPageGenerator {
             """
         var rows = 0
         let filler = String(repeating: "<div class=\"ad-slot\">sponsored content placeholder text for padding</div>\n", count: 4)
-        while html.utf8.count < target - 400 {
+        while more(html, rows) {
             rows += 1
             let code = ["AR", "BR", "TR"][rows % 3]
             let id = "ctl00_MC_\(code)_ctl\(rows)_CAR"

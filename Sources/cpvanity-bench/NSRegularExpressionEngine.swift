@@ -35,9 +35,8 @@ final class NSRegularExpressionPattern: CompiledPattern, @unchecked Sendable {
         self.regex = regex
     }
 
-    func groupNumber(named name: String) -> Int? { nil }
 
-    func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int, asciiOnly: Bool, scratch: MatchScratch) throws(MatchFailure) -> PatternMatch? {
+    func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int) throws(MatchFailure) -> PatternMatch? {
         let matches = found.value(for: subject) {
             let string = NSRegularExpressionPattern.converted.value(for: subject) { String(decoding: subject, as: UTF8.self) as NSString } as String
             return regex.matches(in: string, range: NSRange(location: 0, length: subject.count)).map { match in

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Report
+import Lookup
 import Rules
 import TestSupport
 import Testing

@@ -208,8 +208,8 @@ import Testing
     }
 
     @Test func mapGivesTheSameAnswerWhateverFormTheCaptureTakes() throws {
-        // Plain ASCII captures are looked up by their bytes (ConvertedMap); tags,
-        // references, spaces and non-ASCII letters go the general way. Same answers.
+        // A capture is looked up by its plain text, lowercased: tags, references,
+        // spaces and letter case make no difference.
         let pack = try testPack("""
             [collections.rows]
             source = "page"
@@ -226,21 +226,6 @@ import Testing
         #expect(record.collections["rows"]?.map { $0["n"] } == [.int(1), .int(1), .int(2000), .int(2000), .int(1), .int(3), .null, .null])
         #expect(record.problems.map(\.field) == ["rows[7].n", "rows[8].n"])
         #expect(record.problems.first?.message == "captured \"three\", which the field's map does not list (it lists one, two, é)")
-    }
-
-    @Test func convertedMapAnswersPlainASCIICapturesOnly() throws {
-        let map = try #require(ConvertedMap(["ar": "article", "tr": "tip"], type: .text))
-        func lookUp(_ capture: String) -> Result<FieldValue, ConversionError>? {
-            Array(capture.utf8).withUnsafeBufferPointer { map.value(for: $0) }
-        }
-        #expect(lookUp("AR") == .success(.text("article")))
-        #expect(lookUp("tR") == .success(.text("tip")))
-        // Left to the general path: not listed, or not plain ASCII text.
-        for capture in ["BR", "A", "ARX", "A R", "<i>AR</i>", "A&#82;", "ÁR", ""] {
-            #expect(lookUp(capture) == nil, "\(capture)")
-        }
-        #expect(ConvertedMap(["a": "/x"], type: .url) == nil)
-        #expect(ConvertedMap(Dictionary(uniqueKeysWithValues: (0...ConvertedMap.largest).map { ("k\($0)", "v") }), type: .text) == nil)
     }
 
     @Test func patternsAreCaseInsensitiveUnlessThePackSaysOtherwise() throws {
@@ -330,10 +315,9 @@ import Testing
         var pattern: String { inner.pattern }
         var captureCount: Int { inner.captureCount }
         func groupNumber(named name: String) -> Int? { inner.groupNumber(named: name) }
-        func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int, asciiOnly: Bool,
-                        scratch: MatchScratch) throws(MatchFailure) -> PatternMatch? {
+        func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int) throws(MatchFailure) -> PatternMatch? {
             engine.count(pattern)
-            return try inner.firstMatch(in: subject, from: start, asciiOnly: asciiOnly, scratch: scratch)
+            return try inner.firstMatch(in: subject, from: start)
         }
     }
 
@@ -375,9 +359,8 @@ import Testing
         #expect(record.fields["b"] == .int(20))
         #expect(record.fields["c"] == .null)
         #expect(engine.searched(table) == 1)
-        // The next extraction (its scratch comes back from the pool) searches again: the
-        // memo lasts one extraction, so another page at the same address is never
-        // answered from this one.
+        // The next extraction searches again: the memo lasts one extraction, so another
+        // member's page is never answered from this one.
         _ = extractor.extract([page])
         #expect(engine.searched(table) == 2)
     }

@@ -68,14 +68,12 @@ import Testing
                 for text in texts {
                     let bytes = Array(text.utf8)
                     try bytes.withUnsafeBufferPointer { subject throws(MatchFailure) in
-                        let scratch = MatchScratch()
                         for start in 0...subject.count {
-                            let expected = try asWritten.firstMatch(in: subject, from: start, scratch: scratch)
-                            #expect(try possessive.firstMatch(in: subject, from: start, scratch: scratch) == expected,
+                            let expected = try asWritten.firstMatch(in: subject, from: start)
+                            #expect(try possessive.firstMatch(in: subject, from: start) == expected,
                                     "\(pattern) on \(text) from \(start)")
-                            // The engine runs the rewritten form, byte program included.
-                            #expect(try engine.firstMatch(in: subject, from: start, asciiOnly: !text.utf8.contains { $0 >= 0x80 },
-                                                          scratch: scratch) == expected,
+                            // The engine runs the rewritten form.
+                            #expect(try engine.firstMatch(in: subject, from: start) == expected,
                                     "\(pattern) on \(text) from \(start)")
                         }
                     }
@@ -91,12 +89,11 @@ import Testing
         let text = Array(("<b>" + String(repeating: "x", count: 3_000) + "</b>").utf8)
         let tight = MatchLimits(steps: 1_000, depth: 100_000, heapKiB: 1024)
         try text.withUnsafeBufferPointer { subject throws(MatchFailure) in
-            let scratch = MatchScratch(limits: tight)
-            let engine = try? PCRE2Engine().compile(pattern, options: PatternOptions())
-            #expect(try engine?.firstRange(of: 1, in: subject, from: 0, scratch: scratch) == 3..<3_003)
-            let asWritten = try? PCRE2Pattern(pattern, options: PatternOptions(), rewritingTail: false)
+            let engine = try? PCRE2Engine().compile(pattern, options: PatternOptions(limits: tight))
+            #expect(try engine?.firstRange(of: 1, in: subject, from: 0) == 3..<3_003)
+            let asWritten = try? PCRE2Pattern(pattern, options: PatternOptions(limits: tight), rewritingTail: false)
             #expect(throws: MatchFailure.self) {
-                try asWritten?.firstRange(of: 1, in: subject, from: 0, scratch: scratch)
+                try asWritten?.firstRange(of: 1, in: subject, from: 0)
             }
         }
     }

@@ -91,13 +91,12 @@ import Testing
         let compiled = try PCRE2Engine().compile("a(b)?(c)", options: PatternOptions())
         let text = Array("xxac abc ABC".utf8)
         let answers = try text.withUnsafeBufferPointer { subject throws(MatchFailure) -> [[Range<Int>?]] in
-            let scratch = MatchScratch()
             var answers = [[Range<Int>?]]()
             for start in 0...subject.count {
-                let whole = try compiled.firstMatch(in: subject, from: start, scratch: scratch)
+                let whole = try compiled.firstMatch(in: subject, from: start)
                 var pairs = [Range<Int>?]()
                 for group in 0...2 {
-                    pairs.append(try compiled.firstRange(of: group, in: subject, from: start, scratch: scratch))
+                    pairs.append(try compiled.firstRange(of: group, in: subject, from: start))
                     pairs.append(whole?.group(group))
                 }
                 answers.append(pairs)

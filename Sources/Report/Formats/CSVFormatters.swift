@@ -3,7 +3,10 @@ import Lookup
 import Rules
 
 /// RFC 4180 text: comma-separated, CRLF line ends, quotes doubled inside quoted cells.
-/// Written by hand because it is a few lines and must stream one row at a time.
+/// Every CSV cpvanity writes (exports, history, feeds) goes through `row`. Not
+/// CSV.swift's writer (which reads the ID lists): it writes to an OutputStream a
+/// scalar at a time and puts each line end before the next row, so the last row has
+/// none, where an export streams whole rows, each ended, to a checkpointed file.
 enum CSVText {
     static func row(_ cells: [String]) -> String {
         cells.map(quote).joined(separator: ",") + "\r\n"

@@ -1,4 +1,5 @@
 import Foundation
+import Lookup
 import Rules
 
 /// A member's values over time, as the history holds them: each point is the

@@ -54,7 +54,7 @@ public struct ExtractionProblem: Error, Sendable, Equatable, CustomStringConvert
 public struct FieldOutcome: Sendable, Equatable {
     /// Dotted field name; a collection's fields read `articles[].views`.
     public let field: String
-    public let source: String
+    public internal(set) var source: String
     /// False for fields the pack marks `optional`.
     public let expected: Bool
     /// Found by a pattern.

@@ -1,177 +1,163 @@
-import PageText
 /// Applies a pack's rules to a member's pages. One extractor serves any number of
-/// threads; each extraction borrows its own scratch from the extractor's pool.
+/// threads; each extraction is an `ExtractionRun` of its own.
 public struct Extractor: Sendable {
     public let pack: SitePack
     /// What `url` fields are made absolute against.
     public let baseURL: String
 
-    /// `scheme://host[:port]` of `baseURL`, for the many root-relative links.
-    private let origin: String?
-    private let scratches: ExtractionScratchPool
-
     public init(pack: SitePack, baseURL: String? = nil) {
         self.pack = pack
         self.baseURL = baseURL ?? pack.baseURL
-        origin = AbsoluteURL.origin(of: self.baseURL)
-        scratches = ExtractionScratchPool(limits: pack.limits)
     }
 
     /// Extracts every field and collection the given pages can answer.
     public func extract(_ pages: [Page]) -> ExtractedRecord {
-        scratches.withScratch { extract(pages, scratch: $0) }
+        var run = ExtractionRun(pack: pack, baseURL: baseURL)
+        run.read(pages)
+        return run.record
+    }
+}
+
+/// One extraction: the record being built, and what has been worked out about its
+/// pages so far.
+struct ExtractionRun {
+    let pack: SitePack
+    let baseURL: String
+    var record = ExtractedRecord()
+    /// The pages of a member that exists, by source.
+    private var pages: [String: Page] = [:]
+    /// What each `within` found in each region, so that fourteen fields inside one
+    /// table find the table once per page.
+    private var narrowed: [NarrowedRegion: Range<Int>?] = [:]
+
+    private struct NarrowedRegion: Hashable {
+        let source: String
+        let slot: Int
+        let region: Range<Int>
     }
 
-    private func extract(_ pages: [Page], scratch: ExtractionScratch) -> ExtractedRecord {
-        var record = ExtractedRecord()
-        var present = [String: PageText]()
-        for page in pages {
-            let text = PageText(page)
-            let (notFound, problem) = notFoundProblem(text, scratch: scratch)
-            if let problem { record.problems.append(problem) }
-            if !notFound { present[page.source] = text }
-        }
-        for field in pack.fields where field.sources.contains(where: { present[$0] != nil }) {
-            record.fields[field.name] = value(of: field, pages: present, scratch: scratch, problems: &record.problems,
-                                              outcomes: &record.outcomes)
+    init(pack: SitePack, baseURL: String) {
+        self.pack = pack
+        self.baseURL = baseURL
+    }
+
+    mutating func read(_ given: [Page]) {
+        for page in given where exists(page) { pages[page.source] = page }
+        let pages = self.pages
+        for field in pack.fields where field.sources.contains(where: { pages[$0] != nil }) {
+            var outcome = FieldOutcome(field: field.name, source: "", expected: !field.optional, alternatives: field.alternatives.count)
+            record.fields[field.name] = value(of: field, at: FieldPlace(field: field.name), rowIsPart: false, outcome: &outcome) { source in
+                pages[source].map { ($0, 0..<$0.utf8.count) }
+            }
+            record.outcomes.append(outcome)
         }
         for collection in pack.collections {
-            guard let text = present[collection.source] else { continue }
-            record.collections[collection.name] = rows(of: collection, text: text, scratch: scratch, problems: &record.problems,
-                                                       outcomes: &record.outcomes)
-        }
-        return record
-    }
-
-    // MARK: Steps
-
-    /// A page with what extraction works out about it once.
-    struct PageText {
-        let page: Page
-        let ascii: ASCIIBlocks
-
-        init(_ page: Page) {
-            self.page = page
-            ascii = page.utf8.withUnsafeBufferPointer { ASCIIBlocks($0) }
+            guard let page = pages[collection.source] else { continue }
+            record.collections[collection.name] = rows(of: collection, on: page)
         }
     }
 
-    /// Whether the page says the member does not exist, and the problem to report: that,
-    /// or a `missing` pattern that hit a limit (the page is read all the same).
-    private func notFoundProblem(_ text: PageText, scratch: ExtractionScratch) -> (notFound: Bool, problem: ExtractionProblem?) {
-        let page = text.page
+    /// False when the page says the member does not exist (a problem says so), or
+    /// belongs to no source of the pack. A `missing` pattern that hits a limit is a
+    /// problem too, and the page is read all the same.
+    private mutating func exists(_ page: Page) -> Bool {
         guard let source = pack.source(named: page.source) else {
-            return (true, ExtractionProblem(kind: .extraction, field: nil, source: page.source, origin: page.origin,
-                                            message: "the pack has no source '\(page.source)'; it has \(pack.sources.map(\.name).joined(separator: ", "))"))
+            problem(.extraction, nil, page, "the pack has no source '\(page.source)'; it has \(pack.sources.map(\.name).joined(separator: ", "))")
+            return false
         }
         var failure: (MatchFailure, String)?
-        let found = page.utf8.withUnsafeBufferPointer { buffer in
-            source.missing.contains { pattern in
-                do throws(MatchFailure) {
-                    return try pattern.firstMatch(in: buffer, from: 0, asciiOnly: text.ascii.isASCII(0..<buffer.count), scratch: scratch.match) != nil
-                } catch {
-                    failure = (error, pattern.pattern)
-                    return false
-                }
+        let found = source.missing.contains { pattern in
+            do throws(MatchFailure) {
+                return try match(pattern, group: 0, on: page, in: 0..<page.utf8.count) != nil
+            } catch {
+                failure = (error, pattern.pattern)
+                return false
             }
         }
         if found {
-            return (true, ExtractionProblem(kind: .notFound, field: nil, source: page.source, origin: page.origin,
-                                            message: "the page says this member does not exist"))
+            problem(.notFound, nil, page, "the page says this member does not exist")
+            return false
         }
         if let (error, pattern) = failure {
-            return (false, ExtractionProblem(kind: .extraction, field: nil, source: page.source, origin: page.origin,
-                                             message: "could not tell whether the member exists: \(error.message) (missing: \(pattern))"))
+            problem(.extraction, nil, page, "could not tell whether the member exists: \(error.message) (missing: \(pattern))")
         }
-        return (false, nil)
+        return true
     }
 
-    private func value(of field: FieldRule, pages: [String: PageText], scratch: ExtractionScratch,
-                       problems: inout [ExtractionProblem], outcomes: inout [FieldOutcome]) -> FieldValue {
-        var tried = [PageText]()
-        var partShown = false
+    // MARK: Fields
+
+    /// Where a value stands in the record, for messages: `name`, or `articles[3].views`.
+    struct FieldPlace {
+        var collection: String?
+        var row = 0
+        let field: String
+
+        var label: String { collection.map { "\($0)[\(row + 1)].\(field)" } ?? field }
+    }
+
+    /// One field, its alternatives tried in order on the regions `region(source)`
+    /// gives: the value (null with a problem when it is expected and not found, or
+    /// found and unreadable), counted in `outcome`, which names the source it was read
+    /// from when it names none yet.
+    /// `rowIsPart`: a row shows its fields' part, so a default applies in it.
+    mutating func value(of field: FieldRule, at place: FieldPlace, rowIsPart: Bool, outcome: inout FieldOutcome,
+                        region: (String) -> (Page, Range<Int>)?) -> FieldValue {
+        var partShown = rowIsPart
         for (index, alternative) in field.alternatives.enumerated() {
-            guard let text = pages[alternative.source] else { continue }
-            let page = text.page
-            if !tried.contains(where: { $0.page.source == page.source }) { tried.append(text) }
-            var outcome = FieldOutcome(field: field.name, source: page.source, expected: !field.optional,
-                                       alternatives: field.alternatives.count)
-            let found: FieldValue? = page.utf8.withUnsafeBufferPointer { buffer in
-                switch capture(alternative, in: buffer, region: 0..<buffer.count, asciiOnly: text.ascii.isASCII(0..<buffer.count),
-                               ascii: text.ascii, scratch: scratch) {
-                case .noPart:
-                    return nil
-                case .noMatch:
-                    partShown = partShown || !alternative.within.isEmpty
-                    return nil
-                case .failed(let failure, let culprit):
-                    outcome.missing = 1
-                    return failed(failure, culprit: culprit, label: { field.name }, page: page, problems: &problems)
-                case .captured(let range):
-                    let before = problems.count
-                    let value = convert(UnsafeBufferPointer(rebasing: buffer[range]), field: field, label: { field.name },
-                                        page: page, problems: &problems)
-                    if problems.count == before {
-                        outcome.matched = 1
-                        outcome.byAlternative[index] = 1
-                    } else {
-                        outcome.missing = 1
-                    }
+            guard let (page, range) = region(alternative.source) else { continue }
+            switch capture(alternative, on: page, in: range) {
+            case .noPart:
+                continue
+            case .noMatch:
+                partShown = partShown || !alternative.within.isEmpty
+            case .failed(let failure, let culprit):
+                outcome.missing += 1
+                problem(.extraction, place.label, page, "\(failure.message) (\(culprit))")
+                outcome.name(page.source)
+                return .null
+            case .captured(let captured):
+                let converted = page.utf8.withUnsafeBufferPointer { buffer in
+                    field.type.convert(UnsafeBufferPointer(rebasing: buffer[captured]), map: field.map, base: baseURL)
+                }
+                switch converted {
+                case .success(let value):
+                    outcome.matched += 1
+                    outcome.byAlternative[index] += 1
+                    outcome.name(page.source)
                     return value
+                case .failure(let error):
+                    outcome.missing += 1
+                    problem(.extraction, place.label, page, error.message)
+                    outcome.name(page.source)
+                    return .null
                 }
             }
-            if let found {
-                outcomes.append(outcome)
-                return found
-            }
+        }
+        // Not found: which pages were tried is worked out only now, off the common path.
+        var tried = [(page: Page, region: Range<Int>)]()
+        for alternative in field.alternatives {
+            if let (page, range) = region(alternative.source), !tried.contains(where: { $0.page === page }) { tried.append((page, range)) }
         }
         if !partShown {
-            partShown = tried.contains { text in
-                text.page.utf8.withUnsafeBufferPointer { shows(field.present, in: $0, region: 0..<$0.count, ascii: text.ascii, scratch: scratch) }
-            }
+            partShown = tried.contains { shows(field.present, on: $0.page, in: $0.region) }
         }
-        let (value, result) = unmatched(field, partShown: partShown, label: { field.name }, tried: { tried.map(\.page) },
-                                        problems: &problems)
-        var outcome = FieldOutcome(field: field.name, source: tried.first?.page.source ?? "", expected: !field.optional,
-                                   alternatives: field.alternatives.count)
-        outcome.count(result)
-        outcomes.append(outcome)
-        return value
-    }
-
-    func failed(_ failure: MatchFailure, culprit: String, label: () -> String, page: Page,
-                problems: inout [ExtractionProblem]) -> FieldValue {
-        problems.append(ExtractionProblem(kind: .extraction, field: label(), source: page.source, origin: page.origin,
-                                          message: "\(failure.message) (\(culprit))"))
-        return .null
-    }
-
-    /// True when one of `patterns` matches in `region`: the page shows the part a
-    /// field lives in. A pattern that fails (hits a limit) shows nothing.
-    func shows(_ patterns: [any CompiledPattern], in buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>, ascii: ASCIIBlocks,
-               scratch: ExtractionScratch) -> Bool {
-        patterns.contains { pattern in
-            (try? firstGroup(pattern, group: 0, in: buffer, region: region, asciiOnly: ascii.isASCII(region), scratch: scratch)) != nil
-        }
-    }
-
-    /// What a field is when no alternative found it.
-    enum Unmatched {
-        /// The page shows the field's part, without the field: the pack's default.
-        case defaulted
-        /// An optional field the page does not show.
-        case absent
-        /// Expected and not found: null, with a problem.
-        case missing
+        outcome.name(tried.first?.page.source ?? "")
+        return unmatched(field, partShown: partShown, at: place, tried: tried.map(\.page), outcome: &outcome)
     }
 
     /// No alternative matched: the default where the page shows the field's part, null
     /// for an optional field, else null and a problem naming the patterns tried.
-    func unmatched(_ field: FieldRule, partShown: Bool, label: () -> String, tried pages: () -> [Page],
-                   problems: inout [ExtractionProblem]) -> (FieldValue, Unmatched) {
-        if partShown, let defaultValue = field.defaultValue { return (defaultValue, .defaulted) }
-        if field.optional { return (.null, .absent) }
-        let tried = pages()
+    private mutating func unmatched(_ field: FieldRule, partShown: Bool, at place: FieldPlace, tried: [Page],
+                                    outcome: inout FieldOutcome) -> FieldValue {
+        if partShown, let defaultValue = field.defaultValue {
+            outcome.defaulted += 1
+            return defaultValue
+        }
+        if field.optional {
+            outcome.absent += 1
+            return .null
+        }
+        outcome.missing += 1
         let patterns = field.alternatives.filter { alternative in tried.contains { $0.source == alternative.source } }
         var message = patterns.count == 1 ? "not found: its pattern did not match"
             : "not found: none of its \(patterns.count) patterns matched"
@@ -179,9 +165,9 @@ public struct Extractor: Sendable {
             message += ", and the page does not show the part its default stands for"
         }
         message += " (tried " + patterns.map { "'\(Self.abbreviated($0.patternText))'" }.joined(separator: ", ") + ")"
-        problems.append(ExtractionProblem(kind: .extraction, field: label(), source: tried.map(\.source).joined(separator: "+"),
-                                          origin: tried.map(\.origin).joined(separator: ", "), message: message))
-        return (.null, .missing)
+        record.problems.append(ExtractionProblem(kind: .extraction, field: place.label, source: tried.map(\.source).joined(separator: "+"),
+                                                 origin: tried.map(\.origin).joined(separator: ", "), message: message))
+        return .null
     }
 
     /// A pattern short enough to read in a warning; `patterns check --live` and the
@@ -190,37 +176,8 @@ public struct Extractor: Sendable {
         pattern.count <= limit ? pattern : String(pattern.prefix(limit - 1)) + "…"
     }
 
-    func convert(_ raw: UnsafeBufferPointer<UInt8>, field: FieldRule, label: () -> String, page: Page,
-                 problems: inout [ExtractionProblem]) -> FieldValue {
-        convert(raw, type: field.type, map: field.map, convertedMap: field.convertedMap, label: label, page: page, problems: &problems)
-    }
-
-    /// `type`, `map` and `convertedMap` are the field's: a caller converting a column reads them once.
-    func convert(_ raw: UnsafeBufferPointer<UInt8>, type: FieldType, map: [String: String]?, convertedMap: ConvertedMap?,
-                 label: () -> String, page: Page, problems: inout [ExtractionProblem]) -> FieldValue {
-        if map == nil, let value = type.usualValue(raw, origin: origin) { return value }
-        let converted: Result<FieldValue, ConversionError>
-        if let known = convertedMap?.value(for: raw) {
-            converted = known
-        } else if let map {
-            let captured = HTMLText.plain(raw)
-            guard let replacement = map[captured.lowercased()] else {
-                problems.append(ExtractionProblem(kind: .extraction, field: label(), source: page.source, origin: page.origin,
-                                                  message: "captured \"\(captured)\", which the field's map does not list (it lists \(map.keys.sorted().joined(separator: ", ")))"))
-                return .null
-            }
-            converted = type.convert(replacement, base: baseURL)
-        } else {
-            // Not in a usual form (tried above): the `String` path reads it or says why not.
-            converted = type.convert(String(decoding: raw, as: UTF8.self), base: baseURL)
-        }
-        switch converted {
-        case .success(let value):
-            return value
-        case .failure(let error):
-            problems.append(ExtractionProblem(kind: .extraction, field: label(), source: page.source, origin: page.origin, message: error.message))
-            return .null
-        }
+    mutating func problem(_ kind: ExtractionProblem.Kind, _ field: String?, _ page: Page, _ message: String) {
+        record.problems.append(ExtractionProblem(kind: kind, field: field, source: page.source, origin: page.origin, message: message))
     }
 
     // MARK: Matching
@@ -235,66 +192,57 @@ public struct Extractor: Sendable {
         case failed(MatchFailure, culprit: String)
     }
 
-    /// `asciiOnly` says whether `region` is all ASCII (callers that match many
-    /// alternatives on one region work it out once); `ascii` answers it for the
-    /// narrower regions a `within` leads to.
-    func capture(_ alternative: Alternative, in buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>,
-                 asciiOnly: Bool, ascii: ASCIIBlocks, scratch: ExtractionScratch) -> Capture {
+    private mutating func capture(_ alternative: Alternative, on page: Page, in region: Range<Int>) -> Capture {
+        var region = region
+        for narrowing in alternative.within {
+            do throws(MatchFailure) {
+                guard let narrowed = try narrow(region, with: narrowing, on: page) else { return .noPart }
+                region = narrowed
+            } catch {
+                // The `within` failed, not the field's own pattern: say which.
+                return .failed(error, culprit: "within: \(narrowing.pattern.pattern)")
+            }
+        }
         do throws(MatchFailure) {
-            var region = region
-            var asciiOnly = asciiOnly
-            if !alternative.within.isEmpty {
-                for narrowing in alternative.within {
-                    let narrowed: Range<Int>?
-                    do {
-                        narrowed = try narrow(region, with: narrowing, in: buffer, ascii: ascii, scratch: scratch)
-                    } catch {
-                        // The `within` failed, not the field's own pattern: say which.
-                        return .failed(error, culprit: "within: \(narrowing.pattern.pattern)")
-                    }
-                    guard let narrowed else { return .noPart }
-                    region = narrowed
-                }
-                asciiOnly = ascii.isASCII(region)
-            }
-            guard let range = try firstGroup(alternative.pattern, group: alternative.group, in: buffer, region: region,
-                                             asciiOnly: asciiOnly, scratch: scratch) else {
-                return .noMatch
-            }
+            guard let range = try match(alternative.pattern, group: alternative.group, on: page, in: region) else { return .noMatch }
             return .captured(range)
         } catch {
             return .failed(error, culprit: "pattern: \(alternative.patternText)")
         }
     }
 
-    /// `region` cut down by `narrowing`, found once per extraction however many fields
-    /// name the same `within`.
-    func narrow(_ region: Range<Int>, with narrowing: Narrowing, in buffer: UnsafeBufferPointer<UInt8>, ascii: ASCIIBlocks,
-                scratch: ExtractionScratch) throws(MatchFailure) -> Range<Int>? {
-        try scratch.narrowed(slot: narrowing.slot, page: UnsafeRawPointer(buffer.baseAddress), region: region) { () throws(MatchFailure) in
-            try firstGroup(narrowing.pattern, group: narrowing.group, in: buffer, region: region, asciiOnly: ascii.isASCII(region),
-                           scratch: scratch)
+    /// True when one of `patterns` matches in `region`: the page shows the part a
+    /// field lives in. A pattern that fails (hits a limit) shows nothing.
+    func shows(_ patterns: [any CompiledPattern], on page: Page, in region: Range<Int>) -> Bool {
+        patterns.contains { pattern in
+            (try? match(pattern, group: 0, on: page, in: region)) != nil
         }
     }
 
-    /// The range (in `buffer`'s offsets) of `group` in the first match inside `region`;
-    /// nil when nothing matches or the group did not take part.
-    func firstGroup(_ pattern: any CompiledPattern, group: Int, in buffer: UnsafeBufferPointer<UInt8>, region: Range<Int>,
-                    asciiOnly: Bool, scratch: ExtractionScratch) throws(MatchFailure) -> Range<Int>? {
-        let subject = UnsafeBufferPointer(rebasing: buffer[region])
-        guard let range = try pattern.firstRange(of: group, in: subject, from: 0, asciiOnly: asciiOnly, scratch: scratch.match) else {
-            return nil
+    /// `region` cut down by `narrowing`, found once per extraction however many
+    /// fields name the same `within`.
+    mutating func narrow(_ region: Range<Int>, with narrowing: Narrowing, on page: Page) throws(MatchFailure) -> Range<Int>? {
+        let key = NarrowedRegion(source: page.source, slot: narrowing.slot, region: region)
+        if let known = narrowed[key] { return known }
+        let found = try match(narrowing.pattern, group: narrowing.group, on: page, in: region)
+        narrowed[key] = found
+        return found
+    }
+
+    /// The range (in the page's offsets) of `group` in the first match inside `region`,
+    /// which is matched as the whole subject; nil when nothing matches or the group
+    /// did not take part.
+    func match(_ pattern: any CompiledPattern, group: Int, on page: Page, in region: Range<Int>) throws(MatchFailure) -> Range<Int>? {
+        let found = try page.utf8.withUnsafeBufferPointer { buffer throws(MatchFailure) in
+            try pattern.firstRange(of: group, in: UnsafeBufferPointer(rebasing: buffer[region]), from: 0)
         }
-        return (range.lowerBound + region.lowerBound)..<(range.upperBound + region.lowerBound)
+        return found.map { ($0.lowerBound + region.lowerBound)..<($0.upperBound + region.lowerBound) }
     }
 }
 
 extension FieldOutcome {
-    mutating func count(_ result: Extractor.Unmatched) {
-        switch result {
-        case .defaulted: defaulted += 1
-        case .absent: absent += 1
-        case .missing: missing += 1
-        }
+    /// The source a scalar field was read from (a collection's fields name theirs at the start).
+    mutating func name(_ source: String) {
+        if self.source.isEmpty { self.source = source }
     }
 }

@@ -17,19 +17,32 @@ public enum FieldType: String, Sendable, CaseIterable {
     /// The captured text exactly as it stands in the page.
     case string
 
-    /// Converts a capture straight from the page's bytes. Numbers, dates and text in
-    /// their usual forms never become an intermediate `String`; anything unusual takes
-    /// the `String` path below, which gives the same answers.
-    func convert(_ raw: UnsafeBufferPointer<UInt8>, base: String) -> Result<FieldValue, ConversionError> {
-        if let value = usualValue(raw, origin: AbsoluteURL.origin(of: base)) { return .success(value) }
-        return convert(String(decoding: raw, as: UTF8.self), base: base)
+    /// What a capture becomes: the one conversion every value goes through. With a
+    /// `map`, the capture's plain text is looked up (case-insensitively; the keys were
+    /// lowercased when the pack was loaded) and the replacement converted instead.
+    /// Numbers, dates, text and links in their usual forms are read straight off the
+    /// bytes; anything else by way of a `String`, which reads it or says why not.
+    public func convert(_ raw: UnsafeBufferPointer<UInt8>, map: [String: String]? = nil,
+                        base: String) -> Result<FieldValue, ConversionError> {
+        if let map {
+            let captured = HTMLText.plain(raw)
+            guard var replacement = map[captured.lowercased()] else {
+                return .failure(ConversionError(raw: captured, unlistedIn: map.keys.sorted()))
+            }
+            return replacement.withUTF8 { convert($0, base: base) }
+        }
+        if let value = usualValue(raw, base: base) { return .success(value) }
+        return convertUnusual(String(decoding: raw, as: UTF8.self), base: base)
     }
 
-    /// The value of a capture in its usual form, read straight off the bytes; nil for
-    /// anything else, which `convert` reads (or refuses) by way of a `String`. `origin`
-    /// is the base URL's `scheme://host[:port]`, which a caller converting many values
-    /// works out once; converting a column this way builds no `Result` per value.
-    func usualValue(_ raw: UnsafeBufferPointer<UInt8>, origin: String?) -> FieldValue? {
+    /// `convert` for text in hand (a pack's default, a test's capture).
+    public func convert(_ raw: String, base: String) -> Result<FieldValue, ConversionError> {
+        var raw = raw
+        return raw.withUTF8 { convert($0, base: base) }
+    }
+
+    /// The value of a capture in its usual form; nil for anything else.
+    private func usualValue(_ raw: UnsafeBufferPointer<UInt8>, base: String) -> FieldValue? {
         switch self {
         case .int:
             if let value = Numeral(raw)?.integer { return .int(value) }
@@ -40,14 +53,14 @@ public enum FieldType: String, Sendable, CaseIterable {
         case .text:
             return .text(HTMLText.plain(raw))
         case .url:
-            if let resolved = AbsoluteURL.resolvePlain(raw, origin: origin) { return .text(resolved) }
+            if let resolved = AbsoluteURL.resolvePlain(raw, origin: AbsoluteURL.origin(of: base)) { return .text(resolved) }
         case .string:
             break
         }
         return nil
     }
 
-    func convert(_ raw: String, base: String) -> Result<FieldValue, ConversionError> {
+    private func convertUnusual(_ raw: String, base: String) -> Result<FieldValue, ConversionError> {
         switch self {
         case .string:
             return .success(.text(raw))
@@ -198,8 +211,24 @@ struct Numeral {
 public struct ConversionError: Error, Sendable, Equatable {
     public var raw: String
     public var expected: String
+    /// For a field with a `map`: its keys, none of which the capture was.
+    public var listed: [String]?
+
+    public init(raw: String, expected: String) {
+        self.raw = raw
+        self.expected = expected
+    }
+
+    init(raw: String, unlistedIn keys: [String]) {
+        self.raw = raw
+        expected = "listed in the field's map"
+        listed = keys
+    }
 
     public var message: String {
+        if let listed {
+            return "captured \"\(raw)\", which the field's map does not list (it lists \(listed.joined(separator: ", ")))"
+        }
         let shown = raw.count > 60 ? String(raw.prefix(57)) + "..." : raw
         return "captured \"\(shown)\", which is not \(expected)"
     }

@@ -1,7 +1,12 @@
 import CPCRE2
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// PCRE2 (8-bit, UTF) with its JIT. Patterns are compiled once and shared by every
-/// thread; the mutable state of a match lives in a `MatchScratch`, one per thread.
+/// thread; the mutable state of a match lives in each thread's `PCRE2MatchState`.
 public struct PCRE2Engine: PatternEngine {
     public init() {}
 
@@ -14,15 +19,9 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
     // The compiled code is read-only after init, and PCRE2 documents it as safe to
     // share between threads: that is what makes the @unchecked above true.
     private let code: OpaquePointer
-    /// The same pattern compiled byte-wise (no UTF), for subjects that are all ASCII,
-    /// where it gives the same matches faster (up to twice, on patterns that scan tags
-    /// and text): the UTF program decodes (and, with MATCH_INVALID_UTF, checks) every
-    /// character it steps over. Only for patterns written in ASCII: a caseless `K`
-    /// (U+212A KELVIN SIGN) in a pattern matches an ASCII `k`, which a byte program
-    /// cannot know. Always JIT-compiled, or not kept.
-    private let asciiCode: OpaquePointer?
     let pattern: String
     let captureCount: Int
+    let limits: MatchLimits
     let jitCompiled: Bool
 
     /// `rewritingTail: false` runs the pattern exactly as written (for tests that
@@ -41,15 +40,15 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
         }
         // Errors are reported against the pattern as written; what runs may be its
         // faster equivalent (see LazyCaptureTail).
-        var program = (source: pattern, code: written)
+        var program = written
         if rewritingTail, let rewritten = LazyCaptureTail.possessive(pattern),
            let faster = PCRE2Pattern.compile(rewritten, flags: flags, &errorCode, &errorOffset) {
             pcre2_code_free_8(written)
-            program = (rewritten, faster)
+            program = faster
         }
-        code = program.code
-        asciiCode = program.source.utf8.allSatisfy({ $0 < 0x80 }) ? PCRE2Pattern.byteProgram(program.source, flags: flags) : nil
+        code = program
         self.pattern = pattern
+        limits = options.limits
         var count: UInt32 = 0
         pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_CAPTURECOUNT), &count)
         captureCount = Int(count)
@@ -59,10 +58,7 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
 
     deinit {
         pcre2_code_free_8(code)
-        if let asciiCode { pcre2_code_free_8(asciiCode) }
     }
-
-    var hasASCIIProgram: Bool { asciiCode != nil }
 
     private static func compile(_ pattern: String, flags: UInt32, _ errorCode: inout Int32, _ errorOffset: inout Int) -> OpaquePointer? {
         Array(pattern.utf8).withUnsafeBufferPointer {
@@ -70,123 +66,49 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
         }
     }
 
-    /// The byte-wise twin, JIT-compiled; nil when either step fails (an interpreted
-    /// byte program would be slower than the UTF program's JIT).
-    private static func byteProgram(_ pattern: String, flags: UInt32) -> OpaquePointer? {
-        // NEVER_UTF: a pattern that starts with (*UTF) gets no byte program.
-        let byteFlags = flags & ~UInt32(PCRE2_UTF | PCRE2_MATCH_INVALID_UTF) | UInt32(PCRE2_NEVER_UTF)
-        var errorCode: Int32 = 0
-        var errorOffset = 0
-        guard let compiled = compile(pattern, flags: byteFlags, &errorCode, &errorOffset) else { return nil }
-        guard pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0 else {
-            pcre2_code_free_8(compiled)
-            return nil
-        }
-        return compiled
-    }
-
     func groupNumber(named name: String) -> Int? {
         let number = pcre2_substring_number_from_name_8(code, name)
         return number > 0 ? Int(number) : nil
     }
 
-    func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int, asciiOnly: Bool,
-                    scratch: MatchScratch) throws(MatchFailure) -> PatternMatch? {
-        guard start <= subject.count else { return nil }
-        let (matchData, context) = try scratch.pcre2State(pairs: captureCount + 1)
-        guard let rc = try run(subject, from: start, asciiOnly: asciiOnly, matchData, context), let ovector = pcre2_get_ovector_pointer_8(matchData) else { return nil }
-        var groups = [Range<Int>?]()
-        groups.reserveCapacity(captureCount + 1)
-        for group in 0...captureCount {
-            // Unset groups hold PCRE2_UNSET (all bits set), which reads as -1 here.
-            let lower = ovector[2 * group], upper = ovector[2 * group + 1]
-            if group < Int(rc), lower >= 0, upper >= lower {
-                groups.append(lower..<upper)
-            } else {
-                groups.append(nil)
-            }
-        }
-        return PatternMatch(groups: groups)
+    func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int) throws(MatchFailure) -> PatternMatch? {
+        try run(subject, from: start) { found in PatternMatch(groups: (0...captureCount).map(found)) }
     }
 
-    func firstRange(of group: Int, in subject: UnsafeBufferPointer<UInt8>, from start: Int, asciiOnly: Bool,
-                    scratch: MatchScratch) throws(MatchFailure) -> Range<Int>? {
-        guard start <= subject.count else { return nil }
-        let (matchData, context) = try scratch.pcre2State(pairs: captureCount + 1)
-        guard let rc = try run(subject, from: start, asciiOnly: asciiOnly, matchData, context), group < Int(rc), group <= captureCount,
-              let ovector = pcre2_get_ovector_pointer_8(matchData) else { return nil }
-        let lower = ovector[2 * group], upper = ovector[2 * group + 1]
-        // Unset groups hold PCRE2_UNSET (all bits set), which reads as -1 here.
-        guard lower >= 0, upper >= lower else { return nil }
-        return lower..<upper
+    func firstRange(of group: Int, in subject: UnsafeBufferPointer<UInt8>, from start: Int) throws(MatchFailure) -> Range<Int>? {
+        guard group <= captureCount else { return nil }
+        return try run(subject, from: start) { found in found(group) } ?? nil
     }
 
-    func firstRanges(of group: Int, in buffer: UnsafeBufferPointer<UInt8>, regions: [Range<Int>], asciiOnly: [Bool],
-                     searching: [Int], scratch: MatchScratch, into found: inout RegionMatches) {
-        // A buffer with no base address has nothing to offset from, and a group the
-        // pattern does not have is never set: the one-by-one way answers both.
-        guard let base = buffer.baseAddress, group <= captureCount else {
-            firstRangesOneByOne(of: group, in: buffer, regions: regions, asciiOnly: asciiOnly, searching: searching, scratch: scratch, into: &found)
-            return
-        }
-        let matchData: OpaquePointer, context: OpaquePointer
-        do throws(MatchFailure) {
-            (matchData, context) = try scratch.pcre2State(pairs: captureCount + 1)
-        } catch {
-            for index in searching { found.failed.append((index, error)) }
-            return
-        }
-        // The match data outlives every call below, and so does its vector.
-        guard let ovector = pcre2_get_ovector_pointer_8(matchData) else {
-            for index in searching { found.failed.append((index, .engine("PCRE2 match data has no vector"))) }
-            return
-        }
-        for index in searching {
-            let region = regions[index]
-            let subject = base + region.lowerBound
-            let rc: Int32
-            if asciiOnly[index], let asciiCode {
-                rc = pcre2_jit_match_8(asciiCode, subject, region.count, 0, 0, matchData, context)
-            } else if jitCompiled {
-                rc = pcre2_jit_match_8(code, subject, region.count, 0, 0, matchData, context)
-            } else {
-                rc = pcre2_match_8(code, subject, region.count, 0, 0, matchData, context)
-            }
-            if rc > Int32(group) {
-                // Unset groups hold PCRE2_UNSET (all bits set), which reads as -1 here.
-                let lower = ovector[2 * group], upper = ovector[2 * group + 1]
-                if lower >= 0, upper >= lower {
-                    found.captured.append((index, (lower + region.lowerBound)..<(upper + region.lowerBound)))
-                } else {
-                    found.unmatched.append(index)
-                }
-            } else if rc >= 0 || rc == PCRE2_ERROR_NOMATCH {
-                found.unmatched.append(index)
-            } else {
-                found.failed.append((index, PCRE2Pattern.failure(for: rc)))
-            }
-        }
-    }
-
-    /// One match call: PCRE2's return code (the number of groups set, plus one), or nil
-    /// for no match; errors become `MatchFailure`s.
-    private func run(_ subject: UnsafeBufferPointer<UInt8>, from start: Int, asciiOnly: Bool,
-                     _ matchData: OpaquePointer, _ context: OpaquePointer) throws(MatchFailure) -> Int32? {
-        // A byte program is always JIT-compiled (see `byteProgram`).
-        let (program, jit) = if asciiOnly, let asciiCode { (asciiCode, true) } else { (code, jitCompiled) }
-        // PCRE2 wants a non-null pointer even for an empty subject; the one made for that
-        // case stays out of this path, which every match call takes. The JIT entry point
+    /// One match call. `read` gets, while the match data is at hand, a function giving
+    /// each group's range (nil for a group that did not take part); nil for no match.
+    /// The one place match results are read.
+    private func run<Answer>(_ subject: UnsafeBufferPointer<UInt8>, from start: Int,
+                             read: ((Int) -> Range<Int>?) -> Answer) throws(MatchFailure) -> Answer? {
+        guard start >= 0, start <= subject.count else { return nil }
+        let state = try PCRE2MatchState.current(pairs: captureCount + 1, limits: limits)
+        let (matchData, context) = (state.matchData, state.context)
+        // PCRE2 wants a non-null pointer even for an empty subject. The JIT entry point
         // skips checks that hold here (offset in range; MATCH_INVALID_UTF needs no UTF check).
-        let rc: Int32
-        if let base = subject.baseAddress {
-            rc = jit ? pcre2_jit_match_8(program, base, subject.count, start, 0, matchData, context)
-                : pcre2_match_8(program, base, subject.count, start, 0, matchData, context)
-        } else {
-            rc = PCRE2Pattern.matchEmpty(program, jit: jit, matchData, context)
+        let rc: Int32 = withNonNullBase(subject) { base in
+            jitCompiled ? pcre2_jit_match_8(code, base, subject.count, start, 0, matchData, context)
+                : pcre2_match_8(code, base, subject.count, start, 0, matchData, context)
         }
         if rc == PCRE2_ERROR_NOMATCH { return nil }
         if rc < 0 { throw PCRE2Pattern.failure(for: rc) }
-        return rc
+        guard let ovector = pcre2_get_ovector_pointer_8(matchData) else { return nil }
+        return read { group in
+            // Groups past the last one set, and unset groups (PCRE2_UNSET, all bits set,
+            // which reads as -1 here), took no part.
+            guard group < Int(rc) else { return nil }
+            let lower = ovector[2 * group], upper = ovector[2 * group + 1]
+            return lower >= 0 && upper >= lower ? lower..<upper : nil
+        }
+    }
+
+    private func withNonNullBase(_ subject: UnsafeBufferPointer<UInt8>, _ body: (UnsafePointer<UInt8>) -> Int32) -> Int32 {
+        if let base = subject.baseAddress { return body(base) }
+        return withUnsafePointer(to: 0 as UInt8) { body($0) }
     }
 
     /// A match call's error code (other than no match) as what the user is told.
@@ -200,13 +122,6 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
         }
     }
 
-    @inline(never)
-    private static func matchEmpty(_ program: OpaquePointer, jit: Bool, _ matchData: OpaquePointer, _ context: OpaquePointer) -> Int32 {
-        withUnsafePointer(to: 0 as UInt8) { empty in
-            jit ? pcre2_jit_match_8(program, empty, 0, 0, 0, matchData, context) : pcre2_match_8(program, empty, 0, 0, 0, matchData, context)
-        }
-    }
-
     static func message(for errorCode: Int32) -> String {
         var buffer = [UInt8](repeating: 0, count: 256)
         let length = pcre2_get_error_message_8(errorCode, &buffer, buffer.count)
@@ -215,58 +130,74 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
     }
 }
 
-/// The mutable state of matching: PCRE2 match data, a match context carrying the
-/// limits, and a JIT stack. Creating these costs a few allocations and an mmap, so
-/// one scratch serves every match of one extraction; it must not be shared between
-/// threads at the same time.
-public final class MatchScratch {
-    public let limits: MatchLimits
-    private var matchData: OpaquePointer?
-    private var matchDataPairs = 0
-    private var context: OpaquePointer?
-    private var jitStack: OpaquePointer?
+/// The mutable state of matching on one thread: PCRE2 match data, a match context
+/// carrying the limits, and a JIT stack. Making these costs allocations and an mmap,
+/// so each thread keeps one for every match it runs, freed when the thread ends.
+final class PCRE2MatchState {
+    private(set) var matchData: OpaquePointer
+    private var pairs: Int
+    let context: OpaquePointer
+    private let jitStack: OpaquePointer?
+    private var limits: MatchLimits?
 
-    public init(limits: MatchLimits = .default) {
-        self.limits = limits
+    private init?() {
+        guard let context = pcre2_match_context_create_8(nil) else { return nil }
+        guard let matchData = pcre2_match_data_create_8(16, nil) else {
+            pcre2_match_context_free_8(context)
+            return nil
+        }
+        self.context = context
+        self.matchData = matchData
+        pairs = 16
+        // The JIT's default stack is 32 KiB of machine stack, too small for some
+        // honest patterns on big pages; grow on demand up to 8 MiB instead.
+        jitStack = pcre2_jit_stack_create_8(32 * 1024, 8 * 1024 * 1024, nil)
+        if let jitStack { pcre2_jit_stack_assign_8(context, nil, UnsafeMutableRawPointer(jitStack)) }
     }
 
     deinit {
-        if let matchData { pcre2_match_data_free_8(matchData) }
-        if let context { pcre2_match_context_free_8(context) }
+        pcre2_match_data_free_8(matchData)
+        pcre2_match_context_free_8(context)
         if let jitStack { pcre2_jit_stack_free_8(jitStack) }
     }
 
-    /// Every match call asks for these: the common case (both made, big enough) is
-    /// inlined into the caller, the making is not.
-    @inline(__always)
-    fileprivate func pcre2State(pairs: Int) throws(MatchFailure) -> (OpaquePointer, OpaquePointer) {
-        if let matchData, let context, matchDataPairs >= pairs { return (matchData, context) }
-        return try makePCRE2State(pairs: pairs)
+    /// This thread's state, with room for `pairs` groups and `limits` in force.
+    static func current(pairs: Int, limits: MatchLimits) throws(MatchFailure) -> PCRE2MatchState {
+        let state: PCRE2MatchState
+        if let stored = pthread_getspecific(threadKey) {
+            state = Unmanaged<PCRE2MatchState>.fromOpaque(stored).takeUnretainedValue()
+        } else {
+            guard let made = PCRE2MatchState() else { throw .engine("PCRE2 could not allocate its match state (out of memory)") }
+            pthread_setspecific(threadKey, Unmanaged.passRetained(made).toOpaque())
+            state = made
+        }
+        try state.prepare(pairs: pairs, limits: limits)
+        return state
     }
 
-    private func makePCRE2State(pairs: Int) throws(MatchFailure) -> (OpaquePointer, OpaquePointer) {
-        if context == nil {
-            guard let created = pcre2_match_context_create_8(nil) else {
-                throw .engine("PCRE2 could not allocate a match context (out of memory)")
-            }
-            pcre2_set_match_limit_8(created, limits.steps)
-            pcre2_set_depth_limit_8(created, limits.depth)
-            pcre2_set_heap_limit_8(created, limits.heapKiB)
-            // The JIT's default stack is 32 KiB of machine stack, too small for some
-            // honest patterns on big pages; grow on demand up to 8 MiB instead.
-            jitStack = pcre2_jit_stack_create_8(32 * 1024, 8 * 1024 * 1024, nil)
-            if let jitStack { pcre2_jit_stack_assign_8(created, nil, UnsafeMutableRawPointer(jitStack)) }
-            context = created
+    private func prepare(pairs needed: Int, limits wanted: MatchLimits) throws(MatchFailure) {
+        if limits != wanted {
+            pcre2_set_match_limit_8(context, wanted.steps)
+            pcre2_set_depth_limit_8(context, wanted.depth)
+            pcre2_set_heap_limit_8(context, wanted.heapKiB)
+            limits = wanted
         }
-        if matchData == nil || matchDataPairs < pairs {
-            if let matchData { pcre2_match_data_free_8(matchData) }
-            let size = max(pairs, 16)
-            matchData = pcre2_match_data_create_8(UInt32(size), nil)
-            matchDataPairs = size
-        }
-        guard let matchData, let context else {
+        guard needed > pairs else { return }
+        guard let larger = pcre2_match_data_create_8(UInt32(needed), nil) else {
             throw .engine("PCRE2 could not allocate match data (out of memory)")
         }
-        return (matchData, context)
+        pcre2_match_data_free_8(matchData)
+        matchData = larger
+        pairs = needed
     }
 }
+
+/// Each thread's `PCRE2MatchState`, released when the thread ends.
+private let threadKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key) { stored in
+        guard let stored else { return }
+        Unmanaged<PCRE2MatchState>.fromOpaque(stored).release()
+    }
+    return key
+}()

@@ -8,9 +8,12 @@ public protocol PatternEngine: Sendable {
 
 public struct PatternOptions: Sendable, Hashable {
     public var caseInsensitive: Bool
+    /// Bounds on every match of the pattern (the pack's `[limits]`).
+    public var limits: MatchLimits
 
-    public init(caseInsensitive: Bool = true) {
+    public init(caseInsensitive: Bool = true, limits: MatchLimits = .default) {
         self.caseInsensitive = caseInsensitive
+        self.limits = limits
     }
 }
 
@@ -33,93 +36,30 @@ public struct MatchLimits: Sendable, Hashable {
     public static let `default` = MatchLimits(steps: 5_000_000, depth: 100_000, heapKiB: 64 * 1024)
 }
 
-/// A compiled pattern. Offsets are byte offsets into UTF-8 text.
+/// A compiled pattern. Offsets are byte offsets into UTF-8 text. Whatever state a
+/// match needs (PCRE2's match data and JIT stack) is the engine's own business: the
+/// callers pass text and a position, from any thread.
 public protocol CompiledPattern: Sendable {
     var pattern: String { get }
     /// Number of capture groups, not counting group 0.
     var captureCount: Int { get }
-    /// The number of a named group, or nil when the pattern has no such name.
-    func groupNumber(named name: String) -> Int?
     /// The first match at or after `start` in `subject`, with every group's byte range
     /// (nil for a group that did not take part).
-    /// `asciiOnly` promises that every byte of `subject` is below 0x80, which lets an
-    /// engine use a faster byte-wise program; the answer must not change.
-    /// `scratch` carries the per-thread state and the limits; an engine that needs
-    /// neither ignores it.
-    func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int, asciiOnly: Bool,
-                    scratch: MatchScratch) throws(MatchFailure) -> PatternMatch?
+    func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int) throws(MatchFailure) -> PatternMatch?
     /// The range of `group` in the first match at or after `start`; nil when nothing
-    /// matches or the group did not take part. What extraction asks most, so engines
+    /// matches or the group did not take part. What extraction asks most, so an engine
     /// may answer it without building a `PatternMatch`.
-    func firstRange(of group: Int, in subject: UnsafeBufferPointer<UInt8>, from start: Int, asciiOnly: Bool,
-                    scratch: MatchScratch) throws(MatchFailure) -> Range<Int>?
-    /// `firstRange` from the start of each of several regions of `buffer`, each region
-    /// searched as the whole subject: the regions numbered in `searching`, where
-    /// `asciiOnly[n]` is the promise for `regions[n]`. Results go to `found`, in the
-    /// order of `searching`, as offsets into `buffer`. One call answers a column of
-    /// rows, so an engine can keep its state at hand across them.
-    func firstRanges(of group: Int, in buffer: UnsafeBufferPointer<UInt8>, regions: [Range<Int>], asciiOnly: [Bool],
-                     searching: [Int], scratch: MatchScratch, into found: inout RegionMatches)
+    func firstRange(of group: Int, in subject: UnsafeBufferPointer<UInt8>, from start: Int) throws(MatchFailure) -> Range<Int>?
+    /// The number of a named group, or nil when the pattern has no such name.
+    func groupNumber(named name: String) -> Int?
 }
 
 extension CompiledPattern {
-    public func firstRange(of group: Int, in subject: UnsafeBufferPointer<UInt8>, from start: Int, asciiOnly: Bool,
-                           scratch: MatchScratch) throws(MatchFailure) -> Range<Int>? {
-        try firstMatch(in: subject, from: start, asciiOnly: asciiOnly, scratch: scratch)?.group(group)
+    public func firstRange(of group: Int, in subject: UnsafeBufferPointer<UInt8>, from start: Int) throws(MatchFailure) -> Range<Int>? {
+        try firstMatch(in: subject, from: start)?.group(group)
     }
 
-    public func firstRanges(of group: Int, in buffer: UnsafeBufferPointer<UInt8>, regions: [Range<Int>], asciiOnly: [Bool],
-                            searching: [Int], scratch: MatchScratch, into found: inout RegionMatches) {
-        firstRangesOneByOne(of: group, in: buffer, regions: regions, asciiOnly: asciiOnly, searching: searching, scratch: scratch, into: &found)
-    }
-
-    /// `firstRanges` as one `firstRange` per region: what every engine's answer must
-    /// equal, and the way for the cases an engine's own loop does not take.
-    public func firstRangesOneByOne(of group: Int, in buffer: UnsafeBufferPointer<UInt8>, regions: [Range<Int>], asciiOnly: [Bool],
-                                    searching: [Int], scratch: MatchScratch, into found: inout RegionMatches) {
-        for index in searching {
-            let region = regions[index]
-            do throws(MatchFailure) {
-                if let range = try firstRange(of: group, in: UnsafeBufferPointer(rebasing: buffer[region]), from: 0,
-                                              asciiOnly: asciiOnly[index], scratch: scratch) {
-                    found.captured.append((index, (range.lowerBound + region.lowerBound)..<(range.upperBound + region.lowerBound)))
-                } else {
-                    found.unmatched.append(index)
-                }
-            } catch {
-                found.failed.append((index, error))
-            }
-        }
-    }
-
-    /// `firstMatch` on a subject that may hold any UTF-8.
-    public func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int, scratch: MatchScratch) throws(MatchFailure) -> PatternMatch? {
-        try firstMatch(in: subject, from: start, asciiOnly: false, scratch: scratch)
-    }
-
-    /// `firstRange` on a subject that may hold any UTF-8.
-    public func firstRange(of group: Int, in subject: UnsafeBufferPointer<UInt8>, from start: Int, scratch: MatchScratch) throws(MatchFailure) -> Range<Int>? {
-        try firstRange(of: group, in: subject, from: start, asciiOnly: false, scratch: scratch)
-    }
-}
-
-/// What `firstRanges` found, region by region.
-public struct RegionMatches {
-    /// Regions with a match where the group took part, and the group's range in the buffer.
-    public var captured: [(region: Int, range: Range<Int>)] = []
-    /// Regions with no match (or none where the group took part).
-    public var unmatched: [Int] = []
-    /// Regions where the engine gave up.
-    public var failed: [(region: Int, failure: MatchFailure)] = []
-
-    public init() {}
-
-    /// Empty, keeping the storage for the next column.
-    public mutating func removeAll() {
-        captured.removeAll(keepingCapacity: true)
-        unmatched.removeAll(keepingCapacity: true)
-        failed.removeAll(keepingCapacity: true)
-    }
+    public func groupNumber(named name: String) -> Int? { nil }
 }
 
 public struct PatternMatch: Sendable, Equatable {

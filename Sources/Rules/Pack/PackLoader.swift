@@ -53,6 +53,8 @@ struct PackReader {
     let order: DeclarationOrder
     var problems: [PackProblem] = []
     var caseInsensitive = true
+    /// The pack's `[limits]`, which every pattern is compiled with.
+    var limits = MatchLimits.default
     /// Patterns compiled so far, by text and case rule: a pattern written many times
     /// (the same `within` for fourteen fields) is compiled, and searched, once.
     var compiled: [PatternKey: any CompiledPattern] = [:]
@@ -78,10 +80,10 @@ struct PackReader {
             problems.append(PackProblem(location: "site.base_url", message: "'\(baseURL)' is not an absolute URL (e.g. https://www.example.com)"))
         }
         caseInsensitive = !(bool(site, "case_sensitive", at: "site") ?? false)
+        limits = readLimits(root)
         let idRule = string(site, "id", at: "site", required: true).flatMap { pattern -> IDRule? in
             compile(pattern, at: "site.id", caseInsensitive: caseInsensitive).map { IDRule(pattern: pattern, compiled: $0) }
         }
-        let limits = readLimits(root)
 
         var sources = [SourceRule]()
         if let sourceTable = table(root, "sources", at: "", required: true) {

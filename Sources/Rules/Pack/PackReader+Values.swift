@@ -9,7 +9,7 @@ extension PackReader {
         let key = PatternKey(text: pattern, caseInsensitive: caseInsensitive)
         if let known = compiled[key] { return known }
         do {
-            let pattern = try engine.compile(pattern, options: PatternOptions(caseInsensitive: caseInsensitive))
+            let pattern = try engine.compile(pattern, options: PatternOptions(caseInsensitive: caseInsensitive, limits: limits))
             compiled[key] = pattern
             return pattern
         } catch {

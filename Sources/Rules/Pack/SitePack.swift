@@ -67,9 +67,8 @@ public struct IDRule: Sendable {
     /// True when the whole of `id` matches the pack's ID pattern.
     public func accepts(_ id: String) -> Bool {
         let bytes = Array(id.utf8)
-        let scratch = MatchScratch()
         return bytes.withUnsafeBufferPointer { buffer in
-            guard let found = try? compiled.firstMatch(in: buffer, from: 0, scratch: scratch) else { return false }
+            guard let found = try? compiled.firstMatch(in: buffer, from: 0) else { return false }
             return found.range == 0..<buffer.count
         }
     }
@@ -97,9 +96,8 @@ public struct SourceRule: Sendable {
     /// False when the source says how a whole page ends and `page` does not.
     public func isComplete(_ page: [UInt8]) -> Bool {
         guard !complete.isEmpty else { return true }
-        let scratch = MatchScratch()
         return page.withUnsafeBufferPointer { buffer in
-            complete.contains { (try? $0.firstMatch(in: buffer, from: 0, asciiOnly: false, scratch: scratch)) != nil }
+            complete.contains { (try? $0.firstRange(of: 0, in: buffer, from: 0)) != nil }
         }
     }
 
@@ -150,8 +148,6 @@ public final class FieldRule: Sendable {
     let present: [any CompiledPattern]
     /// Captured text → replacement, applied (case-insensitively) before the type conversion.
     public let map: [String: String]?
-    /// `map` with its replacements converted, for captures looked up by their bytes.
-    let convertedMap: ConvertedMap?
 
     init(name: String, type: FieldType, alternatives: [Alternative], defaultValue: FieldValue?, optional: Bool,
          present: [any CompiledPattern] = [], map: [String: String]?) {
@@ -162,7 +158,6 @@ public final class FieldRule: Sendable {
         self.optional = optional
         self.present = present
         self.map = map
-        convertedMap = map.flatMap { ConvertedMap($0, type: type) }
     }
 
     /// The sources this field reads, in the order its alternatives try them.

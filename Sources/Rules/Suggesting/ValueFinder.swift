@@ -32,11 +32,10 @@ struct ValueFinder {
     /// Byte ranges of every place the value is written, in page order.
     func occurrences(in page: [UInt8]) -> [Range<Int>] {
         var found = [Range<Int>]()
-        let scratch = MatchScratch()
         page.withUnsafeBufferPointer { buffer in
             var start = 0
             while start < buffer.count, found.count < 50,
-                  let match = try? pattern.firstMatch(in: buffer, from: start, asciiOnly: false, scratch: scratch) {
+                  let match = try? pattern.firstMatch(in: buffer, from: start) {
                 let range = match.range
                 if !range.isEmpty { found.append(range) }
                 start = max(range.upperBound, range.lowerBound + 1)

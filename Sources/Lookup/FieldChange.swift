@@ -1,6 +1,8 @@
 import Foundation
+import Rules
 
-/// How one value differs from the last time the member was looked up.
+/// How one value differs from the last time the member was looked up: what the
+/// history (Store) finds, carried on the record (`MemberRecord.changes`) for the reports.
 public struct FieldChange: Sendable, Equatable {
     public let previous: FieldValue
     /// When the previous value was last seen.
