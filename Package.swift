@@ -25,27 +25,35 @@ let package = Package(
         // Bytes → text: charsets (iconv), HTML5 entities, plain text from HTML, dates.
         // Knows nothing of packs, patterns, HTTP or output.
         .target(name: "PageText"),
-        // Site packs → compiled rules → typed records. Knows nothing of HTTP or output.
-        .target(name: "Rules", dependencies: ["CPCRE2", "TOMLKit", "PageText"]),
+        // Regex engines: the matcher protocol and PCRE2 behind it. Knows nothing of
+        // packs, pages' meaning, HTTP or output.
+        .target(name: "Matching", dependencies: ["CPCRE2"]),
+        // Site packs: the TOML format, its model (sources, fields, collections, report
+        // roles, feeds) compiled to patterns, and the typed values fields hold. Knows
+        // nothing of extraction, HTTP or output.
+        .target(name: "Packs", dependencies: ["Matching", "PageText", "TOMLKit"]),
+        // Pages in, values out: a pack's rules applied to a member's pages, with what
+        // went wrong per field; pattern suggestions. Knows nothing of HTTP or output.
+        .target(name: "Extraction", dependencies: ["Packs", "Matching", "PageText"]),
         // Fetches pages over libcurl's multi interface, politely (cap, pace, retries,
         // Retry-After, robots.txt on every host), with a cache. Knows nothing of packs.
         .target(name: "Scraper", dependencies: ["CCurl", "PageText", .product(name: "Logging", package: "swift-log")]),
         // A member's pages fetched and read into a record with typed errors: the records
         // the rest of the tool works with. Knows nothing of output formats or SQL.
-        .target(name: "Lookup", dependencies: ["Scraper", "Rules"]),
+        .target(name: "Lookup", dependencies: ["Scraper", "Packs", "Extraction"]),
         // The embedded SQLite history of lookups, tracked members and what changed.
-        .target(name: "Store", dependencies: ["Lookup", "Rules", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "Store", dependencies: ["Lookup", "Packs", "Extraction", .product(name: "GRDB", package: "GRDB.swift")]),
         // RSS 2.0 and Atom feeds, read with libxml2's streaming reader.
         .target(name: "Feeds", dependencies: ["CLibXML2", "PageText"]),
         // Renders records (tables, CSV, JSON, Markdown), statistics and checkpoints. Knows
         // nothing of regexes or HTTP.
-        .target(name: "Report", dependencies: ["Lookup", "Rules", "Feeds"]),
+        .target(name: "Report", dependencies: ["Lookup", "Packs", "Extraction", "Feeds"]),
         // A pack checked against saved pages and their expected records, compared through
         // the JSON the reports write; the check tables. Knows nothing of HTTP.
-        .target(name: "PackCheck", dependencies: ["Lookup", "Rules", "Report"]),
+        .target(name: "PackCheck", dependencies: ["Lookup", "Packs", "Extraction", "Report"]),
         // The command-line layer only.
         .executableTarget(name: "cpvanity", dependencies: [
-            "Rules", "Report", "PackCheck", "Lookup", "Scraper", "Store", "Feeds",
+            "Packs", "Extraction", "Report", "PackCheck", "Lookup", "Scraper", "Store", "Feeds",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "CSV", package: "CSV.swift"),
             .product(name: "Logging", package: "swift-log"),
@@ -54,25 +62,25 @@ let package = Package(
 
         // A local replica of a site, for tests, the demo and benchmarks.
         .executableTarget(name: "fixture-site", dependencies: [
-            "Rules", "PageText",
+            "Packs", "PageText",
             .product(name: "FlyingFox", package: "FlyingFox"),
             .product(name: "FlyingSocks", package: "FlyingFox"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // The benchmarks (scripts/bench builds it in release mode; not part of the tests).
-        .executableTarget(name: "cpvanity-bench", dependencies: ["Rules", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "cpvanity-bench", dependencies: ["Matching", "Packs", "Extraction", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // Starts fixture-site and runs built binaries for the tests that need them.
-        .target(name: "TestSupport", dependencies: ["Rules", "Lookup"], path: "Tests/TestSupport"),
-        .testTarget(name: "RulesTests", dependencies: ["Rules", "PageText", "PackCheck", "TestSupport"]),
-        .testTarget(name: "ScraperTests", dependencies: ["Scraper", "Rules", "TestSupport"]),
-        .testTarget(name: "ReportTests", dependencies: ["Report", "Rules", "Lookup", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "Rules", "Lookup", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "TestSupport", dependencies: ["Packs", "Extraction", "Lookup"], path: "Tests/TestSupport"),
+        .testTarget(name: "ExtractionTests", dependencies: ["Matching", "Packs", "Extraction", "PageText", "PackCheck", "TestSupport"]),
+        .testTarget(name: "ScraperTests", dependencies: ["Scraper", "Packs", "TestSupport"]),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "Packs", "Extraction", "Lookup", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "Packs", "Extraction", "Lookup", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "TestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CCurl", "CLibXML2", "CPCRE2"]),
         // The integration tier: the replica, hostile servers on loopback, python3.
-        .testTarget(name: "IntegrationTests", dependencies: ["Scraper", "Lookup", "Rules", "Report", "TestSupport", "fixture-site"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["Scraper", "Lookup", "Packs", "Extraction", "Report", "TestSupport", "fixture-site"]),
         // Runs the built binary as a user would; depends on it so `swift test` builds it.
         .testTarget(name: "CLITests", dependencies: ["cpvanity", "fixture-site", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
     ]

@@ -1,5 +1,5 @@
 import Foundation
-import Rules
+import Packs
 
 /// How one value differs from the last time the member was looked up: what the
 /// history (Store) finds, carried on the record (`MemberRecord.changes`) for the reports.

@@ -1,5 +1,6 @@
+import Extraction
 import Foundation
-import Rules
+import Packs
 import Scraper
 
 /// Looks members up: every source page of a member fetched at once, the rules

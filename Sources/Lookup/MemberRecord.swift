@@ -1,5 +1,5 @@
+import Extraction
 import Foundation
-import Rules
 
 /// One member looked up: where the pages came from, what the rules found, and
 /// everything that went wrong (empty when the lookup succeeded).

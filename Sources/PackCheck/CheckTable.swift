@@ -1,5 +1,5 @@
+import Packs
 import Report
-import Rules
 
 /// `patterns check` for people: a field × fixture grid, then each difference.
 public enum CheckTable {

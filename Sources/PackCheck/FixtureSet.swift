@@ -1,5 +1,5 @@
 import Foundation
-import Rules
+import Packs
 
 /// Saved pages of one site: `<source>-<id>.html`, the naming `--save-pages` uses,
 /// with each member's expected record beside them as `expected-<id>.json`.

@@ -1,6 +1,7 @@
+import Extraction
 import Lookup
+import Packs
 import Report
-import Rules
 
 /// `patterns check --live` for people: a field × member grid of how each field was
 /// found on the pages fetched just now: which alternative matched, which field took

@@ -1,6 +1,7 @@
+import Extraction
 import Foundation
+import Packs
 import Report
-import Rules
 
 /// Runs a pack over saved pages and compares what it finds with each member's
 /// expected record: what `cpvanity patterns check` reports.

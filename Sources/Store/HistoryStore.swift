@@ -1,7 +1,8 @@
+import Extraction
 import Foundation
-import Lookup
 import GRDB
-import Rules
+import Lookup
+import Packs
 
 /// The embedded history: one SQLite file (WAL mode) holding a snapshot of every
 /// successful lookup, and the members to refresh.

@@ -1,5 +1,5 @@
 import Foundation
-import Rules
+import Packs
 
 /// A `FieldValue` as two text columns, type and value, so it comes back exactly
 /// (decimals as written, dates as days).

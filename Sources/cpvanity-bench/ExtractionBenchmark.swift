@@ -1,5 +1,7 @@
+import Extraction
 import Foundation
-import Rules
+import Matching
+import Packs
 
 /// Figure 1: the rules engine on generated articles pages, PCRE2 against
 /// NSRegularExpression running the same pack in the same process.

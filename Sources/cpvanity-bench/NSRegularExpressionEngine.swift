@@ -1,5 +1,5 @@
 import Foundation
-import Rules
+import Matching
 
 /// The baseline: the same patterns through Foundation's NSRegularExpression, as the
 /// original CPVanity apps matched them. To be fair to it, each pattern finds all its

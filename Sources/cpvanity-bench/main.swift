@@ -1,6 +1,7 @@
 import ArgumentParser
+import Extraction
 import Foundation
-import Rules
+import Packs
 
 // cpvanity-bench: the figures in docs/performance.md. Build in release mode and run
 // through scripts/bench. Every comparison runs both sides in this one run.

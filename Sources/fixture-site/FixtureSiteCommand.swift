@@ -1,7 +1,7 @@
 import ArgumentParser
 import FlyingFox
 import Foundation
-import Rules
+import Packs
 
 /// A local replica of a site: serves saved pages at the URLs the site pack says
 /// they live at, with latency and faults on demand, for tests, demos and benchmarks.

@@ -1,7 +1,6 @@
 import FlyingFox
 import Foundation
 import PageText
-import Rules
 import Synchronization
 
 /// Answers every request: saved pages at their site URLs, robots.txt, the stats

@@ -1,5 +1,5 @@
 import Foundation
-import Rules
+import Packs
 
 /// The pack's URL templates turned around: from a request's path and query back to
 /// the member page or feed it names. Works for any pack, since it only reads the

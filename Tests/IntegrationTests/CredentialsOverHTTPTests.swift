@@ -1,9 +1,9 @@
 import Foundation
 import Lookup
-import Rules
+import Packs
 @testable import Scraper
-import TestSupport
 import Testing
+import TestSupport
 
 /// A user and password in --base-url reach the server and nothing else.
 @Suite struct CredentialsOverHTTPTests {

@@ -1,9 +1,9 @@
 import Foundation
 import Lookup
-import Rules
+import Packs
 @testable import Scraper
-import TestSupport
 import Testing
+import TestSupport
 
 /// Hostile servers on loopback: the replica's faults, and a raw socket for what the
 /// replica cannot play.

@@ -1,9 +1,8 @@
 import Foundation
-@testable import Report
 import Lookup
-import Rules
-import TestSupport
+@testable import Report
 import Testing
+import TestSupport
 
 /// Dashboards read the JSON: every record must validate against the published
 /// schema (docs/schema/member-1.json), checked with Python's jsonschema.

@@ -1,9 +1,9 @@
 import Foundation
 import Lookup
-import Rules
+import Packs
 @testable import Scraper
-import TestSupport
 import Testing
+import TestSupport
 
 /// Lookups over real HTTP against `fixture-site` on loopback. Serialized: each test
 /// runs its own server, and timings are read from the server's log.

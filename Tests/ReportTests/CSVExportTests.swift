@@ -1,10 +1,11 @@
 import CSV
+import Extraction
 import Foundation
 import Lookup
+import Packs
 @testable import Report
-import Rules
-import TestSupport
 import Testing
+import TestSupport
 
 @Suite struct CSVExportTests {
     func parse(_ text: String) throws -> (header: [String], rows: [[String]]) {

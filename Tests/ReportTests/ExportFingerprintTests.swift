@@ -1,8 +1,7 @@
 import Foundation
 import Report
-import Rules
-import TestSupport
 import Testing
+import TestSupport
 
 /// The checkpoint's fingerprint: typed, stored as earlier versions stored it, and
 /// compared in words a user can act on.

@@ -1,8 +1,7 @@
 import Foundation
 @testable import Report
-import Rules
-import TestSupport
 import Testing
+import TestSupport
 
 /// Every format rendered from the fixture records, compared byte for byte with
 /// Fixtures/golden. After a deliberate change, regenerate with

@@ -1,6 +1,5 @@
 import Foundation
 import Report
-import Rules
 import Testing
 
 @Suite struct HistoryTableTests {

@@ -1,9 +1,8 @@
 import Foundation
 import Lookup
 import Report
-import Rules
-import TestSupport
 import Testing
+import TestSupport
 
 /// What a hostile page's text can reach: never the terminal's control sequences, never
 /// a live Markdown link to anything but http(s).

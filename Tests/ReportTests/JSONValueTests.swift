@@ -1,7 +1,8 @@
+@testable import Extraction
 import Foundation
-import Testing
+@testable import Packs
 @testable import Report
-@testable import Rules
+import Testing
 
 @Suite struct JSONValueTests {
     @Test func escapesAndKeepsDecimalsExact() {

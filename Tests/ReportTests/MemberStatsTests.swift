@@ -1,8 +1,9 @@
+import Extraction
 import Foundation
+import Packs
 @testable import Report
-import Rules
-import TestSupport
 import Testing
+import TestSupport
 
 @Suite struct MemberStatsTests {
     let roles: [ReportSpec.Role: String] = [.title: "t", .url: "u", .views: "v", .votes: "n", .rating: "r", .bookmarks: "b", .downloads: "d"]

@@ -1,8 +1,7 @@
 import Foundation
-import Rules
 @testable import Scraper
-import TestSupport
 import Testing
+import TestSupport
 
 /// A user and password in --base-url reach the server and nothing else.
 @Suite struct CredentialsTests {

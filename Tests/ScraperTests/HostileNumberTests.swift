@@ -1,8 +1,7 @@
 import Foundation
-import Rules
 @testable import Scraper
-import TestSupport
 import Testing
+import TestSupport
 
 /// Numbers a server or robots.txt sends are parsed with bounds: none traps, none hangs.
 @Suite struct HostileNumberTests {

@@ -1,10 +1,11 @@
+import Extraction
 import Foundation
-import Lookup
 import GRDB
-import Rules
+import Lookup
+import Packs
 @testable import Store
-import TestSupport
 import Testing
+import TestSupport
 
 @Suite struct HistoryStoreTests {
     let directory: URL

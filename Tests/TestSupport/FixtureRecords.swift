@@ -1,6 +1,7 @@
+import Extraction
 import Foundation
 import Lookup
-import Rules
+import Packs
 
 /// Member records built from the saved pages, as a lookup would build them, with
 /// a fixed time so rendered reports can be compared byte for byte.

@@ -1,6 +1,6 @@
 import Foundation
 import Lookup
-import Rules
+import Packs
 
 /// RFC 4180 text: comma-separated, CRLF line ends, quotes doubled inside quoted cells.
 /// Every CSV cpvanity writes (exports, history, feeds) goes through `row`. Not

@@ -1,6 +1,7 @@
+import Extraction
 import Foundation
 import Lookup
-import Rules
+import Packs
 
 /// What `refresh` prints for people: per member, what changed since the previous
 /// lookup, biggest news first (scalar fields, then rows).

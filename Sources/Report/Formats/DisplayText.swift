@@ -1,6 +1,7 @@
+import Extraction
 import Foundation
 import Lookup
-import Rules
+import Packs
 
 /// Values as people read them: `1,204,873`, `4.66`, `2012-03-12`, `-` for nothing.
 enum DisplayText {

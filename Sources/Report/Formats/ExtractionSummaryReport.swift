@@ -1,4 +1,4 @@
-import Rules
+import Extraction
 
 /// An extraction summary for people (a table on stderr at the end of a batch) and for
 /// dashboards (JSON, with `--summary FILE`).

@@ -1,6 +1,6 @@
 import Foundation
 import Lookup
-import Rules
+import Packs
 
 /// A member's values over time, as the history holds them: each point is the
 /// values seen from `time` until `lastSeen`.

@@ -1,5 +1,6 @@
+import Extraction
 import Lookup
-import Rules
+import Packs
 
 enum MarkdownText {
     /// A row of plain texts, each escaped.

@@ -28,7 +28,7 @@ public enum ArticleSort: String, Sendable, CaseIterable {
     }
 }
 
-import Rules
+import Packs
 typealias ReportRole = ReportSpec.Role
 
 /// Choices that shape a report, whatever its format.

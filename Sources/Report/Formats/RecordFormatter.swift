@@ -1,5 +1,5 @@
 import Lookup
-import Rules
+import Packs
 
 /// A report in pieces, so it can stream: `header`, then each member's `chunk`
 /// (with `separator` between), then `footer`. Nothing here holds a batch.

@@ -1,5 +1,6 @@
+import Extraction
 import Lookup
-import Rules
+import Packs
 
 /// The report for people at a terminal: the member's name and ID; each group of
 /// fields (by the first part of their dotted names) on a line, nested groups as a

@@ -1,4 +1,5 @@
 import Lookup
+
 /// Text from a page, made safe for a terminal: C0 and C1 control characters (ESC,
 /// BEL, backspace, CSI) are written as `\u{1B}`-style escapes, so a hostile page can
 /// neither clear the screen nor retitle the window nor forge a link. Line feeds and
@@ -22,7 +23,7 @@ public enum TerminalText {
     }
 }
 
-import Rules
+import Packs
 
 extension TerminalText {
     /// `record` with every text a page or server supplied escaped, for the formats

@@ -1,4 +1,4 @@
-import Rules
+import Packs
 
 /// `--json id,name,reputation.total`: only the chosen keys of each record, nested as in
 /// the full record (`{"id": ..., "name": ..., "reputation": {"total": ...}}`), in the

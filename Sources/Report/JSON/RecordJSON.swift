@@ -1,6 +1,7 @@
+import Extraction
 import Foundation
 import Lookup
-import Rules
+import Packs
 
 /// A record as JSON: fields nested on the dots of their names, in the pack's
 /// order, then each collection's rows, then the problems found.

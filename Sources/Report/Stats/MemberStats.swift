@@ -1,5 +1,6 @@
+import Extraction
 import Foundation
-import Rules
+import Packs
 
 /// Statistics computed from a member's rows (never scraped), so they agree with
 /// the rows shown beside them.

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import Lookup
 import Report
-import Rules
 import Scraper
 
 /// Where a batch's records go as they finish.

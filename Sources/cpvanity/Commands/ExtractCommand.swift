@@ -1,8 +1,9 @@
 import ArgumentParser
+import Extraction
 import Foundation
 import PackCheck
+import Packs
 import Report
-import Rules
 
 struct ExtractCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Report
-import Rules
 import Scraper
 
 struct MemberCommand: AsyncParsableCommand {

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import PackCheck
+import Packs
 import Report
-import Rules
 
 struct PatternsCheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

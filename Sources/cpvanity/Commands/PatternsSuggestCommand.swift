@@ -1,7 +1,8 @@
 import ArgumentParser
+import Extraction
 import Foundation
+import Packs
 import Report
-import Rules
 
 struct PatternsSuggestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,6 @@
 import CSV
 import Foundation
-import Rules
+import Packs
 
 /// Member IDs for a batch: one per line (blank lines and `#` comments skipped), or
 /// a CSV column. Duplicates are dropped; IDs the pack rejects are set aside with

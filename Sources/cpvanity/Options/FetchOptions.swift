@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
-import Lookup
 import Logging
-import Rules
+import Lookup
+import Packs
 import Scraper
 
 /// How pages are fetched: where from, how politely, and what is kept.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Rules
+import Packs
 
 /// Which site pack to use and where packs live.
 struct PackOptions: ParsableArguments {

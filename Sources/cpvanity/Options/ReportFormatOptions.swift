@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import Packs
 import Report
-import Rules
 
 extension OutputFormat: ExpressibleByArgument {}
 extension ArticleSort: ExpressibleByArgument {}

@@ -1,7 +1,7 @@
 import ArgumentParser
+import Extraction
 import Foundation
 import Report
-import Rules
 
 /// The per-field summary a batch or refresh ends with, and where its JSON goes.
 struct SummaryOptions: ParsableArguments {

@@ -1,6 +1,6 @@
-import Lookup
 import ArgumentParser
-import Rules
+import Lookup
+import Packs
 import Scraper
 import Store
 import Synchronization

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Feeds
 import Foundation
+import Packs
 import Report
-import Rules
 import Scraper
 
 struct FeedShowCommand: AsyncParsableCommand {

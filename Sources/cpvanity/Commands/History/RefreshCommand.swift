@@ -1,7 +1,7 @@
 import ArgumentParser
+import Extraction
 import Foundation
 import Report
-import Rules
 import Scraper
 
 struct RefreshCommand: AsyncParsableCommand {

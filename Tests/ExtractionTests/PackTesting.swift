@@ -1,5 +1,6 @@
+@testable import Extraction
 import Foundation
-@testable import Rules
+@testable import Packs
 
 /// The repository root, found from this file's path.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,6 +1,6 @@
 import Foundation
+@testable import Matching
 import Testing
-@testable import Rules
 
 /// A trailing `(.*?)</tag>` runs as a possessive scan. Only an optimisation: every
 /// match must be the one the pattern as written gives.

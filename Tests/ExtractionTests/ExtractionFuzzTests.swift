@@ -1,7 +1,8 @@
+@testable import Extraction
 import Foundation
-@testable import Rules
-import TestSupport
+@testable import Packs
 import Testing
+import TestSupport
 
 /// Random pages and random packs, for a fixed budget: extraction never traps, and
 /// what it finds keeps its promises (a field the pack expects is a value, or null

@@ -1,4 +1,5 @@
 import Foundation
+import Matching
 import PageText
 import TOMLKit
 

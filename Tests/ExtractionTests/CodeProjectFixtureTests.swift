@@ -1,8 +1,9 @@
+@testable import Extraction
 import Foundation
 @testable import PackCheck
+@testable import Packs
 import PageText
 import Testing
-@testable import Rules
 
 /// The bundled pack against the bundled saved pages: every field of every fixture.
 @Suite struct CodeProjectFixtureTests {

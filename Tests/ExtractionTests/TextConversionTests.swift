@@ -1,7 +1,7 @@
 import Foundation
+@testable import Packs
 import PageText
 import Testing
-@testable import Rules
 
 @Suite struct TextConversionTests {
     @Test func plainTextFromHTML() {

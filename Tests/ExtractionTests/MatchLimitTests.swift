@@ -1,6 +1,7 @@
 import Foundation
+@testable import Matching
+@testable import Packs
 import Testing
-@testable import Rules
 
 @Suite struct MatchLimitTests {
     @Test func catastrophicBacktrackingFailsTheFieldNotTheRun() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Matching
 import TOMLKit
 
 /// Typed access to a pack's TOML, recording what is wrong where.

@@ -1,6 +1,8 @@
+@testable import Extraction
 import Foundation
+@testable import Matching
+@testable import Packs
 import Testing
-@testable import Rules
 
 @Suite struct FieldRuleTests {
     @Test func firstMatchingAlternativeWins() throws {

@@ -1,3 +1,6 @@
+import Matching
+import Packs
+
 /// Collections: a page cut into rows, and each row's fields read as scalar fields are,
 /// with the row as the region.
 extension ExtractionRun {
@@ -25,7 +28,8 @@ extension ExtractionRun {
         // row by row, a dozen patterns and their conversions would take turns (172
         // against 236 µs for the same PCRE2 calls, measured from C). Problems are
         // listed as a reader scans a table, row by row; a cell has one at most.
-        var rows = [ExtractedRecord.Row](repeating: collection.emptyRow, count: regions.count)
+        let emptyRow = emptyRows[collection.name] ?? ExtractedRecord.Row(names: RowNames(collection.fields.map(\.name)))
+        var rows = [ExtractedRecord.Row](repeating: emptyRow, count: regions.count)
         var noted = [(cell: Int, problem: ExtractionProblem)]()
         for (column, field) in collection.fields.enumerated() {
             // A row field's part is its row, unless it names a narrower one.

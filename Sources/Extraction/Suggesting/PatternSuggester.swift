@@ -1,4 +1,6 @@
 import Foundation
+import Matching
+import Packs
 import PageText
 
 /// Learns a pack's patterns from an example: a saved page and the values a person

@@ -1,3 +1,5 @@
+import Packs
+
 /// What the rules found in one member's pages.
 public struct ExtractedRecord: Sendable, Equatable {
     /// Every field the pages could answer, by dotted name; `.null` when nothing

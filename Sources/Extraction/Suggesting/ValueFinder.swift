@@ -1,4 +1,6 @@
 import Foundation
+import Matching
+import Packs
 import PageText
 
 /// Where a value a person reads on a page is written in its HTML: a number in any of

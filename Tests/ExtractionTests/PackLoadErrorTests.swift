@@ -1,6 +1,6 @@
 import Foundation
+@testable import Packs
 import Testing
-@testable import Rules
 
 @Suite struct PackLoadErrorTests {
     @Test func malformedTOMLNamesFileLineAndColumn() {

@@ -1,3 +1,5 @@
+import Packs
+
 extension ExtractedRecord {
     /// One row of a collection: its fields by name, as a dictionary would give them.
     /// The rows of one collection share one list of names; each row holds only its

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import Rules
 
 @Suite struct CollectionRuleTests {
     @Test func eachMatchIsARow() throws {

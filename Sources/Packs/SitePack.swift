@@ -1,3 +1,5 @@
+import Matching
+
 /// Everything cpvanity knows about one site, loaded from `patterns/<site>.toml` and
 /// compiled once: where its pages are, what a member ID looks like, and the rules
 /// that pull each field out of the pages.
@@ -57,7 +59,7 @@ public struct SitePack: Sendable {
 /// Which strings are member IDs on this site, checked before any request is made.
 public struct IDRule: Sendable {
     public let pattern: String
-    let compiled: any CompiledPattern
+    package let compiled: any CompiledPattern
 
     init(pattern: String, compiled: any CompiledPattern) {
         self.pattern = pattern
@@ -80,11 +82,11 @@ public struct SourceRule: Sendable {
     /// With `{base}` and `{id}` placeholders.
     public let urlTemplate: String
     /// Any of these matching marks the page of a member that does not exist.
-    let missing: [any CompiledPattern]
+    package let missing: [any CompiledPattern]
     /// One of these must match a fetched page for it to be whole (`</html>`): a page
     /// cut short in transit (a Content-Length shorter than the body) is an error, not a
     /// short record.
-    let complete: [any CompiledPattern]
+    package let complete: [any CompiledPattern]
 
     init(name: String, urlTemplate: String, missing: [any CompiledPattern], complete: [any CompiledPattern] = []) {
         self.name = name
@@ -145,7 +147,7 @@ public final class FieldRule: Sendable {
     /// Patterns that show the part of the page the field lives in, so that its
     /// default may apply there (a category the reputation table does not list is 0;
     /// a page with no reputation table is not).
-    let present: [any CompiledPattern]
+    package let present: [any CompiledPattern]
     /// Captured text → replacement, applied (case-insensitively) before the type conversion.
     public let map: [String: String]?
 
@@ -162,7 +164,7 @@ public final class FieldRule: Sendable {
 
     /// The sources this field reads, in the order its alternatives try them.
     /// True when some alternative narrows with a `within` (whose match shows the field's part).
-    var narrows: Bool { alternatives.contains { !$0.within.isEmpty } }
+    package var narrows: Bool { alternatives.contains { !$0.within.isEmpty } }
 
     public var sources: [String] {
         var seen = [String]()
@@ -175,9 +177,9 @@ public final class FieldRule: Sendable {
 /// A class for the reason `FieldRule` is one.
 public final class Alternative: Sendable {
     public let source: String
-    let within: [Narrowing]
-    let pattern: any CompiledPattern
-    let group: Int
+    package let within: [Narrowing]
+    package let pattern: any CompiledPattern
+    package let group: Int
 
     init(source: String, within: [Narrowing], pattern: any CompiledPattern, group: Int) {
         self.source = source
@@ -191,25 +193,22 @@ public final class Alternative: Sendable {
 
 /// A pattern that cuts the text down to one region: its first capture group when it
 /// has one, else its whole match.
-struct Narrowing: Sendable {
-    let pattern: any CompiledPattern
+package struct Narrowing: Sendable {
+    package let pattern: any CompiledPattern
     /// The same for every `within` of a pack with the same pattern (and case rule):
     /// fourteen fields inside one table find the table once per page, not fourteen times.
-    let slot: Int
-    var group: Int { pattern.captureCount > 0 ? 1 : 0 }
+    package let slot: Int
+    package var group: Int { pattern.captureCount > 0 ? 1 : 0 }
 }
 
 /// A list of rows on one page (the articles list), each row with its own fields.
 public final class CollectionRule: Sendable {
     public let name: String
     public let source: String
-    let within: [Narrowing]
+    package let within: [Narrowing]
     /// Alternatives; the first that finds any row wins.
-    let rowCuts: [RowCut]
+    package let rowCuts: [RowCut]
     public let fields: [FieldRule]
-    /// A row with every field null, in the order of `fields`: rows are copies of it,
-    /// filled in place.
-    let emptyRow: ExtractedRecord.Row
 
     init(name: String, source: String, within: [Narrowing], rowCuts: [RowCut], fields: [FieldRule]) {
         self.name = name
@@ -217,13 +216,12 @@ public final class CollectionRule: Sendable {
         self.within = within
         self.rowCuts = rowCuts
         self.fields = fields
-        emptyRow = ExtractedRecord.Row(names: RowNames(fields.map(\.name)))
     }
 }
 
 /// How a pattern cuts a region into rows.
-struct RowCut: Sendable {
-    enum Mode: Sendable {
+package struct RowCut: Sendable {
+    package enum Mode: Sendable {
         /// Each match is a row.
         case match
         /// Each match starts a row, which runs to the next match (or the region's end).
@@ -231,6 +229,6 @@ struct RowCut: Sendable {
         case start
     }
 
-    let pattern: any CompiledPattern
-    let mode: Mode
+    package let pattern: any CompiledPattern
+    package let mode: Mode
 }

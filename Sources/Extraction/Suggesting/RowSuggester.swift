@@ -1,4 +1,5 @@
 import Foundation
+import Packs
 
 /// Collections from an example: given the titles of two or three of a page's rows,
 /// the element that starts every row (the same tag, its id's digits generalised, in

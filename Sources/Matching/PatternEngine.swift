@@ -1,6 +1,6 @@
 /// A regex engine the rules run on. PCRE2 is the one cpvanity ships; the protocol
 /// exists so another engine (a benchmark baseline, say) can stand in without the
-/// rest of `Rules` knowing.
+/// packs and extraction knowing.
 public protocol PatternEngine: Sendable {
     /// Compiles `pattern` once; the result is matched many times, from many threads.
     func compile(_ pattern: String, options: PatternOptions) throws(PatternCompileError) -> any CompiledPattern

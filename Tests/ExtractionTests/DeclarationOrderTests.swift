@@ -1,5 +1,5 @@
+@testable import Packs
 import Testing
-@testable import Rules
 
 /// Fields keep the order the pack writes them in: it becomes the CSV's columns and
 /// the JSON's keys. TOMLKit does not keep it, so the loader reads it off the headers.

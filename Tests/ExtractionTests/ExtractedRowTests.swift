@@ -1,6 +1,6 @@
+@testable import Extraction
 import Foundation
 import Testing
-@testable import Rules
 
 /// A row stores an array against its collection's shared names, but reads like the
 /// dictionary it replaced.

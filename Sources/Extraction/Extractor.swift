@@ -1,3 +1,6 @@
+import Matching
+import Packs
+
 /// Applies a pack's rules to a member's pages. One extractor serves any number of
 /// threads; each extraction is an `ExtractionRun` of its own.
 public struct Extractor: Sendable {
@@ -5,14 +8,20 @@ public struct Extractor: Sendable {
     /// What `url` fields are made absolute against.
     public let baseURL: String
 
+    /// For each collection, a row with every field null, in the order of its fields:
+    /// rows are copies of it, filled in place.
+    private let emptyRows: [String: ExtractedRecord.Row]
+
     public init(pack: SitePack, baseURL: String? = nil) {
         self.pack = pack
         self.baseURL = baseURL ?? pack.baseURL
+        emptyRows = Dictionary(pack.collections.map { ($0.name, ExtractedRecord.Row(names: RowNames($0.fields.map(\.name)))) },
+                               uniquingKeysWith: { first, _ in first })
     }
 
     /// Extracts every field and collection the given pages can answer.
     public func extract(_ pages: [Page]) -> ExtractedRecord {
-        var run = ExtractionRun(pack: pack, baseURL: baseURL)
+        var run = ExtractionRun(pack: pack, baseURL: baseURL, emptyRows: emptyRows)
         run.read(pages)
         return run.record
     }
@@ -23,6 +32,7 @@ public struct Extractor: Sendable {
 struct ExtractionRun {
     let pack: SitePack
     let baseURL: String
+    let emptyRows: [String: ExtractedRecord.Row]
     var record = ExtractedRecord()
     /// The pages of a member that exists, by source.
     private var pages: [String: Page] = [:]
@@ -36,9 +46,10 @@ struct ExtractionRun {
         let region: Range<Int>
     }
 
-    init(pack: SitePack, baseURL: String) {
+    init(pack: SitePack, baseURL: String, emptyRows: [String: ExtractedRecord.Row]) {
         self.pack = pack
         self.baseURL = baseURL
+        self.emptyRows = emptyRows
     }
 
     mutating func read(_ given: [Page]) {
