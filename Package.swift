@@ -51,9 +51,16 @@ let package = Package(
         // A pack checked against saved pages and their expected records, compared through
         // the JSON the reports write; the check tables. Knows nothing of HTTP.
         .target(name: "PackCheck", dependencies: ["Lookup", "Packs", "Extraction", "Report"]),
-        // The command-line layer only.
+        // The application: look-ups with their sinks, batch checkpoints with a typed
+        // fingerprint, ID lists and shards, history series, stdout/stderr and exit
+        // statuses. Knows nothing of argument parsing.
+        .target(name: "App", dependencies: [
+            "Packs", "Extraction", "Lookup", "Scraper", "Store", "Report",
+            .product(name: "CSV", package: "CSV.swift"),
+        ]),
+        // The command-line layer only: arguments, help, config, the terminal; calls App.
         .executableTarget(name: "cpvanity", dependencies: [
-            "Packs", "Extraction", "Report", "PackCheck", "Lookup", "Scraper", "Store", "Feeds",
+            "App", "Packs", "Extraction", "Report", "PackCheck", "Lookup", "Scraper", "Store", "Feeds",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "CSV", package: "CSV.swift"),
             .product(name: "Logging", package: "swift-log"),
@@ -75,12 +82,13 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Packs", "Extraction", "Lookup"], path: "Tests/TestSupport"),
         .testTarget(name: "ExtractionTests", dependencies: ["Matching", "Packs", "Extraction", "PageText", "PackCheck", "TestSupport"]),
         .testTarget(name: "ScraperTests", dependencies: ["Scraper", "Packs", "TestSupport"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Report", "Packs", "Extraction", "Lookup", "Store", "TestSupport"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Packs", "Extraction", "Lookup", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Packs", "Extraction", "Lookup", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "TestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CCurl", "CLibXML2", "CPCRE2"]),
         // The integration tier: the replica, hostile servers on loopback, python3.
-        .testTarget(name: "IntegrationTests", dependencies: ["Scraper", "Lookup", "Packs", "Extraction", "Report", "TestSupport", "fixture-site"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["App", "Store", "Scraper", "Lookup", "Packs", "Extraction", "Report", "TestSupport", "fixture-site"]),
         // Runs the built binary as a user would; depends on it so `swift test` builds it.
         .testTarget(name: "CLITests", dependencies: ["cpvanity", "fixture-site", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
     ]

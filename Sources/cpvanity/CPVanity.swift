@@ -1,3 +1,4 @@
+import App
 import ArgumentParser
 import Foundation
 import Report
@@ -39,6 +40,9 @@ struct CPVanity: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+        } catch let status as ExitStatus {
+            // The application said why on stderr already.
+            exit(withError: ExitCode(status.code))
         } catch {
             exit(withError: error)
         }

@@ -1,3 +1,4 @@
+import App
 import ArgumentParser
 import Extraction
 import Foundation
@@ -130,7 +131,7 @@ struct BatchCommand: AsyncParsableCommand {
                 }
                 progress.record(failed: record.failed)
             }
-        } catch let exit as ExitCode {
+        } catch let exit as ExitStatus {
             progress.clear()
             throw exit
         } catch {

@@ -1,3 +1,4 @@
+import App
 import Foundation
 import Report
 import TOMLKit
@@ -43,7 +44,7 @@ struct Settings: Sendable {
             return try Settings(environment: ProcessInfo.processInfo.environment)
         } catch {
             FileHandle.standardError.write(Data("cpvanity: \(error)\n".utf8))
-            Foundation.exit(ExitStatus.badInput.rawValue)
+            Foundation.exit(ExitStatus.badInput.code)
         }
     }()
 

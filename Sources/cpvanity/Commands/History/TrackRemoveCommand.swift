@@ -1,3 +1,4 @@
+import App
 import ArgumentParser
 
 struct TrackRemoveCommand: ParsableCommand {
@@ -22,7 +23,7 @@ struct TrackRemoveCommand: ParsableCommand {
             Output.write(removed.map { "no longer tracking \($0)\n" }.joined())
             for id in unknown { Diagnostics.warning("\(id) was not tracked") }
             if !unknown.isEmpty { throw ExitStatus.partialFailure }
-        } catch let error as ExitCode {
+        } catch let error as ExitStatus {
             throw error
         } catch {
             Diagnostics.error("\(error)")

@@ -3,9 +3,9 @@ import Foundation
 /// A directory the user named for cpvanity to write in (`--cache`, `--save-pages`):
 /// created with its parents when missing, or a message saying what is in the way (on
 /// stderr) and exit status 2.
-enum OutputDirectory {
+public enum OutputDirectory {
     /// `label` is how the message names it, e.g. `--cache pages/`.
-    static func prepare(_ path: String, label: String) throws {
+    public static func prepare(_ path: String, label: String) throws {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {

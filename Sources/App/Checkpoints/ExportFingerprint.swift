@@ -1,4 +1,5 @@
 import Packs
+import Report
 
 /// What must match for `--resume` to continue the same export: the options that shape
 /// each row, and the pack's fields (the CSV's columns; rows from the checkpoint are

@@ -1,5 +1,6 @@
+@testable import App
 import Foundation
-@testable import Report
+import Report
 import Testing
 
 @Suite struct ExportJournalTests {

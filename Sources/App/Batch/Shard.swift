@@ -1,14 +1,12 @@
-import ArgumentParser
-
 /// `--shard K/N`: the K-th of N stable parts of an ID list, for splitting one long list
 /// across job runners. A member's part follows from its ID alone (a hash), so the parts
 /// do not change when the list is reordered or grows, and together they are the list.
-struct Shard: Sendable, Equatable, ExpressibleByArgument {
+public struct Shard: Sendable, Equatable {
     /// 1-based, as `split -n K/N` counts.
-    let index: Int
-    let count: Int
+    public let index: Int
+    public let count: Int
 
-    init?(argument: String) {
+    public init?(argument: String) {
         let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
               (1...10_000).contains(count), (1...count).contains(index) else { return nil }
@@ -16,10 +14,9 @@ struct Shard: Sendable, Equatable, ExpressibleByArgument {
         self.count = count
     }
 
-    static var defaultCompletionKind: CompletionKind { .default }
 
     /// True when `id` belongs to this part: FNV-1a (64-bit) of its UTF-8, modulo N.
-    func contains(_ id: String) -> Bool {
+    public func contains(_ id: String) -> Bool {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in id.utf8 {
             hash ^= UInt64(byte)

@@ -1,11 +1,10 @@
-import ArgumentParser
 import Foundation
 import Lookup
 import Report
 import Scraper
 
 /// Where a batch's records go as they finish.
-protocol BatchSink {
+public protocol BatchSink {
     /// `chunk` is the record already rendered by the sink's formatter.
     func add(_ record: MemberRecord, chunk: String) throws
     func finish() throws
@@ -13,27 +12,27 @@ protocol BatchSink {
 }
 
 /// Straight to stdout: header, then each record, then the footer.
-final class StdoutBatchSink: BatchSink {
+public final class StdoutBatchSink: BatchSink {
     private let formatter: any RecordFormatter
     private var first = true
 
-    init(formatter: any RecordFormatter) { self.formatter = formatter }
+    public init(formatter: any RecordFormatter) { self.formatter = formatter }
 
-    func add(_ record: MemberRecord, chunk: String) throws {
+    public func add(_ record: MemberRecord, chunk: String) throws {
         Output.write((first ? formatter.header : formatter.separator) + chunk)
         first = false
     }
 
-    func finish() throws {
+    public func finish() throws {
         Output.write(first ? formatter.empty : formatter.footer)
     }
 
     /// Even a stopped export to stdout is well-formed (a closed JSON array).
-    func interrupted() throws { try finish() }
+    public func interrupted() throws { try finish() }
 }
 
 /// Into the checkpoint as they finish; into the output file, atomically, at the end.
-final class FileBatchSink: BatchSink {
+public final class FileBatchSink: BatchSink {
     private let journal: ExportJournal
     private let output: String
     /// The batch's IDs in input order: the order of the finished file.
@@ -48,7 +47,7 @@ final class FileBatchSink: BatchSink {
     }
 
     /// The sink, and the members the checkpoint already holds (id → failed).
-    static func open(output: String, order: [String], resume: Bool, retryFailed: Bool, formatter: any RecordFormatter,
+    public static func open(output: String, order: [String], resume: Bool, retryFailed: Bool, formatter: any RecordFormatter,
                      header: ExportJournal.Header, fingerprint: ExportFingerprint) throws -> (FileBatchSink, [String: Bool]) {
         let path = ExportJournal.path(besideOutput: output)
         let exists = FileManager.default.fileExists(atPath: path)
@@ -87,15 +86,15 @@ final class FileBatchSink: BatchSink {
         }
     }
 
-    func add(_ record: MemberRecord, chunk: String) throws {
+    public func add(_ record: MemberRecord, chunk: String) throws {
         try journal.append(ExportJournal.Entry(id: record.id, failed: record.failed, chunk: chunk))
     }
 
-    func finish() throws {
+    public func finish() throws {
         try journal.assemble(into: output, order: order, header: formatter.header, separator: formatter.separator,
                              footer: formatter.footer, empty: formatter.empty)
         journal.remove()
     }
 
-    func interrupted() throws { journal.flush() }
+    public func interrupted() throws { journal.flush() }
 }

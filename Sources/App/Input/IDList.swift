@@ -5,19 +5,19 @@ import Packs
 /// Member IDs for a batch: one per line (blank lines and `#` comments skipped), or
 /// a CSV column. Duplicates are dropped; IDs the pack rejects are set aside with
 /// where they were, to be reported and skipped.
-struct IDList {
-    struct Rejected {
-        let id: String
+public struct IDList {
+    public struct Rejected {
+        public let id: String
         /// `file:line`.
-        let place: String
+        public let place: String
     }
 
-    let ids: [String]
-    let rejected: [Rejected]
-    let duplicates: Int
+    public let ids: [String]
+    public let rejected: [Rejected]
+    public let duplicates: Int
 
     /// The list with only the IDs (and rejected lines) `shard` holds.
-    func sharded(_ shard: Shard) -> IDList {
+    public func sharded(_ shard: Shard) -> IDList {
         IDList(ids: ids.filter(shard.contains), rejected: rejected.filter { shard.contains($0.id) }, duplicates: duplicates)
     }
 
@@ -27,7 +27,7 @@ struct IDList {
         self.duplicates = duplicates
     }
 
-    init(text: String, source: String, column: String?, pack: SitePack) throws {
+    public init(text: String, source: String, column: String?, pack: SitePack) throws {
         // A list saved by a Windows editor starts with a byte-order mark.
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         var candidates = [(String, String)]()
@@ -68,7 +68,7 @@ struct IDList {
     }
 }
 
-struct IDListError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct IDListError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }

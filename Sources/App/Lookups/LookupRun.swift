@@ -1,4 +1,3 @@
-import ArgumentParser
 import Lookup
 import Packs
 import Scraper
@@ -6,21 +5,21 @@ import Store
 import Synchronization
 
 /// Checks IDs against the pack before any request is made.
-enum IDValidation {
-    static func check(_ ids: [String], pack: SitePack) throws {
+public enum IDValidation {
+    public static func check(_ ids: [String], pack: SitePack) throws {
         let invalid = ids.filter { !pack.idRule.accepts($0) }
         guard invalid.isEmpty else {
             let list = invalid.map { "'\($0)'" }.joined(separator: ", ")
             Diagnostics.error("\(list) \(invalid.count == 1 ? "is not a" : "are not") \(pack.title) member ID\(invalid.count == 1 ? "" : "s") (an ID must match \(pack.idRule.pattern)); nothing was fetched")
-            throw ExitCode.validationFailure
+            throw ExitStatus.usage
         }
     }
 }
 
 /// Runs lookups and returns the records in the order the IDs were given, telling
 /// stderr about each failure as it happens.
-enum LookupRun {
-    static func records(for ids: [String], sources: [String]? = nil, lookup: MemberLookup, store: HistoryStore?) async throws -> [MemberRecord] {
+public enum LookupRun {
+    public static func records(for ids: [String], sources: [String]? = nil, lookup: MemberLookup, store: HistoryStore?) async throws -> [MemberRecord] {
         var byID = [String: MemberRecord]()
         try await each(of: ids, sources: sources, lookup: lookup, store: store) { byID[$0.id] = $0 }
         return unique(ids).compactMap { byID[$0] }
@@ -28,7 +27,7 @@ enum LookupRun {
 
     /// Each member's record as it finishes (duplicates looked up once), saved to the
     /// history with its changes attached.
-    static func each(of ids: [String], sources: [String]? = nil, lookup: MemberLookup, store: HistoryStore?,
+    public static func each(of ids: [String], sources: [String]? = nil, lookup: MemberLookup, store: HistoryStore?,
                      shouldStop: @Sendable () -> Bool = { false }, warn: Bool = true, body: (MemberRecord) throws -> Void) async throws {
         try await each(of: ids, sources: sources, lookup: lookup, store: store, shouldStop: shouldStop, warn: warn,
                        render: { _ in "" }) { record, _ in try body(record) }
@@ -36,7 +35,7 @@ enum LookupRun {
 
     /// The same, with each record also rendered by `render` in parallel (saving and
     /// rendering run where the member was looked up; `body` runs one at a time).
-    static func each(of ids: [String], sources: [String]? = nil, lookup: MemberLookup, store: HistoryStore?,
+    public static func each(of ids: [String], sources: [String]? = nil, lookup: MemberLookup, store: HistoryStore?,
                      shouldStop: @Sendable () -> Bool = { false }, warn: Bool = true,
                      render: @escaping @Sendable (MemberRecord) -> String,
                      body: (MemberRecord, String) throws -> Void) async throws {
@@ -65,11 +64,11 @@ enum LookupRun {
     }
 
     /// The history could not be written (the message is already on stderr).
-    struct StoreFailure: Error {}
+    public struct StoreFailure: Error {}
 
     /// Saves a successful lookup and returns the record with what changed since the
     /// member's previous snapshot.
-    static func remembered(_ record: MemberRecord, lookup: MemberLookup, store: HistoryStore?) throws -> MemberRecord {
+    public static func remembered(_ record: MemberRecord, lookup: MemberLookup, store: HistoryStore?) throws -> MemberRecord {
         guard let store, !record.failed else { return record }
         var record = record
         do {
@@ -83,15 +82,15 @@ enum LookupRun {
         return record
     }
 
-    static func unique(_ ids: [String]) -> [String] {
+    public static func unique(_ ids: [String]) -> [String] {
         var seen = Set<String>()
         return ids.filter { seen.insert($0).inserted }
     }
 }
 
 /// Stops a run of lookups from starting new members once something went wrong.
-final class HaltFlag: Sendable {
+public final class HaltFlag: Sendable {
     private let value = Atomic<Bool>(false)
-    var isSet: Bool { value.load(ordering: .acquiring) }
-    func set() { value.store(true, ordering: .releasing) }
+    public var isSet: Bool { value.load(ordering: .acquiring) }
+    public func set() { value.store(true, ordering: .releasing) }
 }

@@ -328,7 +328,7 @@ public final class ExportJournal {
 
     /// Calls `body` with each complete, non-empty line and where in the file it starts,
     /// reading 1 MiB at a time. A last line with no newline was torn by a kill and is left out.
-    static func readLines(_ path: String, _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) throws {
+    public static func readLines(_ path: String, _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) throws {
         guard let input = FileHandle(forReadingAtPath: path) else { throw ExportError.cannotRead(path, reason: ExportError.systemReason()) }
         defer { try? input.close() }
         var pending = [UInt8]()
@@ -367,7 +367,7 @@ public enum ExportError: Error, CustomStringConvertible {
 
     /// A failure while writing `path`: an `ExportError` as it is, anything else (a
     /// full disk, say) with the system's words for it.
-    init(writing path: String, _ error: Error) {
+    public init(writing path: String, _ error: Error) {
         if let error = error as? ExportError {
             self = error
         } else if let code = ExportError.posixCode(error) {
@@ -381,7 +381,7 @@ public enum ExportError: Error, CustomStringConvertible {
 
     /// The POSIX code behind a Foundation error (Foundation wraps ENOSPC as "There
     /// isn't enough space." in NSCocoaErrorDomain, with the POSIX error underneath).
-    static func posixCode(_ error: Error) -> Int32? {
+    public static func posixCode(_ error: Error) -> Int32? {
         let error = error as NSError
         if error.domain == NSPOSIXErrorDomain { return Int32(exactly: error.code) }
         if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
@@ -391,7 +391,7 @@ public enum ExportError: Error, CustomStringConvertible {
     }
 
     /// What the last failed system call said (`No such file or directory`).
-    static func systemReason() -> String {
+    public static func systemReason() -> String {
         String(cString: strerror(errno))
     }
 }

@@ -1,0 +1,122 @@
+import Extraction
+import Foundation
+import Packs
+import Report
+import Store
+
+/// What `history` shows: a member's snapshots as series of values over time, for the
+/// pack's fields and the statistics a lookup computes, or one series per article.
+public struct HistoryQuery {
+    public let pack: SitePack
+    /// Each article's numbers over time instead of the member's fields.
+    public let articles: Bool
+
+    public init(pack: SitePack, articles: Bool) {
+        self.pack = pack
+        self.articles = articles
+    }
+
+    /// The statistics a record shows (`stats.total_views`, ...), each a series of its own.
+    public static let statisticsFields = ["stats.listed", "stats.total_views", "stats.total_votes", "stats.total_bookmarks",
+                                          "stats.total_downloads", "stats.weighted_rating", "stats.average_rating", "stats.popularity"]
+
+    /// The fields a series can show: the pack's fields and the statistics, or an
+    /// article's numeric fields.
+    public var knownFields: [String] {
+        if articles {
+            let collection = pack.report.collection.flatMap { pack.collection(named: $0) }
+            return collection?.fields.filter { $0.type == .int || $0.type == .decimal }.map(\.name) ?? []
+        }
+        return pack.fields.map(\.name) + (pack.report.collection == nil ? [] : HistoryQuery.statisticsFields)
+    }
+
+    /// What is shown when no field is named.
+    public var defaultFields: [String] { articles ? knownFields : pack.report.summary }
+
+    /// The member's series, from its snapshots in time order.
+    public func series(_ id: String, _ snapshots: [Snapshot]) -> [HistorySeries] {
+        if articles { return articleSeries(id, snapshots) }
+        return [HistorySeries(id: id, site: pack.name, title: name(snapshots), points: snapshots.map {
+            HistorySeries.Point(time: $0.firstSeen, lastSeen: $0.lastSeen,
+                                values: $0.values.fields.merging(statistics($0)) { field, _ in field })
+        })]
+    }
+
+    /// The statistics of one snapshot, computed from its rows as a lookup computes them.
+    public func statistics(_ snapshot: Snapshot) -> [String: FieldValue] {
+        guard let collection = pack.report.collection else { return [:] }
+        var rows = [String: [String: FieldValue]]()
+        for (key, value) in snapshot.values.rows where key.collection == collection {
+            rows[key.row, default: [:]][key.field] = value
+        }
+        let stats = MemberStats(rows: rows.keys.sorted().map { key in
+            var row: ExtractedRecord.Row = [:]
+            for (field, value) in rows[key] ?? [:] { row[field] = value }
+            return row
+        }, roles: pack.report.roles)
+        var values: [String: FieldValue] = [
+            "stats.listed": .int(stats.listed), "stats.total_views": .int(stats.totalViews), "stats.total_votes": .int(stats.totalVotes),
+            "stats.total_bookmarks": .int(stats.totalBookmarks), "stats.total_downloads": .int(stats.totalDownloads),
+        ]
+        values["stats.weighted_rating"] = stats.weightedRating.map { .decimal($0) } ?? .null
+        values["stats.average_rating"] = stats.averageRating.map { .decimal($0) } ?? .null
+        values["stats.popularity"] = stats.popularity.flatMap { Decimal(string: String($0)) }.map { .decimal($0) } ?? .null
+        return values
+    }
+
+    private func name(_ snapshots: [Snapshot]) -> String? {
+        guard let field = pack.report.nameField, case .text(let name)? = snapshots.last?.values.fields[field] else { return nil }
+        return name
+    }
+
+    /// One series per article, keyed by its URL, in the order of its latest views.
+    public func articleSeries(_ id: String, _ snapshots: [Snapshot]) -> [HistorySeries] {
+        var keys = [String]()
+        var titles = [String: String]()
+        var points = [String: [HistorySeries.Point]]()
+        let titleField = pack.report.roles[.title]
+        for snapshot in snapshots {
+            for (row, values) in rows(of: snapshot) {
+                if !keys.contains(row) { keys.append(row) }
+                if let titleField, case .text(let title)? = values[titleField] { titles[row] = title }
+                // A snapshot where only other things changed extends this article's last point.
+                var list = points[row] ?? []
+                if let last = list.last, last.values == values {
+                    list[list.count - 1] = HistorySeries.Point(time: last.time, lastSeen: snapshot.lastSeen, values: values)
+                } else {
+                    list.append(HistorySeries.Point(time: snapshot.firstSeen, lastSeen: snapshot.lastSeen, values: values))
+                }
+                points[row] = list
+            }
+        }
+        let views = pack.report.roles[.views]
+        func latestViews(_ key: String) -> Int {
+            guard let views, case .int(let number)? = points[key]?.last?.values[views] else { return 0 }
+            return number
+        }
+        return keys.sorted { latestViews($0) > latestViews($1) }.map { key in
+            HistorySeries(id: id, site: pack.name, key: key, title: titles[key], points: points[key] ?? [])
+        }
+    }
+
+    /// A snapshot's rows of the report's collection, by row key, in key order.
+    private func rows(of snapshot: Snapshot) -> [(key: String, value: [String: FieldValue])] {
+        var byRow = [String: [String: FieldValue]]()
+        for (key, value) in snapshot.values.rows where key.collection == pack.report.collection {
+            byRow[key.row, default: [:]][key.field] = value
+        }
+        return byRow.sorted { $0.key < $1.key }
+    }
+
+    /// `--since`: a day (2026-11-01, as UTC midnight) or an ISO 8601 time; nil for anything else.
+    public static func date(_ text: String) -> Date? {
+        if let full = try? Date.ISO8601FormatStyle().parse(text) { return full }
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3, CalendarDate(year: parts[0], month: parts[1], day: parts[2]) != nil else { return nil }
+        var components = DateComponents()
+        (components.year, components.month, components.day) = (parts[0], parts[1], parts[2])
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        return calendar.date(from: components)
+    }
+}
