@@ -109,15 +109,7 @@ struct PackReader {
                 if let collection = readCollection(collectionTable, key, sources: sourceNames) { collections.append(collection) }
             }
         }
-        // JSON nests on dots: "a" and "a.b" cannot both be values.
-        for field in fields {
-            if let inner = fields.first(where: { $0.name.hasPrefix(field.name + ".") }) {
-                problems.append(PackProblem(location: "fields.\(quoted(field.name))", message: "is also the start of fields.\(quoted(inner.name)); records could not hold both, rename one"))
-            }
-        }
-        for collection in collections where fields.contains(where: { $0.name == collection.name || $0.name.hasPrefix(collection.name + ".") }) {
-            problems.append(PackProblem(location: "collections.\(quoted(collection.name))", message: "has the same name as a field; records could not hold both"))
-        }
+        checkNames(fields: fields, collections: collections)
         // A report naming a field that failed to load would only repeat that problem.
         let report = problems.isEmpty ? readReport(root, fields: fields, collections: collections)
             : ReportSpec(nameField: nil, summary: [], collection: nil, columns: [], roles: [:])
@@ -131,6 +123,19 @@ struct PackReader {
         let title = string(site, "title", at: "site") ?? name
         return SitePack(name: name, title: title, baseURL: baseURL, file: file, idRule: idRule,
                         sources: sources, fields: fields, collections: collections, limits: limits, report: report, feeds: feeds)
+    }
+
+    /// JSON nests on dots: "a" and "a.b" cannot both be values, nor a field and a
+    /// collection share a name.
+    mutating func checkNames(fields: [FieldRule], collections: [CollectionRule]) {
+        for field in fields {
+            if let inner = fields.first(where: { $0.name.hasPrefix(field.name + ".") }) {
+                problems.append(PackProblem(location: "fields.\(quoted(field.name))", message: "is also the start of fields.\(quoted(inner.name)); records could not hold both, rename one"))
+            }
+        }
+        for collection in collections where fields.contains(where: { $0.name == collection.name || $0.name.hasPrefix(collection.name + ".") }) {
+            problems.append(PackProblem(location: "collections.\(quoted(collection.name))", message: "has the same name as a field; records could not hold both"))
+        }
     }
 
     // MARK: Parts

@@ -89,42 +89,13 @@ final class FixtureSiteHandler: HTTPHandler, Sendable {
         let delay = timing.latencyMs + (timing.jitterMs > 0 ? Int(random.withLock { $0.next() } % UInt64(timing.jitterMs + 1)) : 0)
         if delay > 0 { try? await Task.sleep(for: .milliseconds(delay)) }
 
-        if let target = faults.redirects[id] {
-            let query = request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
-            let location = target.replacingOccurrences(of: "{path}", with: request.path + (query.isEmpty ? "" : "?" + query))
-            return HTTPResponse(statusCode: .found, headers: [HTTPHeader("Location"): location], body: Data())
-        }
-        if let fault = faults.statuses[id] {
-            // Counted here, in one step, so that two pages of a member arriving together
-            // cannot both see the other's request and both skip (or both get) the fault.
-            let seen = statusFaultsSeen.withLock { counts -> Int in
-                let count = (counts[id] ?? 0) + 1
-                counts[id] = count
-                return count
-            }
-            if fault.times.map({ seen <= $0 }) ?? true {
-                return status(fault.status)
-            }
-        }
-        if timing.failRate > 0, Double(random.withLock { $0.next() } % 1_000_000) / 1_000_000 < timing.failRate {
-            return status(500)
-        }
+        if let answer = fault(for: request, id: id) { return answer }
         let file = (root as NSString).appendingPathComponent("\(source)-\(id).html")
         guard let data = FileManager.default.contents(atPath: file) else {
             return text(.notFound, "no member \(id)\n")
         }
         let bytes = [UInt8](data)
-        let facts = pageFacts.withLock { cache in
-            if let known = cache[file] { return known }
-            // Modification time and size, as nginx makes them: a file edited between
-            // runs gets a new tag, and no hash of the page is needed.
-            let modified = (try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date) ?? nil
-            let seconds = Int(modified?.timeIntervalSince1970 ?? 0)
-            let computed = (etag: "\"\(String(seconds, radix: 16))-\(String(bytes.count, radix: 16))\"",
-                            charset: PageDecoder.metaCharset(in: bytes) ?? "utf-8")
-            cache[file] = computed
-            return computed
-        }
+        let facts = self.facts(of: file, bytes: bytes)
         let etag = facts.etag
         if request.headers[HTTPHeader("If-None-Match")] == etag {
             let headers: HTTPHeaders = [HTTPHeader("ETag"): etag]
@@ -153,6 +124,45 @@ final class FixtureSiteHandler: HTTPHandler, Sendable {
                 return HTTPResponse(statusCode: .ok, headers: headers, body: Data(changed.utf8))
             }
             return HTTPResponse(statusCode: .ok, headers: headers, body: data)
+        }
+    }
+
+    /// A redirect, an error status or a random 500 the fault options ask for, if any.
+    private func fault(for request: FlyingFox.HTTPRequest, id: String) -> FlyingFox.HTTPResponse? {
+        if let target = faults.redirects[id] {
+            let query = request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+            let location = target.replacingOccurrences(of: "{path}", with: request.path + (query.isEmpty ? "" : "?" + query))
+            return HTTPResponse(statusCode: .found, headers: [HTTPHeader("Location"): location], body: Data())
+        }
+        if let fault = faults.statuses[id] {
+            // Counted here, in one step, so that two pages of a member arriving together
+            // cannot both see the other's request and both skip (or both get) the fault.
+            let seen = statusFaultsSeen.withLock { counts -> Int in
+                let count = (counts[id] ?? 0) + 1
+                counts[id] = count
+                return count
+            }
+            if fault.times.map({ seen <= $0 }) ?? true {
+                return status(fault.status)
+            }
+        }
+        if timing.failRate > 0, Double(random.withLock { $0.next() } % 1_000_000) / 1_000_000 < timing.failRate {
+            return status(500)
+        }
+        return nil
+    }
+
+    /// The page's ETag (modification time and size, as nginx makes them: a file edited
+    /// between runs gets a new tag, and no hash of the page is needed) and charset.
+    private func facts(of file: String, bytes: [UInt8]) -> (etag: String, charset: String) {
+        pageFacts.withLock { cache in
+            if let known = cache[file] { return known }
+            let modified = (try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date) ?? nil
+            let seconds = Int(modified?.timeIntervalSince1970 ?? 0)
+            let computed = (etag: "\"\(String(seconds, radix: 16))-\(String(bytes.count, radix: 16))\"",
+                            charset: PageDecoder.metaCharset(in: bytes) ?? "utf-8")
+            cache[file] = computed
+            return computed
         }
     }
 

@@ -2,6 +2,7 @@ import App
 import ArgumentParser
 import Extraction
 import Foundation
+import Lookup
 import Packs
 import Report
 import Scraper
@@ -105,41 +106,23 @@ struct BatchCommand: AsyncParsableCommand {
         announce(list, remaining: remaining, fromCheckpoint: fromCheckpoint.count, progress: progress, pack: sitePack)
 
         let lookup = try fetch.makeLookup(pack: sitePack)
-        let interrupt = InterruptSignal()
-        // Only an export to a file has a checkpoint to resume from.
-        let leftFor = outputFile == nil ? "are not looked up (output to stdout cannot be resumed)" : "are left for --resume"
-        interrupt.install {
-            // Requests under way finish; members still waiting for their turn are left,
-            // so a slow --rate does not hold the stop for long.
-            lookup.fetcher.stopStartingRequests()
-            FileHandle.standardError.write(Data("\ncpvanity: stopping: requests under way finish, members not yet fetched \(leftFor) (Ctrl-C again to quit now)\n".utf8))
-        }
+        let interrupt = stopOnInterrupt(lookup)
         let history = try store.open()
         let started = Date()
-        var done = 0
-        var failed = fromCheckpoint.values.filter { $0 }.count
-        var extraction = ExtractionSummary()
+        let tally: BatchRun.Tally
         do {
-            try await LookupRun.each(of: remaining, lookup: lookup, store: history, shouldStop: { interrupt.isSet }, warn: false,
-                                     render: { formatter.chunk($0) }) { record, chunk in
-                try sink.add(record, chunk: chunk)
-                extraction.add(record.extracted)
-                done += 1
-                if record.failed {
-                    failed += 1
-                    progress.note("cpvanity: member \(record.id): \(record.errors.first?.description ?? "failed")")
-                }
+            tally = try await BatchRun.run(remaining, lookup: lookup, store: history, sink: sink, formatter: formatter,
+                                           failedBefore: fromCheckpoint.values.filter { $0 }.count,
+                                           shouldStop: { interrupt.isSet }) { record in
+                if record.failed { progress.note("cpvanity: member \(record.id): \(record.errors.first?.description ?? "failed")") }
                 progress.record(failed: record.failed)
             }
-        } catch let exit as ExitStatus {
-            progress.clear()
-            throw exit
         } catch {
             progress.clear()
-            Diagnostics.error("\(error); the checkpoint keeps what was done, run again with --resume")
-            throw ExitStatus.badInput
+            throw error
         }
         progress.clear()
+        let (done, failed) = (tally.done, tally.failed)
 
         var summary = BatchCommand.summary(list, finished: fromCheckpoint.count + done, failed: failed, fromCheckpoint: fromCheckpoint.count,
                                            since: started)
@@ -157,8 +140,21 @@ struct BatchCommand: AsyncParsableCommand {
         }
         if let outputFile { summary.append("wrote \(outputFile)") }
         if !Verbosity.quiet { FileHandle.standardError.write(Data("cpvanity: batch: \(summary.joined(separator: " · "))\n".utf8)) }
-        try summaryOptions.report(extraction)
+        try summaryOptions.report(tally.extraction)
         if failed > 0 || !list.rejected.isEmpty { throw ExitStatus.partialFailure }
+    }
+
+    /// Ctrl-C or SIGTERM: requests under way finish; members still waiting for their
+    /// turn are left, so a slow --rate does not hold the stop for long.
+    private func stopOnInterrupt(_ lookup: MemberLookup) -> InterruptSignal {
+        let interrupt = InterruptSignal()
+        // Only an export to a file has a checkpoint to resume from.
+        let leftFor = outputFile == nil ? "are not looked up (output to stdout cannot be resumed)" : "are left for --resume"
+        interrupt.install {
+            lookup.fetcher.stopStartingRequests()
+            FileHandle.standardError.write(Data("\ncpvanity: stopping: requests under way finish, members not yet fetched \(leftFor) (Ctrl-C again to quit now)\n".utf8))
+        }
+        return interrupt
     }
 
     /// Where the records go: the export file (with its checkpoint, and the members it
