@@ -45,8 +45,8 @@ let package = Package(
         .target(name: "Store", dependencies: ["Lookup", "Packs", "Extraction", .product(name: "GRDB", package: "GRDB.swift")]),
         // RSS 2.0 and Atom feeds, read with libxml2's streaming reader.
         .target(name: "Feeds", dependencies: ["CLibXML2", "PageText"]),
-        // Renders records (tables, CSV, JSON, Markdown), statistics and checkpoints. Knows
-        // nothing of regexes or HTTP.
+        // Renders records (tables, CSV, JSON, Markdown), history series and feeds, and
+        // the statistics. Knows nothing of regexes or HTTP.
         .target(name: "Report", dependencies: ["Lookup", "Packs", "Extraction", "Feeds"]),
         // A pack checked against saved pages and their expected records, compared through
         // the JSON the reports write; the check tables. Knows nothing of HTTP.
@@ -62,7 +62,6 @@ let package = Package(
         .executableTarget(name: "cpvanity", dependencies: [
             "App", "Packs", "Extraction", "Report", "PackCheck", "Lookup", "Scraper", "Store", "Feeds",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "CSV", package: "CSV.swift"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),

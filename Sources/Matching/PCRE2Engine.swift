@@ -132,8 +132,10 @@ final class PCRE2Pattern: CompiledPattern, @unchecked Sendable {
 
 /// The mutable state of matching on one thread: PCRE2 match data, a match context
 /// carrying the limits, and a JIT stack. Making these costs allocations and an mmap,
-/// so each thread keeps one for every match it runs, freed when the thread ends.
-final class PCRE2MatchState {
+/// so each thread keeps one for every match it runs, freed when the thread ends. Plain
+/// memory rather than a class: every match call reaches it, and reference counting
+/// there cost more than the lookup.
+struct PCRE2MatchState {
     private(set) var matchData: OpaquePointer
     private var pairs: Int
     let context: OpaquePointer
@@ -155,7 +157,7 @@ final class PCRE2MatchState {
         if let jitStack { pcre2_jit_stack_assign_8(context, nil, UnsafeMutableRawPointer(jitStack)) }
     }
 
-    deinit {
+    fileprivate func free() {
         pcre2_match_data_free_8(matchData)
         pcre2_match_context_free_8(context)
         if let jitStack { pcre2_jit_stack_free_8(jitStack) }
@@ -163,19 +165,20 @@ final class PCRE2MatchState {
 
     /// This thread's state, with room for `pairs` groups and `limits` in force.
     static func current(pairs: Int, limits: MatchLimits) throws(MatchFailure) -> PCRE2MatchState {
-        let state: PCRE2MatchState
+        let state: UnsafeMutablePointer<PCRE2MatchState>
         if let stored = pthread_getspecific(threadKey) {
-            state = Unmanaged<PCRE2MatchState>.fromOpaque(stored).takeUnretainedValue()
+            state = stored.assumingMemoryBound(to: PCRE2MatchState.self)
         } else {
             guard let made = PCRE2MatchState() else { throw .engine("PCRE2 could not allocate its match state (out of memory)") }
-            pthread_setspecific(threadKey, Unmanaged.passRetained(made).toOpaque())
-            state = made
+            state = UnsafeMutablePointer<PCRE2MatchState>.allocate(capacity: 1)
+            state.initialize(to: made)
+            pthread_setspecific(threadKey, state)
         }
-        try state.prepare(pairs: pairs, limits: limits)
-        return state
+        try state.pointee.prepare(pairs: pairs, limits: limits)
+        return state.pointee
     }
 
-    private func prepare(pairs needed: Int, limits wanted: MatchLimits) throws(MatchFailure) {
+    private mutating func prepare(pairs needed: Int, limits wanted: MatchLimits) throws(MatchFailure) {
         if limits != wanted {
             pcre2_set_match_limit_8(context, wanted.steps)
             pcre2_set_depth_limit_8(context, wanted.depth)
@@ -192,12 +195,14 @@ final class PCRE2MatchState {
     }
 }
 
-/// Each thread's `PCRE2MatchState`, released when the thread ends.
+/// Each thread's `PCRE2MatchState`, freed when the thread ends.
 private let threadKey: pthread_key_t = {
     var key = pthread_key_t()
     pthread_key_create(&key) { stored in
-        guard let stored else { return }
-        Unmanaged<PCRE2MatchState>.fromOpaque(stored).release()
+        guard let state = stored?.assumingMemoryBound(to: PCRE2MatchState.self) else { return }
+        state.pointee.free()
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
     return key
 }()

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 @testable import Matching
 @testable import Packs
 import Testing
@@ -109,5 +110,32 @@ import Testing
         }
         #expect(answers[0] == [2..<4, 2..<4, nil, nil, 3..<4, 3..<4])
         #expect(answers[4] == [5..<8, 5..<8, 6..<7, 6..<7, 7..<8, 7..<8])
+    }
+
+    /// Each pattern carries its pack's limits into the thread's one match state: a
+    /// tight pattern and a loose one, taking turns on one thread, keep their own.
+    @Test func eachPatternsLimitsHoldOnAThreadSharedWithOthers() throws {
+        let tight = try PCRE2Engine().compile(#"^(\w+\s?)*$"#, options: PatternOptions(limits: MatchLimits(steps: 1_000, depth: 100_000, heapKiB: 1024)))
+        let loose = try PCRE2Engine().compile(#"^(\w+\s?)*$"#, options: PatternOptions())
+        // The tight pattern gives up; the loose one backtracks to the end and finds nothing.
+        let text = Array((String(repeating: "word ", count: 5) + "!").utf8)
+        try text.withUnsafeBufferPointer { subject throws(MatchFailure) in
+            for _ in 0..<3 {
+                #expect(throws: MatchFailure.limitExceeded("match-step")) { try tight.firstRange(of: 1, in: subject, from: 0) }
+                #expect(try loose.firstRange(of: 1, in: subject, from: 0) == nil)
+            }
+        }
+    }
+
+    /// One compiled pattern, many threads at once, each with its own match state.
+    @Test func onePatternServesManyThreads() throws {
+        let pattern = try PCRE2Engine().compile(#"Views:\s*([\d,]+)"#, options: PatternOptions())
+        let answers = Mutex<[Range<Int>?]>(Array(repeating: nil, count: 64))
+        DispatchQueue.concurrentPerform(iterations: 64) { index in
+            let text = Array((String(repeating: "-", count: index) + "Views: 1,234 and more").utf8)
+            let found = text.withUnsafeBufferPointer { try? pattern.firstRange(of: 1, in: $0, from: 0) }
+            answers.withLock { $0[index] = found ?? nil }
+        }
+        #expect(answers.withLock { $0 } == (0..<64).map { ($0 + 7)..<($0 + 12) })
     }
 }
