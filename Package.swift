@@ -35,12 +35,15 @@ let package = Package(
         // Pages in, values out: a pack's rules applied to a member's pages, with what
         // went wrong per field; pattern suggestions. Knows nothing of HTTP or output.
         .target(name: "Extraction", dependencies: ["Packs", "Matching", "PageText"]),
+        // Web archives' answers: capture lists (CDX JSON, Memento TimeMaps), timestamps,
+        // which capture to read. Knows nothing of HTTP, packs or output.
+        .target(name: "Archive", dependencies: ["PageText"]),
         // Fetches pages over libcurl's multi interface, politely (cap, pace, retries,
         // Retry-After, robots.txt on every host), with a cache. Knows nothing of packs.
         .target(name: "Scraper", dependencies: ["CCurl", "PageText", .product(name: "Logging", package: "swift-log")]),
         // A member's pages fetched and read into a record with typed errors: the records
         // the rest of the tool works with. Knows nothing of output formats or SQL.
-        .target(name: "Lookup", dependencies: ["Scraper", "Packs", "Extraction"]),
+        .target(name: "Lookup", dependencies: ["Scraper", "Packs", "Extraction", "Archive"]),
         // The embedded SQLite history of lookups, tracked members and what changed.
         .target(name: "Store", dependencies: ["Lookup", "Packs", "Extraction", .product(name: "GRDB", package: "GRDB.swift")]),
         // RSS 2.0 and Atom feeds, read with libxml2's streaming reader.
@@ -81,6 +84,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Packs", "Extraction", "Lookup"], path: "Tests/TestSupport"),
         .testTarget(name: "ExtractionTests", dependencies: ["Matching", "Packs", "Extraction", "PageText", "PackCheck", "TestSupport"]),
         .testTarget(name: "ScraperTests", dependencies: ["Scraper", "Packs", "TestSupport"]),
+        .testTarget(name: "ArchiveTests", dependencies: ["Archive", "Packs"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Report", "Packs", "Extraction", "Lookup", "Store", "TestSupport"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Packs", "Extraction", "Lookup", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Packs", "Extraction", "Lookup", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),

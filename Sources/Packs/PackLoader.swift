@@ -72,7 +72,7 @@ struct PackReader {
     }
 
     mutating func read(_ root: TOMLTable, file: String) -> SitePack? {
-        checkKeys(root, at: "", allowed: ["site", "limits", "sources", "fields", "collections", "report", "feeds"])
+        checkKeys(root, at: "", allowed: ["site", "limits", "sources", "fields", "collections", "report", "feeds", "archive"])
         guard let site = table(root, "site", at: "", required: true) else { return nil }
         checkKeys(site, at: "site", allowed: ["name", "title", "base_url", "id", "case_sensitive"])
         let name = string(site, "name", at: "site", required: true)
@@ -119,10 +119,12 @@ struct PackReader {
                 if let feed = readFeed(feedTable, key) { feeds.append(feed) }
             }
         }
+        let archive = readArchive(root)
         guard let name, let baseURL, let idRule else { return nil }
         let title = string(site, "title", at: "site") ?? name
         return SitePack(name: name, title: title, baseURL: baseURL, file: file, idRule: idRule,
-                        sources: sources, fields: fields, collections: collections, limits: limits, report: report, feeds: feeds)
+                        sources: sources, fields: fields, collections: collections, limits: limits, report: report, feeds: feeds,
+                        archive: archive)
     }
 
     /// JSON nests on dots: "a" and "a.b" cannot both be values, nor a field and a

@@ -23,10 +23,12 @@ public struct SitePack: Sendable {
     public let report: ReportSpec
     /// Sorted by name.
     public let feeds: [FeedSpec]
+    /// Where the site's pages live on once it is gone (`[archive]`; the Wayback Machine by default).
+    public let archive: ArchiveSpec
 
     public init(name: String, title: String, baseURL: String, file: String, idRule: IDRule,
                 sources: [SourceRule], fields: [FieldRule], collections: [CollectionRule], limits: MatchLimits,
-                report: ReportSpec, feeds: [FeedSpec] = []) {
+                report: ReportSpec, feeds: [FeedSpec] = [], archive: ArchiveSpec = .wayback) {
         self.name = name
         self.title = title
         self.baseURL = baseURL
@@ -38,6 +40,7 @@ public struct SitePack: Sendable {
         self.limits = limits
         self.report = report
         self.feeds = feeds
+        self.archive = archive
     }
 
     public func source(named name: String) -> SourceRule? {

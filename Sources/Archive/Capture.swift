@@ -1,0 +1,65 @@
+import Foundation
+
+/// One capture of a page in a web archive: when the archive took it, and of which URL.
+public struct Capture: Sendable, Equatable, Hashable {
+    /// The archive's 14-digit UTC timestamp (`20140110093000`), which names the capture
+    /// in its URLs.
+    public let timestamp: ArchiveTimestamp
+    /// The URL the archive captured (the site's own).
+    public let original: String
+    /// The status the archive recorded, when its index says (a CDX line does; a TimeMap does not).
+    public let status: Int?
+
+    public init(timestamp: ArchiveTimestamp, original: String, status: Int? = nil) {
+        self.timestamp = timestamp
+        self.original = original
+        self.status = status
+    }
+
+    public var time: Date { timestamp.date }
+}
+
+/// `yyyyMMddHHmmss` in UTC, as archives write a capture's time. Only real moments:
+/// month 1–12, day within its month, hours to 23, minutes and seconds to 59.
+public struct ArchiveTimestamp: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let description: String
+    public let date: Date
+
+    /// Nil for anything but 14 digits naming a real moment.
+    public init?(_ text: String) {
+        let digits = Array(text.utf8)
+        guard digits.count == 14, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        func number(_ range: Range<Int>) -> Int { digits[range].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) } }
+        var components = DateComponents()
+        components.year = number(0..<4)
+        components.month = number(4..<6)
+        components.day = number(6..<8)
+        components.hour = number(8..<10)
+        components.minute = number(10..<12)
+        components.second = number(12..<14)
+        guard let year = components.year, year >= 1990, let month = components.month, (1...12).contains(month),
+              let hour = components.hour, hour < 24, let minute = components.minute, minute < 60,
+              let second = components.second, second < 60,
+              let date = ArchiveTimestamp.utc.date(from: components),
+              ArchiveTimestamp.utc.component(.day, from: date) == components.day else { return nil }
+        description = text
+        self.date = date
+    }
+
+    /// The timestamp of a moment (to the second).
+    public init(_ date: Date) {
+        let parts = ArchiveTimestamp.utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let text = String(format: "%04d%02d%02d%02d%02d%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
+                          parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+        description = text
+        self.date = ArchiveTimestamp.utc.date(from: parts) ?? date
+    }
+
+    public static func < (lhs: ArchiveTimestamp, rhs: ArchiveTimestamp) -> Bool { lhs.date < rhs.date }
+
+    static let utc: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        return calendar
+    }()
+}
