@@ -69,6 +69,12 @@ struct FixtureSiteCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Seed for the random faults, so a run can be repeated.")
     var seed: UInt64 = 1
 
+    @Option(name: .long, help: ArgumentHelp("Also serve a web archive of captures saved as <dir>/<timestamp>/<source>-<id>.html: a CDX index, TimeMaps and raw captures.", valueName: "dir"))
+    var archive: String?
+
+    @Option(name: .long, help: ArgumentHelp("Answer the first N archive requests 429 with Retry-After.", valueName: "n"))
+    var archiveBusy = 0
+
     @Flag(name: .long, help: "Log every request to stderr.")
     var verbose = false
 
@@ -100,11 +106,20 @@ struct FixtureSiteCommand: AsyncParsableCommand {
             }
             robotsText = text
         }
+        var archiveReplica: ArchiveReplica?
+        if let archive {
+            do {
+                archiveReplica = try ArchiveReplica(directory: archive, routes: SiteRoutes(pack: pack), busy: archiveBusy, retryAfter: retryAfter)
+            } catch {
+                FileHandle.standardError.write(Data("fixture-site: cannot read --archive \(archive): \(error.localizedDescription)\n".utf8))
+                throw ExitCode(2)
+            }
+        }
         let handler = FixtureSiteHandler(
             routes: SiteRoutes(pack: pack), root: root,
             faults: try FaultPlan(statusOn: statusOn, bodies: body, markupChange: changeMarkup, redirects: redirect),
             timing: .init(latencyMs: latency, jitterMs: jitter, failRate: fail, slowMs: slowMs, retryAfter: retryAfter, seed: seed),
-            robots: robotsText, verbose: verbose)
+            robots: robotsText, verbose: verbose, archive: archiveReplica)
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 60,
                                 pool: NoDelayPool(base: HTTPServer.defaultPool()), logger: .disabled, handler: handler)
         let task = Task { try await server.run() }

@@ -21,6 +21,7 @@ final class FixtureSiteHandler: HTTPHandler, Sendable {
     private let timing: Timing
     private let robots: String
     private let verbose: Bool
+    private let archive: ArchiveReplica?
     private let stats = ServerStats()
     private let random: Mutex<SplitMix64>
     /// ETag and charset per file, worked out on the first request for it: pages do not
@@ -32,13 +33,14 @@ final class FixtureSiteHandler: HTTPHandler, Sendable {
     /// Pages served so far, for --change-markup.
     private let pagesServed = Mutex(0)
 
-    init(routes: SiteRoutes, root: String, faults: FaultPlan, timing: Timing, robots: String, verbose: Bool) {
+    init(routes: SiteRoutes, root: String, faults: FaultPlan, timing: Timing, robots: String, verbose: Bool, archive: ArchiveReplica? = nil) {
         self.routes = routes
         self.root = root
         self.faults = faults
         self.timing = timing
         self.robots = robots
         self.verbose = verbose
+        self.archive = archive
         random = Mutex(SplitMix64(seed: timing.seed))
     }
 
@@ -54,6 +56,13 @@ final class FixtureSiteHandler: HTTPHandler, Sendable {
                 HTTPResponse(statusCode: .ok, headers: [.contentType: "text/plain"], body: Data(self.robots.utf8))
             }
         default:
+            if let archive, request.path == "/cdx/search/cdx" || request.path.hasPrefix("/web/") {
+                let kind = request.path.hasPrefix("/cdx") ? "archive:cdx" : request.path.hasPrefix("/web/timemap") ? "archive:timemap" : "archive:capture"
+                return await served(request, source: kind, id: nil) {
+                    await self.delay()
+                    return archive.answer(request) ?? self.text(.notFound, "no page at \(request.path)\n")
+                }
+            }
             var query = [String: String]()
             for item in request.query { query[item.name] = item.value }
             switch routes.resolve(path: request.path, query: query) {
@@ -85,9 +94,14 @@ final class FixtureSiteHandler: HTTPHandler, Sendable {
         return response
     }
 
-    private func page(_ request: FlyingFox.HTTPRequest, source: String, id: String) async -> FlyingFox.HTTPResponse {
+    /// --latency and --jitter.
+    private func delay() async {
         let delay = timing.latencyMs + (timing.jitterMs > 0 ? Int(random.withLock { $0.next() } % UInt64(timing.jitterMs + 1)) : 0)
         if delay > 0 { try? await Task.sleep(for: .milliseconds(delay)) }
+    }
+
+    private func page(_ request: FlyingFox.HTTPRequest, source: String, id: String) async -> FlyingFox.HTTPResponse {
+        await delay()
 
         if let answer = fault(for: request, id: id) { return answer }
         let file = (root as NSString).appendingPathComponent("\(source)-\(id).html")
