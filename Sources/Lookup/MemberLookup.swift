@@ -1,3 +1,4 @@
+import Archive
 import Extraction
 import Foundation
 import Packs
@@ -11,13 +12,17 @@ public struct MemberLookup: Sendable {
     public let baseURL: String
     /// When set, every fetched page is written here as `<source>-<id>.html`.
     public let savePagesTo: String?
+    /// When set (with its `asOf`), members are read from a web archive as they were
+    /// then, not from the site.
+    public let archive: ArchiveReader?
     private let extractor: Extractor
 
-    public init(pack: SitePack, fetcher: PageFetcher, baseURL: String? = nil, savePagesTo: String? = nil) {
+    public init(pack: SitePack, fetcher: PageFetcher, baseURL: String? = nil, savePagesTo: String? = nil, archive: ArchiveReader? = nil) {
         self.pack = pack
         self.fetcher = fetcher
         self.baseURL = baseURL ?? pack.baseURL
         self.savePagesTo = savePagesTo
+        self.archive = archive
         // Links on the pages are made absolute without the base's user and password.
         extractor = Extractor(pack: pack, baseURL: URLCredentials.stripped(self.baseURL))
     }
@@ -25,22 +30,29 @@ public struct MemberLookup: Sendable {
     /// `sources` limits which pages are fetched (all of the pack's by default).
     public func lookup(_ id: String, sources names: [String]? = nil) async -> MemberRecord {
         let fetched = await fetch(id, sources: names)
-        return await offload { record(fetched) }
+        return await offload { record(of: fetched) }
     }
 
     /// A member's pages as fetched, and what went wrong fetching them.
-    private struct Fetched: Sendable {
+    struct Fetched: Sendable {
         let id: String
         let fetchedAt: Date
-        let urls: [(name: String, url: String)]
+        var urls: [(name: String, url: String)]
         var pages: [Page]
         var errors: [MemberError]
+        /// For an archived lookup, the capture each source was read from.
+        var captures: [String: Capture] = [:]
         /// A page was never requested because the run was stopped: the member is
         /// left for the next run rather than reported half-fetched.
         var stopped = false
     }
 
     private func fetch(_ id: String, sources names: [String]?) async -> Fetched {
+        if let archive, let period = archive.asOf {
+            return await fetchArchived(id, sources: names) { original, source in
+                await archive.capture(nearest: period, of: original, source: source)
+            }
+        }
         let sources = pack.sources.filter { names?.contains($0.name) ?? true }
         var fetched = Fetched(id: id, fetchedAt: Date(), urls: sources.map { (name: $0.name, url: $0.url(base: baseURL, id: id)) },
                               pages: [], errors: [])
@@ -72,7 +84,7 @@ public struct MemberLookup: Sendable {
         return fetched
     }
 
-    private func record(_ fetched: Fetched) -> MemberRecord {
+    func record(of fetched: Fetched) -> MemberRecord {
         let extracted = extractor.extract(fetched.pages)
         // A user and password in --base-url go to the server, not into the record.
         var errors = (fetched.errors + extracted.problems.map(MemberError.init)).map { error in
@@ -80,8 +92,10 @@ public struct MemberLookup: Sendable {
                         status: error.status, message: URLCredentials.redacted(error.message))
         }
         errors.sort { ($0.source ?? "", $0.field ?? "") < ($1.source ?? "", $1.field ?? "") }
-        return MemberRecord(id: fetched.id, site: pack.name, fetchedAt: fetched.fetchedAt,
-                            sources: fetched.urls.map { ($0.name, URLCredentials.redacted($0.url)) }, extracted: extracted, errors: errors)
+        var record = MemberRecord(id: fetched.id, site: pack.name, fetchedAt: fetched.fetchedAt,
+                                  sources: fetched.urls.map { ($0.name, URLCredentials.redacted($0.url)) }, extracted: extracted, errors: errors)
+        record.captures = fetched.captures
+        return record
     }
 
     /// The work a member costs in CPU (extraction, and the caller's rendering) runs on
@@ -120,7 +134,7 @@ public struct MemberLookup: Sendable {
                 group.addTask {
                     let fetched = await fetch(id, sources: sources)
                     if fetched.stopped { return nil }
-                    return await offload { prepare(record(fetched)) }
+                    return await offload { prepare(record(of: fetched)) }
                 }
                 next += 1
             }

@@ -1,3 +1,4 @@
+import Archive
 import Extraction
 import Foundation
 
@@ -18,6 +19,16 @@ public struct MemberRecord: Sendable {
     /// When the history last saw this member before this lookup; nil for a first lookup
     /// or without a history.
     public var previousLookup: Date?
+    /// For a lookup in a web archive: the capture each source was read from (its time
+    /// is when the page showed these values; `fetchedAt` stays when it was read).
+    public var captures: [String: Capture] = [:]
+
+    /// True when the pages came from a web archive.
+    public var isArchived: Bool { !captures.isEmpty }
+
+    /// When the pages showed these values: the latest capture's time for an archived
+    /// lookup, else when they were fetched.
+    public var shownAt: Date { captures.values.map(\.time).max() ?? fetchedAt }
 
     public init(id: String, site: String, fetchedAt: Date, sources: [(name: String, url: String)],
                 extracted: ExtractedRecord, errors: [MemberError]) {
@@ -46,6 +57,9 @@ public struct MemberError: Error, Sendable, Equatable, CustomStringConvertible {
         case robots
         /// A required field did not match, a value did not convert, a pattern hit a limit.
         case extraction
+        /// A web archive has no usable capture: none in the range asked, a redirect or
+        /// an error captured, the archive down, or pages captured too far apart.
+        case archive
     }
 
     public let kind: Kind

@@ -83,3 +83,28 @@ import Testing
                 == "the member's pages were captured 2.0 days apart (2014-01-10T09:30:00Z and 2014-01-12T10:15:00Z), more than --max-skew 1.0 days")
     }
 }
+
+@Suite struct ArchiveDatesTests {
+    private func day(_ text: String) -> Date { ArchiveTimestamp(text + "000000")?.date ?? .distantPast }
+
+    @Test func aYearAMonthADayOrAMoment() throws {
+        #expect(ArchiveDates.period("2014") == DateInterval(start: day("20140101"), end: day("20150101")))
+        #expect(ArchiveDates.period("2014-01") == DateInterval(start: day("20140101"), end: day("20140201")))
+        #expect(ArchiveDates.period("2016-02-29") == DateInterval(start: day("20160229"), end: day("20160301")))
+        #expect(ArchiveDates.period("2014-01-10T09:30:00Z")?.start == ArchiveTimestamp("20140110093000")?.date)
+        for bad in ["", "14", "2014-1", "2014-13", "2015-02-29", "1989", "2014-01-10-01", "next year", "2014-01-1x"] {
+            #expect(ArchiveDates.period(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func durations() {
+        #expect(ArchiveDates.duration("90") == 90)
+        #expect(ArchiveDates.duration("30m") == 1_800)
+        #expect(ArchiveDates.duration("36h") == 129_600)
+        #expect(ArchiveDates.duration("2d") == 172_800)
+        #expect(ArchiveDates.duration("1.5w") == 907_200)
+        for bad in ["", "d", "-1d", "0", "inf", "nan", "1e300", "20y", "11w2"] {
+            #expect(ArchiveDates.duration(bad) == nil, "\(bad)")
+        }
+    }
+}

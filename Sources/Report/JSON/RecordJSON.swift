@@ -1,3 +1,4 @@
+import Archive
 import Extraction
 import Foundation
 import Lookup
@@ -49,7 +50,9 @@ public enum RecordJSON {
             ("site", .string(member.site)),
             ("fetched_at", .string(member.fetchedAt.formatted(.iso8601))),
             ("sources", .object(member.sources.map { ($0.name, .string($0.url)) })),
-        ]
+        ] + (member.isArchived ? [("archived_at", .object(member.sources.compactMap { source in
+            member.captures[source.name].map { (source.name, JSONValue.string($0.time.formatted(.iso8601))) }
+        }))] : [])
         var trailing = [(String, JSONValue)]()
         if let stats = MemberStats(member.extracted, spec: pack.report) { trailing.append(("stats", value(stats))) }
         trailing.append(("changes", .object(member.changes.sorted { $0.key < $1.key }.map { ($0.key, value($0.value)) })))

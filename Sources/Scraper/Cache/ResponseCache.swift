@@ -37,9 +37,10 @@ public struct ResponseCache: Sendable {
         return entry
     }
 
-    /// Stores a 200 response that carries a validator; others are not worth keeping.
-    public func store(_ response: HTTPResponse) {
-        guard response.status == 200, response.headers["etag"] != nil || response.headers["last-modified"] != nil else { return }
+    /// Stores a 200 response that carries a validator; others are not worth keeping,
+    /// unless `unchanging` (an archived capture, which never changes: kept as it is).
+    public func store(_ response: HTTPResponse, unchanging: Bool = false) {
+        guard response.status == 200, unchanging || response.headers["etag"] != nil || response.headers["last-modified"] != nil else { return }
         let entry = Entry(url: response.url, etag: response.headers["etag"], lastModified: response.headers["last-modified"],
                           contentType: response.headers["content-type"], storedAt: Date())
         let key = ResponseCache.key(response.url)

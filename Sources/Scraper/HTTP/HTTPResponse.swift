@@ -22,8 +22,13 @@ public struct HTTPResponse: Sendable {
 
     /// The charset the `Content-Type` header names, if any.
     public var charset: String? {
-        guard let contentType = headers["content-type"]?.lowercased(),
-              let range = contentType.range(of: "charset=") else { return nil }
+        headers["content-type"].flatMap(HTTPResponse.charset)
+    }
+
+    /// The charset a `Content-Type` value names, if any.
+    public static func charset(_ contentType: String) -> String? {
+        let contentType = contentType.lowercased()
+        guard let range = contentType.range(of: "charset=") else { return nil }
         let value = contentType[range.upperBound...].prefix { $0 != ";" && $0 != " " }
         let trimmed = value.trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
         return trimmed.isEmpty ? nil : trimmed

@@ -45,12 +45,13 @@ public final class PageFetcher: Sendable {
     /// The response for `url` (any status), or why there is none. Retryable
     /// statuses that keep failing come back as the last response. Redirects are
     /// followed here, not by libcurl, so every host a request lands on is asked for
-    /// its robots.txt and paced like the first.
-    public func fetch(_ url: String) async -> Result<HTTPResponse, FetchError> {
+    /// its robots.txt and paced like the first. `followingRedirects: false` returns a
+    /// redirect as it came (an archived capture that is a redirect is not the page).
+    public func fetch(_ url: String, followingRedirects: Bool = true) async -> Result<HTTPResponse, FetchError> {
         var current = url
         for _ in 0...policy.maxRedirects {
             let result = await fetchOne(current)
-            guard case .success(let response) = result, [301, 302, 303, 307, 308].contains(response.status),
+            guard followingRedirects, case .success(let response) = result, [301, 302, 303, 307, 308].contains(response.status),
                   let location = response.headers["location"],
                   let next = URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: URL(string: current))?.absoluteURL,
                   let scheme = next.scheme?.lowercased(), scheme == "http" || scheme == "https" else {

@@ -12,6 +12,7 @@ struct ArticlesCommand: AsyncParsableCommand {
 
     @OptionGroup var pack: PackOptions
     @OptionGroup var fetch: FetchOptions
+    @OptionGroup(title: "Web archives") var archive: ArchiveOptions
     @OptionGroup var output: ReportFormatOptions
     @OptionGroup var store: StoreOptions
 
@@ -31,7 +32,7 @@ struct ArticlesCommand: AsyncParsableCommand {
         let sources = Array(Set(sitePack.collections.map(\.source))).sorted()
         let format = output.resolvedFormat
         let options = try output.reportOptions(pack: sitePack, format: format, articlesOnly: true)
-        let lookup = try fetch.makeLookup(pack: sitePack)
+        let lookup = try fetch.makeLookup(pack: sitePack, archive: archive)
         let records = try await LookupRun.records(for: [id], sources: sources, lookup: lookup, store: try store.open())
         switch format {
         case .json:

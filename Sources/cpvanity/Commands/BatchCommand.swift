@@ -38,6 +38,7 @@ struct BatchCommand: AsyncParsableCommand {
 
     @OptionGroup var pack: PackOptions
     @OptionGroup var fetch: FetchOptions
+    @OptionGroup(title: "Web archives") var archive: ArchiveOptions
     @OptionGroup var output: ReportFormatOptions
     @OptionGroup var store: StoreOptions
     @OptionGroup var summaryOptions: SummaryOptions
@@ -105,7 +106,7 @@ struct BatchCommand: AsyncParsableCommand {
         let progress = ProgressLine(total: remaining.count, enabled: Terminal.isTerminal(STDERR_FILENO))
         announce(list, remaining: remaining, fromCheckpoint: fromCheckpoint.count, progress: progress, pack: sitePack)
 
-        let lookup = try fetch.makeLookup(pack: sitePack)
+        let lookup = try fetch.makeLookup(pack: sitePack, archive: archive)
         let interrupt = stopOnInterrupt(lookup)
         let history = try store.open()
         let started = Date()

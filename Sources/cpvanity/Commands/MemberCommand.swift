@@ -18,6 +18,7 @@ struct MemberCommand: AsyncParsableCommand {
 
     @OptionGroup var pack: PackOptions
     @OptionGroup var fetch: FetchOptions
+    @OptionGroup(title: "Web archives") var archive: ArchiveOptions
     @OptionGroup var output: ReportFormatOptions
     @OptionGroup var store: StoreOptions
 
@@ -36,7 +37,7 @@ struct MemberCommand: AsyncParsableCommand {
         try IDValidation.check(ids, pack: sitePack)
         let format = output.resolvedFormat
         let options = try output.reportOptions(pack: sitePack, format: format)
-        let lookup = try fetch.makeLookup(pack: sitePack)
+        let lookup = try fetch.makeLookup(pack: sitePack, archive: archive)
         let history = try store.open()
         if format == .ndjson {
             // Streamed: each member's line as soon as it is done.

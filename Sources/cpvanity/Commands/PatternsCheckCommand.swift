@@ -24,6 +24,7 @@ struct PatternsCheckCommand: AsyncParsableCommand {
 
     @OptionGroup var pack: PackOptions
     @OptionGroup var fetch: FetchOptions
+    @OptionGroup(title: "Web archives") var archive: ArchiveOptions
 
     @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp(
         "Fetch these members now and show how each field was found, instead of checking saved pages.", valueName: "id"))
@@ -73,7 +74,7 @@ struct PatternsCheckCommand: AsyncParsableCommand {
 
     private func checkLive(_ sitePack: SitePack) async throws {
         try IDValidation.check(live, pack: sitePack)
-        let lookup = try fetch.makeLookup(pack: sitePack)
+        let lookup = try fetch.makeLookup(pack: sitePack, archive: archive)
         let records = try await LookupRun.records(for: live, lookup: lookup, store: nil)
         Output.write(LiveCheckTable.render(records, pack: sitePack))
         if !LiveCheckTable.passed(records) { throw ExitStatus.partialFailure }

@@ -75,7 +75,17 @@ struct FetchOptions: ParsableArguments {
     }
 
     /// The lookup machinery these options describe, or a message and exit 2.
-    func makeLookup(pack: SitePack) throws -> MemberLookup {
+    /// The HTTP trace (`--verbose`) or nothing.
+    var logger: Logger {
+        var logger = Logger(label: "cpvanity.http", factory: { label in
+            verbose ? StreamLogHandler.standardError(label: label) as any LogHandler : SwiftLogNoOpLogHandler()
+        })
+        logger.logLevel = verbose ? .debug : .critical
+        return logger
+    }
+
+    /// `archive`: members are read from a web archive (`--as-of`), not the site.
+    func makeLookup(pack: SitePack, archive: ArchiveOptions? = nil) throws -> MemberLookup {
         if let cache { try OutputDirectory.prepare(cache, label: "--cache \(cache)") }
         if let savePages { try OutputDirectory.prepare(savePages, label: "--save-pages \(savePages)") }
         var cacheStore: ResponseCache?
@@ -89,11 +99,8 @@ struct FetchOptions: ParsableArguments {
         let client = HTTPClient(options: HTTPClientOptions(connectTimeout: connectTimeout, timeout: timeout,
                                                            connectionCacheSize: max(32, concurrency)))
         let policy = FetchPolicy(concurrency: concurrency, ratePerHost: rate, retries: retries, respectRobots: !ignoreRobots)
-        var logger = Logger(label: "cpvanity.http", factory: { label in
-            verbose ? StreamLogHandler.standardError(label: label) as any LogHandler : SwiftLogNoOpLogHandler()
-        })
-        logger.logLevel = verbose ? .debug : .critical
         let fetcher = PageFetcher(client: client, policy: policy, cache: cacheStore, logger: logger)
-        return MemberLookup(pack: pack, fetcher: fetcher, baseURL: baseURL, savePagesTo: savePages)
+        let reader = try archive?.period.map { try archive?.reader(pack: pack, fetch: self, asOf: $0) } ?? nil
+        return MemberLookup(pack: pack, fetcher: reader?.fetcher ?? fetcher, baseURL: baseURL, savePagesTo: savePages, archive: reader)
     }
 }

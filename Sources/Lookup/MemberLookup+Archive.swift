@@ -1,0 +1,63 @@
+import Archive
+import Extraction
+import Foundation
+import Packs
+import Scraper
+
+/// Members read from a web archive: each source's page from the capture `pick`
+/// chooses, the record naming the captures.
+extension MemberLookup {
+    /// The member as the captures chosen show it (a backfill's period).
+    public func lookup(_ id: String, captures chosen: [String: Capture]) async -> MemberRecord {
+        let fetched = await fetchArchived(id, sources: Array(chosen.keys)) { original, source in
+            guard let capture = chosen[source] else {
+                return .failure(MemberError(kind: .archive, source: source, url: original, message: "no capture chosen"))
+            }
+            return .success(capture)
+        }
+        return record(of: fetched)
+    }
+
+    func fetchArchived(_ id: String, sources names: [String]?,
+                       pick: @escaping @Sendable (String, String) async -> Result<Capture, MemberError>) async -> Fetched {
+        let sources = pack.sources.filter { names?.contains($0.name) ?? true }
+        var fetched = Fetched(id: id, fetchedAt: Date(), urls: sources.map { (name: $0.name, url: $0.url(base: baseURL, id: id)) },
+                              pages: [], errors: [])
+        guard let archive else { return fetched }
+        guard pack.idRule.accepts(id) else {
+            fetched.errors = [MemberError(kind: .notFound, message: "'\(id)' is not a \(pack.title) member ID (it must match \(pack.idRule.pattern))")]
+            return fetched
+        }
+        // Which capture of each page: chosen first, so pages captured too far apart
+        // cost the archive no page request.
+        var chosen = [String: Capture]()
+        await withTaskGroup(of: (String, Result<Capture, MemberError>).self) { group in
+            for (name, url) in fetched.urls { group.addTask { (name, await pick(url, name)) } }
+            for await (name, result) in group {
+                switch result {
+                case .success(let capture): chosen[name] = capture
+                case .failure(let error): fetched.errors.append(error)
+                }
+            }
+        }
+        let times = chosen.values.map(\.time)
+        if let maxSkew = archive.maxSkew, let earliest = times.min(), let latest = times.max(), latest.timeIntervalSince(earliest) > maxSkew {
+            fetched.errors.append(MemberError(kind: .archive, message: ArchiveError.skew(first: earliest, second: latest, limit: maxSkew).description))
+            return fetched
+        }
+        guard fetched.errors.isEmpty else { return fetched }
+        fetched.captures = chosen
+        fetched.urls = fetched.urls.map { ($0.name, chosen[$0.name].map(archive.url(of:)) ?? $0.url) }
+        await withTaskGroup(of: (String, Result<Page, MemberError>).self) { group in
+            for (name, capture) in chosen { group.addTask { (name, await archive.page(capture, source: name)) } }
+            for await (_, result) in group {
+                switch result {
+                case .success(let page): fetched.pages.append(page)
+                case .failure(let error): fetched.errors.append(error)
+                }
+            }
+        }
+        fetched.pages.sort { $0.source < $1.source }
+        return fetched
+    }
+}
