@@ -4,7 +4,7 @@ import GRDB
 /// has shipped: add the next one.
 enum HistorySchema {
     /// The number of migrations: `PRAGMA user_version` of an up-to-date history.
-    static let version = 2
+    static let version = 3
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -51,6 +51,13 @@ enum HistorySchema {
                     added_at TEXT NOT NULL,
                     PRIMARY KEY (site, member)
                 );
+                """)
+        }
+        // v3: snapshots read from a web archive, named by their captures.
+        migrator.registerMigration("v3") { db in
+            try db.execute(sql: """
+                ALTER TABLE snapshot ADD COLUMN archived TEXT;  -- e.g. 'articles@20140112101500 profile@20140110093000'; NULL: live
+                CREATE INDEX snapshot_by_capture ON snapshot(site, member, archived);
                 """)
         }
         return migrator

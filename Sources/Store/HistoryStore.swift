@@ -78,20 +78,64 @@ public final class HistoryStore: Sendable {
                 }
                 try db.execute(sql: "INSERT INTO snapshot (site, member, first_seen, last_seen) VALUES (?, ?, ?, ?)",
                                arguments: [record.site, record.id, StoredTime.text(now), StoredTime.text(now)])
-                let id = db.lastInsertedRowID
-                for (field, value) in current.fields {
-                    let stored = StoredValue.encode(value)
-                    try db.execute(sql: "INSERT INTO field_value (snapshot_id, field, type, value) VALUES (?, ?, ?, ?)",
-                                   arguments: [id, field, stored.type, stored.value])
-                }
-                for (key, value) in current.rows {
-                    let stored = StoredValue.encode(value)
-                    try db.execute(sql: "INSERT INTO row_value (snapshot_id, collection, row_key, field, type, value) VALUES (?, ?, ?, ?, ?, ?)",
-                                   arguments: [id, key.collection, key.row, key.field, stored.type, stored.value])
-                }
+                try insert(current, snapshot: db.lastInsertedRowID, db)
                 guard let latest else { return SaveResult(changes: [:], previousLookup: nil, newSnapshot: true) }
                 return SaveResult(changes: current.changes(since: latest.values, seenAt: latest.lastSeen),
                                   previousLookup: latest.lastSeen, newSnapshot: true)
+            }
+        } catch {
+            throw HistoryStore.classify(error, path: path)
+        }
+    }
+
+    private func insert(_ values: SnapshotValues, snapshot id: Int64, _ db: Database) throws {
+        for (field, value) in values.fields {
+            let stored = StoredValue.encode(value)
+            try db.execute(sql: "INSERT INTO field_value (snapshot_id, field, type, value) VALUES (?, ?, ?, ?)",
+                           arguments: [id, field, stored.type, stored.value])
+        }
+        for (key, value) in values.rows {
+            let stored = StoredValue.encode(value)
+            try db.execute(sql: "INSERT INTO row_value (snapshot_id, collection, row_key, field, type, value) VALUES (?, ?, ?, ?, ?, ?)",
+                           arguments: [id, key.collection, key.row, key.field, stored.type, stored.value])
+        }
+    }
+
+    private static func archived(_ db: Database, site: String, member: String, key: String) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM snapshot WHERE site = ? AND member = ? AND archived = ?)",
+                          arguments: [site, member, key]) ?? false
+    }
+
+    /// How an archived lookup's captures are named in the history.
+    public static func captureKey(_ timestamps: [String: String]) -> String {
+        timestamps.sorted { $0.key < $1.key }.map { "\($0.key)@\($0.value)" }.joined(separator: " ")
+    }
+
+    /// True when the history holds the snapshot these captures make.
+    public func hasArchived(site: String, member: String, captures key: String) throws(StoreError) -> Bool {
+        do {
+            return try database.read { db in try HistoryStore.archived(db, site: site, member: member, key: key) }
+        } catch {
+            throw HistoryStore.classify(error, path: path)
+        }
+    }
+
+    /// Saves a successful lookup read from a web archive as a snapshot of its own, at
+    /// the time its pages were captured (the later of the two), marked with its
+    /// captures. False when the history already holds it (a resumed backfill).
+    @discardableResult
+    public func saveArchived(_ record: MemberRecord, pack: SitePack) throws(StoreError) -> Bool {
+        guard !record.failed, record.isArchived else { return false }
+        let key = HistoryStore.captureKey(record.captures.mapValues(\.timestamp.description))
+        let time = StoredTime.text(record.shownAt)
+        let values = SnapshotValues(record, spec: pack.report)
+        do {
+            return try database.write { db -> Bool in
+                guard try !HistoryStore.archived(db, site: record.site, member: record.id, key: key) else { return false }
+                try db.execute(sql: "INSERT INTO snapshot (site, member, first_seen, last_seen, archived) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [record.site, record.id, time, time, key])
+                try insert(values, snapshot: db.lastInsertedRowID, db)
+                return true
             }
         } catch {
             throw HistoryStore.classify(error, path: path)
@@ -103,7 +147,7 @@ public final class HistoryStore: Sendable {
         do {
             return try database.read { db in
                 let rows = try Row.fetchAll(db, sql: """
-                    SELECT id, first_seen, last_seen FROM snapshot
+                    SELECT id, first_seen, last_seen, archived FROM snapshot
                     WHERE site = ? AND member = ? AND last_seen >= ? ORDER BY first_seen, id
                     """, arguments: [site, member, since.map(StoredTime.text) ?? ""])
                 return try rows.map { row in try snapshot(db, row) }
@@ -195,7 +239,8 @@ public final class HistoryStore: Sendable {
 
     private func latestSnapshot(_ db: Database, site: String, member: String) throws -> Latest? {
         guard let row = try Row.fetchOne(db, sql: """
-            SELECT id, first_seen, last_seen FROM snapshot WHERE site = ? AND member = ? ORDER BY first_seen DESC, id DESC LIMIT 1
+            SELECT id, first_seen, last_seen, archived FROM snapshot WHERE site = ? AND member = ? AND archived IS NULL
+            ORDER BY first_seen DESC, id DESC LIMIT 1
             """, arguments: [site, member]) else { return nil }
         let snapshot = try snapshot(db, row)
         return Latest(id: row["id"], lastSeen: snapshot.lastSeen, values: snapshot.values)
@@ -212,7 +257,8 @@ public final class HistoryStore: Sendable {
                 StoredValue.decode(type: cell["type"], value: cell["value"])
         }
         let firstSeen = StoredTime.date(row["first_seen"]) ?? Date(timeIntervalSince1970: 0)
-        return Snapshot(firstSeen: firstSeen, lastSeen: StoredTime.date(row["last_seen"]) ?? firstSeen, values: values)
+        return Snapshot(firstSeen: firstSeen, lastSeen: StoredTime.date(row["last_seen"]) ?? firstSeen, values: values,
+                        archived: row["archived"])
     }
 
     static func classify(_ error: Error, path: String) -> StoreError {
@@ -234,6 +280,9 @@ public struct Snapshot: Sendable, Equatable {
     public let firstSeen: Date
     public let lastSeen: Date
     public let values: SnapshotValues
+    /// For a snapshot read from a web archive, its captures
+    /// (`articles@20140112101500 profile@20140110093000`); nil for a live lookup.
+    public var archived: String? = nil
 }
 
 /// What a snapshot keeps: every scalar field, and the numbers (and title) of every row.

@@ -168,7 +168,7 @@ import TestSupport
         }
         // Nothing was written: the migrations are as the newer version left them.
         let after = try DatabaseQueue(path: path())
-        #expect(try after.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier") } == ["v1", "v2", "v99"])
+        #expect(try after.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier") } == ["v1", "v2", "v3", "v99"])
         #expect(try after.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM snapshot") } == 0)
     }
 
@@ -206,7 +206,7 @@ import TestSupport
         do { _ = try HistoryStore(path: path()) }
         let queue = try DatabaseQueue(path: path())
         #expect(try queue.read { try Int.fetchOne($0, sql: "PRAGMA application_id") } == 0x6370_7679)
-        #expect(try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 2)
+        #expect(try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 3)
         try queue.close()
         // And opens again as itself.
         #expect(try HistoryStore(path: path()).integrityCheck() == "ok")
