@@ -58,7 +58,7 @@ let package = Package(
         // fingerprint, ID lists and shards, history series, stdout/stderr and exit
         // statuses. Knows nothing of argument parsing.
         .target(name: "App", dependencies: [
-            "Packs", "Extraction", "Lookup", "Scraper", "Store", "Report",
+            "Packs", "Extraction", "Lookup", "Scraper", "Store", "Report", "Archive",
             .product(name: "CSV", package: "CSV.swift"),
         ]),
         // The command-line layer only: arguments, help, config, the terminal; calls App.

@@ -84,6 +84,13 @@ struct FetchOptions: ParsableArguments {
         return logger
     }
 
+    /// A lookup that reads only from a web archive (a backfill), and its reader.
+    func makeArchiveLookup(pack: SitePack, archive: ArchiveOptions) throws -> (MemberLookup, ArchiveReader) {
+        if let savePages { try OutputDirectory.prepare(savePages, label: "--save-pages \(savePages)") }
+        let reader = try archive.reader(pack: pack, fetch: self, asOf: nil)
+        return (MemberLookup(pack: pack, fetcher: reader.fetcher, baseURL: baseURL, savePagesTo: savePages, archive: reader), reader)
+    }
+
     /// `archive`: members are read from a web archive (`--as-of`), not the site.
     func makeLookup(pack: SitePack, archive: ArchiveOptions? = nil) throws -> MemberLookup {
         if let cache { try OutputDirectory.prepare(cache, label: "--cache \(cache)") }

@@ -1,0 +1,98 @@
+import Archive
+import Foundation
+import Lookup
+import Packs
+import Store
+
+/// A member's history filled in from a web archive: the captures listed, one period
+/// at a time (a month, a quarter, a year) read and stored at its capture time.
+/// Captures already stored are not fetched again, so a stopped backfill resumes.
+public struct Backfill {
+    public let lookup: MemberLookup
+    public let reader: ArchiveReader
+    public let store: HistoryStore
+    public let every: CaptureChoice.Period
+    /// Timestamp prefixes (`2008`, `201401`), or empty for no bound.
+    public let from: String
+    public let to: String
+
+    public init(lookup: MemberLookup, reader: ArchiveReader, store: HistoryStore, every: CaptureChoice.Period, from: String = "", to: String = "") {
+        self.lookup = lookup
+        self.reader = reader
+        self.store = store
+        self.every = every
+        self.from = from
+        self.to = to
+    }
+
+    /// What a member's backfill did.
+    public struct Outcome: Equatable, Sendable {
+        /// Periods with a capture of every page.
+        public var periods = 0
+        public var stored = 0
+        /// Stored by an earlier run: not fetched again.
+        public var known = 0
+        /// Periods whose captures could not be read (the errors went to `warn`).
+        public var failed = 0
+        /// Periods where some page has no capture.
+        public var incomplete = 0
+        /// Stopped before every period was read.
+        public var stopped = false
+    }
+
+    /// Backfills one member; `warn` hears of each period that could not be read, and
+    /// `stored` of each point saved. Errors listing the captures end the member.
+    public func run(_ id: String, shouldStop: () -> Bool, warn: (String) -> Void,
+                    stored: (MemberRecord) -> Void = { _ in }) async throws(StoreError) -> Outcome {
+        var outcome = Outcome()
+        var listed = [String: [Capture]]()
+        for source in lookup.pack.sources {
+            let original = source.url(base: lookup.baseURL, id: id)
+            switch await reader.captures(of: original, source: source.name, from: from, to: to) {
+            case .success(let captures): listed[source.name] = captures
+            case .failure(let error):
+                warn("member \(id): \(error)")
+                outcome.failed += 1
+                return outcome
+            }
+        }
+        for (period, chosen) in periods(listed) {
+            guard chosen.count == listed.count else {
+                let missing = listed.keys.filter { chosen[$0] == nil }.sorted()
+                warn("member \(id): \(period): no capture of the \(missing.joined(separator: " and ")) page; period left out")
+                outcome.incomplete += 1
+                continue
+            }
+            outcome.periods += 1
+            let key = HistoryStore.captureKey(chosen.mapValues(\.timestamp.description))
+            if try store.hasArchived(site: lookup.pack.name, member: id, captures: key) {
+                outcome.known += 1
+                continue
+            }
+            if shouldStop() {
+                outcome.stopped = true
+                break
+            }
+            let record = await lookup.lookup(id, captures: chosen)
+            if record.failed {
+                for error in record.errors { warn("member \(id): \(period): \(error)") }
+                outcome.failed += 1
+            } else if try store.saveArchived(record, pack: lookup.pack) {
+                outcome.stored += 1
+                stored(record)
+            }
+        }
+        return outcome
+    }
+
+    /// For each period in time order, each page's first capture in it.
+    func periods(_ listed: [String: [Capture]]) -> [(period: String, chosen: [String: Capture])] {
+        var byPeriod = [String: [String: Capture]]()
+        for (source, captures) in listed {
+            for capture in CaptureChoice.onePer(every, in: captures) {
+                byPeriod[every.key(capture.time), default: [:]][source] = capture
+            }
+        }
+        return byPeriod.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+}
