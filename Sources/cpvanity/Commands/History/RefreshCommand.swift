@@ -13,7 +13,9 @@ struct RefreshCommand: AsyncParsableCommand {
             Runs like 'batch' (politeness, progress, errors, the per-field summary at the end). \
             Exit status 1 when any member failed; 3 when a field the pack expects went missing on \
             half or more of at least five pages (the site's markup has probably changed); with \
-            --exit-code, 4 when any member's numbers changed (and 0 when none did).
+            --exit-code, 4 when any member's numbers changed (and 0 when none did). With \
+            --backfill, every tracked member's history is filled from a web archive instead (no live \
+            lookup; see 'history --backfill').
             """
     )
 
@@ -22,9 +24,15 @@ struct RefreshCommand: AsyncParsableCommand {
     @OptionGroup var output: ReportFormatOptions
     @OptionGroup var database: DatabaseOption
     @OptionGroup var summaryOptions: SummaryOptions
+    @OptionGroup(title: "Backfill") var backfill: BackfillOptions
+    @OptionGroup(title: "Web archives") var archive: ArchiveOptions
 
     @Flag(name: .long, help: "Exit 4 when any tracked member's numbers changed, 0 when none did (like git diff --exit-code), for cron.")
     var exitCode = false
+
+    func validate() throws {
+        if archive.asOf != nil { throw ValidationError("refresh looks members up now; --as-of is for member, articles and batch.") }
+    }
 
     func run() async throws {
         let (sitePack, _) = try pack.loadPack()
@@ -39,6 +47,9 @@ struct RefreshCommand: AsyncParsableCommand {
         guard !tracked.isEmpty else {
             Diagnostics.warning("no tracked members; add some with: cpvanity track add <id>...")
             return
+        }
+        if backfill.backfill {
+            return try await backfill.run(tracked, pack: sitePack, fetch: fetch, archive: archive, database: database)
         }
         let format = output.resolvedFormat
         let options = try output.reportOptions(pack: sitePack, format: format)

@@ -1,0 +1,99 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The archive commands as a user runs them, against the replica's archive.
+@Suite(.serialized) struct ArchiveCommandTests {
+    let directory: URL
+    let archive = repositoryRoot.appendingPathComponent("Fixtures/archive").path
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-archive-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    func cpvanity(_ arguments: [String]) throws -> CommandResult {
+        try run("cpvanity", arguments)
+    }
+
+    @Test func aMemberAsOfAMonthAndBeforeTheFirstCapture() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try FixtureServer(["--archive", archive])
+        defer { server.stop() }
+        let result = try cpvanity(["member", "48201", "--as-of", "2014-01", "--archive", server.baseURL, "--archive-rate", "50",
+                                   "--no-store", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let record = try #require((try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])?.first)
+        #expect((record["reputation"] as? [String: Any])?["total"] as? Int == 250_310)
+        #expect(record["archived_at"] as? [String: String] == ["articles": "2014-01-12T10:15:00Z", "profile": "2014-01-10T09:30:00Z"])
+        #expect((record["sources"] as? [String: String])?["profile"]
+                == "\(server.baseURL)/web/20140110093000id_/https://www.codeproject.com/script/Membership/View.aspx?mid=48201")
+
+        let early = try cpvanity(["member", "48201", "--as-of", "2005-06", "--archive", server.baseURL, "--archive-rate", "50", "--no-store"])
+        #expect(early.status == 1)
+        #expect(early.stderr.contains("the archive's first capture of https://www.codeproject.com/script/Membership/View.aspx?mid=48201 is from 2008-03-15, after 2005-06-01; ask for a date from 2008-03-15 on"), "\(early.stderr)")
+        let bad = try cpvanity(["member", "48201", "--as-of", "June"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("--as-of takes a date like 2014, 2014-01, 2014-01-10"))
+    }
+
+    /// A backfill stopped with Ctrl-C keeps what it stored; run again, it fetches only
+    /// what is missing; the history lists the archived points by capture time, then the live ones.
+    @Test func aBackfillSurvivesCtrlCAndResumesWithoutRefetching() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try FixtureServer(["--archive", archive])
+        defer { server.stop() }
+        let db = directory.appendingPathComponent("history.sqlite").path
+        #expect(try cpvanity(["member", "48201", "--base-url", server.baseURL, "--db", db]).status == 0)
+        let backfill = ["history", "48201", "--backfill", "--every", "year", "--archive", server.baseURL, "--archive-rate", "2", "--db", db,
+                        "--field", "reputation.total", "--format", "csv"]
+        let process = Process()
+        process.executableURL = builtProduct("cpvanity")
+        process.arguments = backfill
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Stopped once the first archived point is stored.
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning && Date() < deadline {
+            let rows = try cpvanity(["history", "48201", "--db", db, "--format", "csv"]).stdout.split(whereSeparator: \.isNewline).count
+            if rows >= 3 { break }
+            usleep(100_000)
+        }
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        let stopped = try cpvanity(["history", "48201", "--db", db, "--format", "csv"]).stdout.split(whereSeparator: \.isNewline).count
+        #expect((3...4).contains(stopped), "a header, the live point and one or two archived ones")
+
+        let again = try cpvanity(backfill)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stderr.contains("3 years with captures"), "\(again.stderr)")
+        #expect(again.stdout == """
+            id,time,last_seen,reputation.total\r
+            48201,2008-03-16T08:30:00Z,2008-03-16T08:30:00Z,312\r
+            48201,2014-01-12T10:15:00Z,2014-01-12T10:15:00Z,250310\r
+            48201,2019-05-20T10:10:10Z,2019-05-20T10:10:10Z,980120\r
+
+            """ + again.stdout.split(separator: "\r\n").last.map { String($0) + "\r\n" }!)
+        #expect(again.stdout.split(separator: "\r\n").last?.hasSuffix(",1204873") == true)
+        // Each capture was fetched once, over both runs.
+        #expect(try server.stats().log.filter { $0.path.hasPrefix("/web/2") }.count == 6)
+    }
+
+    @Test func trackedMembersAreBackfilledInOneGo() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try FixtureServer(["--archive", archive])
+        defer { server.stop() }
+        let db = directory.appendingPathComponent("tracked.sqlite").path
+        #expect(try cpvanity(["track", "add", "48201", "7315", "--db", db]).status == 0)
+        let result = try cpvanity(["refresh", "--backfill", "--every", "year", "--from", "2008", "--to", "2014", "--archive", server.baseURL,
+                                   "--archive-rate", "50", "--db", db])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("cpvanity: backfill 48201: 2 years with captures · 2 stored · 0 already stored · 0 failed"), "\(result.stderr)")
+        #expect(result.stderr.contains("cpvanity: backfill 7315: 0 years with captures · 0 stored"), "\(result.stderr)")
+        let history = try cpvanity(["history", "48201", "--db", db, "--field", "reputation.total", "--format", "csv"])
+        #expect(history.stdout.split(whereSeparator: \.isNewline).map { $0.split(separator: ",").last.map(String.init) ?? "" }
+                == ["reputation.total", "312", "250310"])
+    }
+}

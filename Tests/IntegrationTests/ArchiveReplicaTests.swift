@@ -1,0 +1,130 @@
+@testable import App
+import Archive
+import Foundation
+import Lookup
+import Packs
+import Scraper
+import Store
+import Testing
+import TestSupport
+
+/// Lookups and backfills against the replica's archive: each answer an archive
+/// gives, and its pace.
+@Suite(.serialized) struct ArchiveReplicaTests {
+    let pack = FixtureRecords.pack
+    let archiveFixtures = repositoryRoot.appendingPathComponent("Fixtures/archive").path
+
+    func reader(_ server: FixtureServer, base: String? = nil, rate: Double = 0, asOf: String? = nil, maxSkew: TimeInterval? = nil,
+                index: ArchiveReader.Index = .cdx) -> ArchiveReader {
+        let fetcher = PageFetcher(client: HTTPClient(options: HTTPClientOptions(userAgent: pack.archive.userAgent, connectTimeout: 2, timeout: 10)),
+                                  policy: FetchPolicy(concurrency: 1, ratePerHost: rate, retries: 2, backoffBase: 0.05))
+        return ArchiveReader(spec: pack.archive, base: base ?? server.baseURL, index: index, fetcher: fetcher,
+                             asOf: asOf.flatMap(ArchiveDates.period), maxSkew: maxSkew)
+    }
+
+    func lookup(_ reader: ArchiveReader) -> MemberLookup {
+        MemberLookup(pack: pack, fetcher: reader.fetcher, archive: reader)
+    }
+
+    @Test(arguments: [ArchiveReader.Index.cdx, .timemap])
+    func aMemberAsOfAMonthIsThatMonthsCaptures(index: ArchiveReader.Index) async throws {
+        let server = try FixtureServer(["--archive", archiveFixtures])
+        defer { server.stop() }
+        let record = await lookup(reader(server, asOf: "2014-01", index: index)).lookup("48201")
+        #expect(record.errors == [])
+        #expect(record.extracted.fields["reputation.total"] == .int(250_310))
+        #expect(record.extracted.fields["name"] == .text("Maren Okafor"))
+        #expect(record.captures.mapValues(\.timestamp.description) == ["profile": "20140110093000", "articles": "20140112101500"])
+        #expect(record.sources.map(\.url) == [
+            "\(server.baseURL)/web/20140112101500id_/https://www.codeproject.com/script/Articles/MemberArticles.aspx?amid=48201",
+            "\(server.baseURL)/web/20140110093000id_/https://www.codeproject.com/script/Membership/View.aspx?mid=48201",
+        ])
+        #expect(record.shownAt == ArchiveTimestamp("20140112101500")?.date)
+        // The archive's own User-Agent, naming the tool.
+        let log = try server.stats().log
+        #expect(log.count == 5)
+        #expect(log.allSatisfy { $0.user_agent == pack.archive.userAgent })
+    }
+
+    @Test func theArchivesAnswersThatAreNotAPage() async throws {
+        let server = try FixtureServer(["--archive", archiveFixtures])
+        defer { server.stop() }
+        func errors(_ id: String, _ asOf: String, maxSkew: TimeInterval? = nil) async -> [String] {
+            await lookup(reader(server, asOf: asOf, maxSkew: maxSkew)).lookup(id).errors.map { "\($0.kind.rawValue) \($0.source ?? "-"): \($0.message)" }
+        }
+        let before = await errors("48201", "2005")
+        #expect(before.contains("archive profile: the archive's first capture of https://www.codeproject.com/script/Membership/View.aspx?mid=48201 is from 2008-03-15, after 2005-01-01; ask for a date from 2008-03-15 on"))
+        #expect(await errors("48201", "2014-01", maxSkew: 86_400)
+                == ["archive -: the member's pages were captured 2.0 days apart (2014-01-10T09:30:00Z and 2014-01-12T10:15:00Z), more than --max-skew 1.0 days"])
+        #expect(await errors("7315", "2015").contains { $0.hasPrefix("archive profile: the archived capture \(server.baseURL)/web/20150101000000id_/") && $0.hasSuffix("is a redirect to https://www.codeproject.com/, not the member's page") })
+        #expect(await errors("7315", "2016").contains { $0.hasPrefix("archive profile: the archive answered HTTP 503 for the capture") })
+        #expect(await errors("7315", "2017") == ["not_found articles: the page says this member does not exist", "not_found profile: the page says this member does not exist"])
+        #expect(await errors("1842", "2014") == [
+            "archive articles: the archive has no capture of https://www.codeproject.com/script/Articles/MemberArticles.aspx?amid=1842",
+            "archive profile: the archive has no capture of https://www.codeproject.com/script/Membership/View.aspx?mid=1842",
+        ])
+        let down = await lookup(reader(server, base: "http://127.0.0.1:1", asOf: "2014")).lookup("48201")
+        #expect(down.errors.map(\.kind) == [.archive, .archive])
+        #expect(down.errors.allSatisfy { $0.message.hasPrefix("the archive could not be reached:") })
+    }
+
+    @Test func aBusyArchiveIsWaitedForAsItAsks() async throws {
+        let server = try FixtureServer(["--archive", archiveFixtures, "--archive-busy", "1", "--retry-after", "1"])
+        defer { server.stop() }
+        let record = await lookup(reader(server, asOf: "2019")).lookup("48201")
+        #expect(record.errors == [])
+        #expect(record.extracted.fields["reputation.total"] == .int(980_120))
+        // The first index request was refused; the other page's went on, and the refused
+        // one was asked again no sooner than the Retry-After second.
+        let answers = try server.stats().log.filter { $0.path.hasPrefix("/cdx") }.sorted { $0.start_ms < $1.start_ms }
+        #expect(answers.map(\.status) == [429, 200, 200])
+        let first = try #require(answers.first), last = try #require(answers.last)
+        #expect(last.start_ms - first.start_ms >= 1_000)
+    }
+
+    @Test func theArchivesPaceIsKept() async throws {
+        let server = try FixtureServer(["--archive", archiveFixtures])
+        defer { server.stop() }
+        let rate = 4.0
+        let record = await lookup(reader(server, rate: rate, asOf: "2008")).lookup("48201")
+        #expect(record.errors == [])
+        let starts = try server.stats().log.filter { $0.path != "/robots.txt" && !$0.path.hasPrefix("/_fixture") }.map(\.start_ms).sorted()
+        #expect(starts.count == 4)
+        // Never more than `rate` requests in any one-second window.
+        for (index, start) in starts.enumerated() {
+            #expect(starts[index...].prefix { $0 < start + 1_000 }.count <= Int(rate))
+        }
+        #expect((starts.last ?? 0) - (starts.first ?? 0) >= 3 * 1_000 / rate - 20)
+    }
+
+    @Test func aBackfillStoresOnePointPerYearAndNeverFetchesOneTwice() async throws {
+        let server = try FixtureServer(["--archive", archiveFixtures])
+        defer { server.stop() }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-backfill-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let store = try HistoryStore(path: path)
+        let archive = reader(server)
+        let backfill = Backfill(lookup: lookup(archive), reader: archive, store: store, every: .year)
+        var warnings = [String]()
+        // Stopped after the first point: the rest is left for the next run.
+        var points = 0
+        let first = try await backfill.run("48201", shouldStop: { points >= 1 }, warn: { warnings.append($0) }, stored: { _ in points += 1 })
+        #expect(first == Backfill.Outcome(periods: 2, stored: 1, known: 0, failed: 0, incomplete: 0, stopped: true))
+        let captureRequests = try server.stats().log.filter { $0.path.hasPrefix("/web/2") }.count
+        #expect(captureRequests == 2)
+
+        let second = try await backfill.run("48201", shouldStop: { false }, warn: { warnings.append($0) })
+        #expect(second == Backfill.Outcome(periods: 3, stored: 2, known: 1, failed: 0, incomplete: 0, stopped: false))
+        #expect(try server.stats().log.filter { $0.path.hasPrefix("/web/2") }.count == 6)
+        #expect(warnings.isEmpty)
+        let history = try store.history(site: pack.name, member: "48201")
+        #expect(history.map { $0.values.fields["reputation.total"] } == [.int(312), .int(250_310), .int(980_120)])
+        #expect(history.map { $0.firstSeen } == ["20080316083000", "20140112101500", "20190520101010"].map { ArchiveTimestamp($0)?.date })
+
+        // The archive's bad years are said, and left out.
+        let bad = try await backfill.run("7315", shouldStop: { false }, warn: { warnings.append($0) })
+        #expect(bad == Backfill.Outcome(periods: 3, stored: 0, known: 0, failed: 3, incomplete: 0, stopped: false))
+        #expect(warnings.count == 4)
+        #expect(try store.history(site: pack.name, member: "7315").isEmpty)
+    }
+}
