@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func namesAreIdentifiersAndNotTheRecordsOwnKeys() {
-        let reserved = "(changes, error, errors, fetched_at, id, schema, site, sources, stats)"
+        let reserved = "(archived_at, changes, error, errors, fetched_at, id, schema, site, sources, stats)"
         #expect(loadProblems("""
             [sources."../../x"]
             url = '{base}/{id}'
@@ -260,6 +260,37 @@ import Testing
                 PackProblem(location: "feeds.news.url", message: "has a {category} placeholder but the feed declares no categories"),
                 PackProblem(location: "feeds.other.url", message: "declares categories but has no {category} placeholder"),
                 PackProblem(location: "feeds.other.default_category", message: "'B' is not one of the feed's categories"),
+            ])
+    }
+
+    @Test func theArchiveSectionSaysWhatIsWrongWhere() throws {
+        #expect(try testPack("").archive == ArchiveSpec.wayback)
+        let custom = try testPack("""
+            [archive]
+            base = "https://archive.example.org"
+            timemap = '{archive}/timemap/{url}'
+            capture = '{archive}/{timestamp}/{url}'
+            rate = 0.5
+            """)
+        #expect(custom.archive.base == "https://archive.example.org")
+        #expect(custom.archive.cdx == nil)
+        #expect(custom.archive.rate == 0.5)
+        #expect(custom.archive.concurrency == 1)
+        #expect(loadProblems("""
+            [archive]
+            base = "archive"
+            cdx = '{archive}/cdx'
+            capture = '{archive}/{url}'
+            rate = inf
+            concurrency = 0
+            colour = "blue"
+            """) == [
+                PackProblem(location: "archive.colour", message: "unknown key; expected one of base, capture, cdx, concurrency, rate, timemap, user_agent"),
+                PackProblem(location: "archive.base", message: "'archive' is not an absolute URL (e.g. https://web.archive.org)"),
+                PackProblem(location: "archive.cdx", message: "has no {url} placeholder"),
+                PackProblem(location: "archive.capture", message: "has no {timestamp} placeholder"),
+                PackProblem(location: "archive.rate", message: "must be a number of requests a second above 0, at most 100, not the number inf"),
+                PackProblem(location: "archive.concurrency", message: "must be an integer from 1 to 4294967295; 0 is out of range"),
             ])
     }
 }
