@@ -45,9 +45,10 @@ struct BackfillOptions: ParsableArguments {
         let (lookup, reader) = try fetch.makeArchiveLookup(pack: pack, archive: archive)
         let history = try database.open()
         let interrupt = InterruptSignal()
+        // The period being read finishes (its pages are stored, not fetched again on
+        // the next run); no new one starts.
         interrupt.install {
-            lookup.fetcher.stopStartingRequests()
-            FileHandle.standardError.write(Data("\ncpvanity: stopping: the capture being read finishes; run the same command again to continue (Ctrl-C again to quit now)\n".utf8))
+            FileHandle.standardError.write(Data("\ncpvanity: stopping: the period being read finishes; run the same command again to continue (Ctrl-C again to quit now)\n".utf8))
         }
         let backfill = Backfill(lookup: lookup, reader: reader, store: history, every: every,
                                 from: from.flatMap(BackfillOptions.timestampPrefix) ?? "", to: to.flatMap(BackfillOptions.timestampPrefix) ?? "")
