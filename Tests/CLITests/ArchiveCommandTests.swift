@@ -95,5 +95,12 @@ import Testing
         let history = try cpvanity(["history", "48201", "--db", db, "--field", "reputation.total", "--format", "csv"])
         #expect(history.stdout.split(whereSeparator: \.isNewline).map { $0.split(separator: ",").last.map(String.init) ?? "" }
                 == ["reputation.total", "312", "250310"])
+        // JSON says which points came from the archive, and from which captures.
+        let json = try cpvanity(["history", "48201", "--db", db, "--field", "reputation.total", "--format", "json"])
+        let series = try #require((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])?.first)
+        let points = try #require(series["points"] as? [[String: Any]])
+        #expect(points.map { $0["archived"] as? String } == ["articles@20080316083000 profile@20080315120000", "articles@20140112101500 profile@20140110093000"])
+        let table = try cpvanity(["history", "48201", "--db", db, "--field", "reputation.total", "--format", "table"])
+        #expect(table.stdout.contains("2008-03-16T08:30:00Z archived"), "\(table.stdout)")
     }
 }

@@ -38,7 +38,7 @@ public struct HistoryQuery {
         if articles { return articleSeries(id, snapshots) }
         return [HistorySeries(id: id, site: pack.name, title: name(snapshots), points: snapshots.map {
             HistorySeries.Point(time: $0.firstSeen, lastSeen: $0.lastSeen,
-                                values: $0.values.fields.merging(statistics($0)) { field, _ in field })
+                                values: $0.values.fields.merging(statistics($0)) { field, _ in field }, archived: $0.archived)
         })]
     }
 
@@ -81,10 +81,11 @@ public struct HistoryQuery {
                 if let titleField, case .text(let title)? = values[titleField] { titles[row] = title }
                 // A snapshot where only other things changed extends this article's last point.
                 var list = points[row] ?? []
-                if let last = list.last, last.values == values {
-                    list[list.count - 1] = HistorySeries.Point(time: last.time, lastSeen: snapshot.lastSeen, values: values)
+                if let last = list.last, last.values == values, last.archived == snapshot.archived {
+                    list[list.count - 1] = HistorySeries.Point(time: last.time, lastSeen: snapshot.lastSeen, values: values, archived: last.archived)
                 } else {
-                    list.append(HistorySeries.Point(time: snapshot.firstSeen, lastSeen: snapshot.lastSeen, values: values))
+                    list.append(HistorySeries.Point(time: snapshot.firstSeen, lastSeen: snapshot.lastSeen, values: values,
+                                                    archived: snapshot.archived))
                 }
                 points[row] = list
             }

@@ -9,11 +9,14 @@ public struct HistorySeries: Sendable {
         public let time: Date
         public let lastSeen: Date
         public let values: [String: FieldValue]
+        /// For a point read from a web archive, its captures; nil for a live lookup.
+        public let archived: String?
 
-        public init(time: Date, lastSeen: Date, values: [String: FieldValue]) {
+        public init(time: Date, lastSeen: Date, values: [String: FieldValue], archived: String? = nil) {
             self.time = time
             self.lastSeen = lastSeen
             self.values = values
+            self.archived = archived
         }
     }
 
@@ -67,6 +70,7 @@ public enum HistoryReport {
 
     private static func pointMembers(_ point: HistorySeries.Point, fields: [String]) -> [(String, JSONValue)] {
         [("time", .string(point.time.formatted(.iso8601))), ("last_seen", .string(point.lastSeen.formatted(.iso8601)))]
+            + (point.archived.map { [("archived", JSONValue.string($0))] } ?? [])
             + fields.map { ($0, RecordJSON.json(point.values[$0] ?? .null)) }
     }
 
@@ -82,7 +86,7 @@ public enum HistoryReport {
         let title = series.title.map { "\($0) (\(series.id))" } ?? "\(series.id) (\(series.site))"
         let rows: [[String]] = series.points.enumerated().map { index, point in
             let before = index > 0 ? series.points[index - 1] : nil
-            return [point.time.formatted(.iso8601)] + fields.map { field in
+            return [point.time.formatted(.iso8601) + (point.archived == nil ? "" : " archived")] + fields.map { field in
                 // A value the page did not show is unknown, and nothing is computed against it.
                 guard let value = point.values[field], value != .null else { return "unknown" }
                 let change = before.flatMap { previous -> FieldChange? in
