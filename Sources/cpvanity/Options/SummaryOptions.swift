@@ -16,7 +16,7 @@ struct SummaryOptions: ParsableArguments {
     func report(_ extraction: ExtractionSummary) throws {
         let table = ExtractionSummaryReport.table(extraction)
         if !table.isEmpty && !Verbosity.quiet {
-            FileHandle.standardError.write(Data("cpvanity: fields read on \(extraction.members) member\(extraction.members == 1 ? "" : "s")' pages:\n\(table)".utf8))
+            FileHandle.standardError.write(Data("cpvanity: fields read on \(extraction.members) \(extraction.members == 1 ? "member's" : "members'") pages:\n\(table)".utf8))
         }
         // The drift alert is said even under --quiet: it is what a cron job is for.
         for warning in extraction.driftWarnings { Diagnostics.error("warning: \(warning)") }
