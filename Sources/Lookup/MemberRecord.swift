@@ -1,6 +1,7 @@
 import Archive
 import Extraction
 import Foundation
+import Packs
 
 /// One member looked up: where the pages came from, what the rules found, and
 /// everything that went wrong (empty when the lookup succeeded).
@@ -22,6 +23,10 @@ public struct MemberRecord: Sendable {
     /// For a lookup in a web archive: the capture each source was read from (its time
     /// is when the page showed these values; `fetchedAt` stays when it was read).
     public var captures: [String: Capture] = [:]
+
+    /// The pack's first summary field (`reputation.total`) over the member's history,
+    /// oldest first, this lookup included; empty unless asked for (a table's trend).
+    public var trend: [FieldValue] = []
 
     /// True when the pages came from a web archive.
     public var isArchived: Bool { !captures.isEmpty }

@@ -1,6 +1,7 @@
 import Foundation
 import Report
 import Testing
+import TestSupport
 
 @Suite struct HistoryTableTests {
     @Test func anUnknownValueReadsUnknownAndNoChangeIsComputedAgainstIt() {
@@ -18,7 +19,39 @@ import Testing
               2025-11-22T08:26:40Z               100
               2025-11-23T08:26:40Z           unknown
               2025-11-24T08:26:40Z               135
+              trend
+              reputation.total  ▁ █  100 → 135
 
             """)
+    }
+
+    @Test func sparklinesShowGapsForUnknownValuesAndThinLongSeries() {
+        #expect(Sparkline.line([1, 2, 3, 4, 5, 6, 7, 8], ascii: false) == "▁▂▃▄▅▆▇█")
+        #expect(Sparkline.line([1, 2, 3, 4, 5, 6, 7, 8], ascii: true) == "_.-~=+*#")
+        #expect(Sparkline.line([5, nil, 5], ascii: false) == "▅ ▅")
+        #expect(Sparkline.line([nil, nil], ascii: false) == "  ")
+        #expect(Sparkline.line([], ascii: false) == "")
+        // 100 points in 40 characters, each the last of its stretch: still rising to the top.
+        let long = Sparkline.line((1...100).map { Double($0) }, ascii: false)
+        #expect(long.count == Sparkline.widest)
+        #expect(long.first == "▁")
+        #expect(long.last == "█")
+        #expect(Sparkline.number(.decimal(4.5)) == 4.5)
+        #expect(Sparkline.number(.text("4")) == nil)
+    }
+
+    @Test func aMemberTableShowsTheReputationTrendFromTwoPointsOn() {
+        var record = FixtureRecords.record("48201")
+        let formatter = Formatters.make(.table, pack: FixtureRecords.pack, options: ReportOptions(limit: 1))
+        #expect(!formatter.chunk(record).contains("trend"))
+        record.trend = [.int(1_204_000)]
+        #expect(!formatter.chunk(record).contains("trend"))
+        record.trend = [.int(1_000_000), .null, .int(1_204_000), .int(1_204_873)]
+        let lines = formatter.chunk(record).split(separator: "\n")
+        #expect(lines.contains("trend       reputation.total  ▁ ██  (4 points in the history)"))
+        var plain = ReportOptions(limit: 1)
+        plain.plainSparklines = true
+        #expect(Formatters.make(.table, pack: FixtureRecords.pack, options: plain).chunk(record)
+                .contains("trend       reputation.total  _ ##  (4 points in the history)"))
     }
 }

@@ -82,6 +82,18 @@ public enum LookupRun {
         return record
     }
 
+    /// The records with the pack's first summary field over each member's history (the
+    /// table's trend); a history that cannot be read leaves the trend out.
+    public static func withTrends(_ records: [MemberRecord], store: HistoryStore, pack: SitePack) -> [MemberRecord] {
+        guard let field = pack.report.summary.first else { return records }
+        return records.map { record in
+            guard !record.failed, let snapshots = try? store.history(site: record.site, member: record.id) else { return record }
+            var record = record
+            record.trend = snapshots.map { $0.values.fields[field] ?? .null }
+            return record
+        }
+    }
+
     public static func unique(_ ids: [String]) -> [String] {
         var seen = Set<String>()
         return ids.filter { seen.insert($0).inserted }

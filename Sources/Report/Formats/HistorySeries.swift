@@ -110,6 +110,21 @@ public enum HistoryReport {
             return text
         }
         let style = TerminalStyle(enabled: options.color)
-        return ([style.bold(title), style.dim(line(header))] + rows.map(line)).joined(separator: "\n") + "\n"
+        return ([style.bold(title), style.dim(line(header))] + rows.map(line) + trends(series, fields: fields, options: options))
+            .joined(separator: "\n") + "\n"
+    }
+
+    /// Under the table, each numeric field's trend beside its first and last known values.
+    private static func trends(_ series: HistorySeries, fields: [String], options: ReportOptions) -> [String] {
+        guard series.points.count >= 2 else { return [] }
+        let numeric = fields.filter { field in series.points.contains { Sparkline.number($0.values[field]) != nil } }
+        let width = numeric.map(DisplayText.width).max() ?? 0
+        let lines = numeric.map { field -> String in
+            let values = series.points.map { Sparkline.number($0.values[field]) }
+            let known = series.points.compactMap { point in point.values[field].flatMap { $0 == .null ? nil : $0 } }
+            let ends = [known.first, known.last].compactMap { $0 }.map { DisplayText.of($0, change: nil) }.joined(separator: " → ")
+            return "  " + DisplayText.pad(field, to: width, right: false) + "  " + Sparkline.line(values, ascii: options.plainSparklines) + "  " + ends
+        }
+        return lines.isEmpty ? [] : ["  trend"] + lines
     }
 }

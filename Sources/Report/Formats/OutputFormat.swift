@@ -43,6 +43,8 @@ public struct ReportOptions: Sendable {
     public var width: Int
     /// ANSI colour in tables.
     public var color: Bool
+    /// Trends in plain ASCII, for terminals that cannot show block characters (`TERM=dumb`).
+    public var plainSparklines = false
     /// CSV: only these columns, in this order (names from `CSVColumns.available`); nil: all.
     public var columns: [String]?
     /// JSON and NDJSON: only these keys of each record (dotted, nested as in the record); nil: all.

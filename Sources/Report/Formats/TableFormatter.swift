@@ -22,6 +22,7 @@ struct TableFormatter: RecordFormatter {
         lines.append(style.bold(name.map { "\($0) (\(record.id))" } ?? record.id) + style.dim("  \(pack.title)"))
         if !options.articles {
             lines += fieldLines(record)
+            lines += trendLine(record)
             if let stats = MemberStats(record.extracted, spec: pack.report) { lines += statsLines(stats) }
         }
         lines += articleLines(record)
@@ -33,6 +34,13 @@ struct TableFormatter: RecordFormatter {
     }
 
     // MARK: Fields
+
+    /// The first summary field over the history, when there are two points or more.
+    private func trendLine(_ record: MemberRecord) -> [String] {
+        guard record.trend.count >= 2, let field = pack.report.summary.first else { return [] }
+        let line = Sparkline.line(record.trend.map(Sparkline.number), ascii: options.plainSparklines)
+        return [style.dim(DisplayText.pad("trend", to: 12, right: false)) + "\(field)  \(line)  (\(record.trend.count) points in the history)"]
+    }
 
     private func fieldLines(_ record: MemberRecord) -> [String] {
         let fields = pack.fields.map(\.name).filter { $0 != pack.report.nameField && record.extracted.fields[$0] != nil }

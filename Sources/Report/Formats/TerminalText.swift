@@ -49,6 +49,8 @@ extension TerminalText {
             FieldChange(previous: safe(change.previous), seenAt: change.seenAt, delta: change.delta)
         }
         copy.previousLookup = record.previousLookup
+        copy.captures = record.captures
+        copy.trend = record.trend
         return copy
     }
 

@@ -50,7 +50,8 @@ struct MemberCommand: AsyncParsableCommand {
             if failed { throw ExitStatus.partialFailure }
             return
         }
-        let records = try await LookupRun.records(for: ids, lookup: lookup, store: history)
+        var records = try await LookupRun.records(for: ids, lookup: lookup, store: history)
+        if format == .table, let history { records = LookupRun.withTrends(records, store: history, pack: sitePack) }
         if format == .json {
             // One shape, however many IDs: an array a script can index the same way.
             Output.write(JSONValue.array(records.map { RecordJSON.value($0, pack: sitePack, fields: options.jsonFields) })

@@ -55,6 +55,7 @@ struct ReportFormatOptions: ParsableArguments {
     func reportOptions(pack: SitePack, format: OutputFormat, articlesOnly: Bool = false) throws -> ReportOptions {
         var options = ReportOptions(sort: sort, limit: limit, articles: articles || articlesOnly, rawCSV: rawCSV,
                                     width: Terminal.columns(), color: colorOption.enabled)
+        options.plainSparklines = Terminal.plainText
         if bom {
             guard format == .csv else {
                 throw ValidationError("--bom marks a CSV export for Excel; add --format csv (or an --output ending in .csv).")

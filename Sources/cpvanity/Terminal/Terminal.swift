@@ -19,6 +19,11 @@ enum Terminal {
         return environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
     }
 
+    /// A terminal that shows only ASCII (`TERM=dumb`): trends drawn with `_.-=*#`.
+    static var plainText: Bool {
+        ProcessInfo.processInfo.environment["TERM"] == "dumb"
+    }
+
     /// The terminal's width; $COLUMNS, then 100 when it cannot be told.
     static func columns() -> Int {
         var size = winsize()

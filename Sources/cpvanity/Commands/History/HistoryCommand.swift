@@ -73,7 +73,8 @@ struct HistoryCommand: AsyncParsableCommand {
             throw ExitStatus.badInput
         }
         let chosen = format ?? Terminal.defaultFormat
-        let options = ReportOptions(width: Terminal.columns(), color: colorOption.enabled)
+        var options = ReportOptions(width: Terminal.columns(), color: colorOption.enabled)
+        options.plainSparklines = Terminal.plainText
         Output.write(HistoryReport.render(series, fields: fields, format: chosen, articles: articles, options: options))
     }
 
