@@ -28,7 +28,7 @@ public enum JSONSelection {
     /// The names a record of `pack` can be asked for: its own keys, every group and
     /// field on the dots, and the statistics.
     public static func available(pack: SitePack) -> [String] {
-        var names = ["schema", "id", "site", "fetched_at", "sources"]
+        var names = ["schema", "id", "site", "fetched_at", "sources", "archived_at"]
         for field in pack.fields.map(\.name) {
             let parts = field.split(separator: ".")
             for depth in 1...parts.count {
