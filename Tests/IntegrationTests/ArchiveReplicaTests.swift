@@ -46,6 +46,21 @@ import TestSupport
         #expect(log.allSatisfy { $0.user_agent == pack.archive.userAgent })
     }
 
+    /// A lookup as of a date is kept in the history as an archived point at its
+    /// capture time, never as the member's latest live state.
+    @Test func aLookupAsOfADateIsRememberedAsArchived() async throws {
+        let server = try FixtureServer(["--archive", archiveFixtures])
+        defer { server.stop() }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-asof-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let store = try HistoryStore(path: path)
+        let records = try await LookupRun.records(for: ["48201"], lookup: lookup(reader(server, asOf: "2014-01")), store: store)
+        #expect(records.first?.changes.isEmpty == true)
+        let history = try store.history(site: pack.name, member: "48201")
+        #expect(history.map(\.archived) == ["articles@20140112101500 profile@20140110093000"])
+        #expect(history.first?.firstSeen == ArchiveTimestamp("20140112101500")?.date)
+    }
+
     @Test func theArchivesAnswersThatAreNotAPage() async throws {
         let server = try FixtureServer(["--archive", archiveFixtures])
         defer { server.stop() }

@@ -68,10 +68,16 @@ public enum LookupRun {
 
     /// Saves a successful lookup and returns the record with what changed since the
     /// member's previous snapshot.
+    /// A lookup in a web archive is stored as an archived point at its capture time,
+    /// with no changes: it is not the member's latest state.
     public static func remembered(_ record: MemberRecord, lookup: MemberLookup, store: HistoryStore?) throws -> MemberRecord {
         guard let store, !record.failed else { return record }
         var record = record
         do {
+            if record.isArchived {
+                try store.saveArchived(record, pack: lookup.pack)
+                return record
+            }
             let saved = try store.save(record, pack: lookup.pack)
             record.changes = saved.changes
             record.previousLookup = saved.previousLookup
