@@ -1,0 +1,53 @@
+import Foundation
+@testable import Report
+import Testing
+
+@Suite struct SVGChartTests {
+    private let t0 = Date(timeIntervalSince1970: 1_205_582_400)  // 2008-03-15
+
+    private func count(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
+
+    @Test func ticksAreRoundAndLabelsShort() {
+        #expect(ChartScale.ticks(0, 1_204_873) == [0, 200_000, 400_000, 600_000, 800_000, 1_000_000, 1_200_000, 1_400_000])
+        #expect(ChartScale.ticks(3.1, 4.9, count: 4) == [3, 3.5, 4, 4.5, 5])
+        #expect(ChartScale.ticks(5, 5) == [5])
+        #expect(ChartScale.ticks(0, .infinity).isEmpty)
+        #expect([950, 1_234, 34_000, 3_400_000, 1_000_000_000, 4.66, 12.5, -2_500, 0].map(ChartScale.label)
+                == ["950", "1.2k", "34k", "3.4M", "1G", "4.66", "12.5", "-2.5k", "0"])
+        let years = ChartScale.dateTicks(t0, t0.addingTimeInterval(11 * 365 * 86_400)).map(\.label)
+        #expect(years == ["2009", "2011", "2013", "2015", "2017", "2019"])
+        let months = ChartScale.dateTicks(t0, t0.addingTimeInterval(100 * 86_400)).map(\.label)
+        #expect(months == ["2008-04", "2008-05", "2008-06"])
+    }
+
+    @Test func aLineLiftsItsPenWhereAValueIsUnknownAndMarksArchivedPoints() {
+        let points: [(time: Date, value: Double?, hollow: Bool)] = [
+            (t0, 312, true), (t0.addingTimeInterval(86_400 * 365), nil, false),
+            (t0.addingTimeInterval(86_400 * 730), 250_310, true), (t0.addingTimeInterval(86_400 * 1000), 980_120, false),
+        ]
+        let svg = SVGChart.lines([SVGChart.Series(name: "reputation.total", points: points)], id: "c1", title: "Reputation", description: "over time")
+        #expect(count("<circle", in: svg) == 3)
+        #expect(count("class=\"hollow\"", in: svg) == 2)
+        #expect(count("M", in: svg.components(separatedBy: "<path d=\"").dropFirst().first?.components(separatedBy: "\"").first ?? "") == 2)
+        #expect(svg.contains("role=\"img\" aria-labelledby=\"c1-title c1-desc\""))
+        #expect(svg.contains("<title id=\"c1-title\">Reputation</title><desc id=\"c1-desc\">over time</desc>"))
+        #expect(svg.contains(">1M</text>"))
+        #expect(SVGChart.lines([], id: "x", title: "", description: "") == "")
+    }
+
+    @Test func longSeriesAreThinnedToAFewHundredPointsKeepingTheEnds() {
+        let points = (0..<1_000).map { (time: t0.addingTimeInterval(Double($0) * 86_400), value: Double?(Double($0)), hollow: false) }
+        let svg = SVGChart.lines([SVGChart.Series(name: "views", points: points)], id: "c2", title: "t", description: "d")
+        // Every 4th point of 1,000 (k = ⌈1000 / 300⌉), and the last.
+        #expect(count("<circle", in: svg) == 251)
+        #expect(svg.contains("views \(t0.addingTimeInterval(999 * 86_400).formatted(.iso8601)): 999"))
+    }
+
+    @Test func barsAndEscaping() {
+        let svg = SVGChart.bars([("<b>One</b>", 10), ("Two", nil), ("Three", 30)], id: "b", title: "Views & votes", description: "per article")
+        #expect(count("<rect", in: svg) == 2)
+        #expect(svg.contains("&lt;b&gt;One&lt;/b&gt;"))
+        #expect(svg.contains("Views &amp; votes"))
+        #expect(HTMLEscaping.text("a\u{1B}[31m\"'") == "a&#27;[31m&quot;&#39;")
+    }
+}
