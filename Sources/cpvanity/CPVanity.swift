@@ -19,7 +19,7 @@ struct CPVanity: AsyncParsableCommand {
             """,
         version: CPVanityVersion.current,
         subcommands: [MemberCommand.self, ArticlesCommand.self, BatchCommand.self, TrackCommand.self, RefreshCommand.self,
-                      HistoryCommand.self, FeedCommand.self, ExtractCommand.self, PatternsCommand.self, ConfigCommand.self]
+                      HistoryCommand.self, ReportCommand.self, FeedCommand.self, ExtractCommand.self, PatternsCommand.self, ConfigCommand.self]
     )
 
     /// A mistyped subcommand gets a "did you mean" (ArgumentParser has one for options);

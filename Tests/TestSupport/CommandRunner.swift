@@ -21,8 +21,13 @@ public func builtProduct(_ name: String) -> URL {
 
 /// Runs a built binary in the repository root and waits for it.
 public func run(_ executable: String, _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> CommandResult {
+    try run(at: builtProduct(executable), arguments, stdin: stdin, environment: environment)
+}
+
+/// Runs any program (a path, e.g. /usr/bin/env for a script) in the repository root.
+public func run(at executable: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> CommandResult {
     let process = Process()
-    process.executableURL = builtProduct(executable)
+    process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = repositoryRoot
     var env = ProcessInfo.processInfo.environment
