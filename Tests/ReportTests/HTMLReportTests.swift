@@ -36,7 +36,7 @@ import TestSupport
         #expect(!html.contains("url("))
         #expect(html.contains("No history yet"))
         #expect(html.contains("No articles listed."))
-        #expect(html.contains("This is the first lookup in the history."))
+        #expect(html.contains("This is the first live lookup in the history."))
         #expect(html.contains("@media (prefers-color-scheme: dark)"))
         #expect(html.contains("@media print"))
     }

@@ -86,7 +86,7 @@ struct MemberSection {
 
     private func changes() -> String {
         let title = "<h3>What changed since the previous lookup</h3>"
-        guard let previous = record.previousLookup else { return title + "<p class=\"note\">This is the first lookup in the history.</p>\n" }
+        guard let previous = record.previousLookup else { return title + "<p class=\"note\">This is the first live lookup in the history.</p>\n" }
         guard !record.changes.isEmpty else { return title + "<p class=\"note\">Nothing changed since \(previous.formatted(.iso8601)).</p>\n" }
         let items = record.changes.sorted { $0.key < $1.key }.map { key, change in
             "<li><code>\(HTMLEscaping.text(key))</code> was \(HTMLEscaping.text(DisplayText.of(change.previous)))"
