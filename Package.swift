@@ -78,7 +78,7 @@ let package = Package(
         ]),
 
         // The benchmarks (scripts/bench builds it in release mode; not part of the tests).
-        .executableTarget(name: "cpvanity-bench", dependencies: ["Matching", "Packs", "Extraction", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "cpvanity-bench", dependencies: ["Matching", "Packs", "Extraction", "Lookup", "Report", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // Starts fixture-site and runs built binaries for the tests that need them.
         .target(name: "TestSupport", dependencies: ["Packs", "Extraction", "Lookup"], path: "Tests/TestSupport"),

@@ -22,7 +22,7 @@ struct BenchOptions: ParsableCommand {
         abstract: "The figures in docs/performance.md. Build in release mode and run through scripts/bench; figures go to stdout.")
 
     enum Part: String, CaseIterable, ExpressibleByArgument {
-        case extraction, scraper, rate
+        case extraction, scraper, rate, report
         /// A fixed workload for `perf record` or callgrind, no figures.
         case extractionProfile = "extraction-profile"
     }
@@ -147,6 +147,12 @@ do {
     part("scraper") {
         let bench = ScraperBenchmark(binaries: binaries, fixtures: repository.appendingPathComponent("Fixtures/codeproject").path, log: log)
         rows += try bench.run(sizes: quick ? [100, 1000] : [100, 1000, 10_000])
+    }
+
+    part("report") {
+        let bench = ReportBenchmark(pack: try PackLoader().load(file: packFile),
+                                    fixtures: repository.appendingPathComponent("Fixtures/codeproject").path, log: log)
+        rows += try bench.run(runs: quick ? 1 : 3)
     }
 
     part("rate") {

@@ -60,8 +60,9 @@ public enum SVGChart {
             if !path.isEmpty { body += "<path d=\"\(path)\"/>" }
             for point in line.points {
                 guard let value = point.value else { continue }
-                body += "<circle cx=\"\(number(x(point.time)))\" cy=\"\(number(y(value)))\" r=\"3\"\(point.hollow ? " class=\"hollow\"" : "")>"
-                    + "<title>\(HTMLEscaping.text(line.name)) \(point.time.formatted(.iso8601)): \(ChartScale.label(value))\(point.hollow ? " (archived)" : "")</title></circle>"
+                // The exact numbers are in the table beside each chart; a tooltip per point
+                // would double the page for a decade of monthly points.
+                body += "<circle cx=\"\(Int(x(point.time).rounded()))\" cy=\"\(Int(y(value).rounded()))\" r=\"3\"\(point.hollow ? " class=\"hollow\"" : "")/>"
             }
             body += "</g>"
         }
@@ -108,7 +109,9 @@ public enum SVGChart {
             + body + "</svg>"
     }
 
-    private static func coordinate(_ x: Double, _ y: Double) -> String { "\(number(x)),\(number(y))" }
+    /// Whole units: a 640-unit-wide chart needs no finer, and a decade of monthly points
+    /// for eight lines is thousands of them.
+    private static func coordinate(_ x: Double, _ y: Double) -> String { "\(Int(x.rounded())),\(Int(y.rounded()))" }
 
     static func number(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10

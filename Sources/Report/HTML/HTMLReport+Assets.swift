@@ -8,7 +8,7 @@ extension HTMLReport {
         body { font: 15px/1.45 system-ui, sans-serif; color: var(--fg); background: var(--bg); margin: 0 auto; max-width: 980px; padding: 1rem; }
         h1 { font-size: 1.5rem; } h2 { border-top: 1px solid var(--line); padding-top: 1rem; } .id, .meta, .note, .label { color: var(--muted); }
         table { border-collapse: collapse; margin: .5rem 0; } th, td { padding: .2rem .6rem; border-bottom: 1px solid var(--line); text-align: left; }
-        td.number { text-align: right; font-variant-numeric: tabular-nums; }
+        td.number, table.numbers td + td + td { text-align: right; font-variant-numeric: tabular-nums; }
         th button { font: inherit; font-weight: 600; color: inherit; background: none; border: 0; padding: 0; cursor: pointer; }
         th[aria-sort="ascending"] button::after { content: " ▲"; } th[aria-sort="descending"] button::after { content: " ▼"; }
         .card { display: flex; gap: 2rem; flex-wrap: wrap; align-items: baseline; } .card strong { font-size: 1.3rem; }

@@ -72,7 +72,13 @@ public enum HTMLReport {
     }
 
     /// The records as the JSON reports write them, and each member's history points.
+    /// History values: the numbers the report draws (the summary fields and the group
+    /// the first of them is in), not every field of every point again.
     static func data(_ members: [Member], pack: SitePack, generatedAt: Date) -> String {
+        let group = (pack.report.summary.first?.split(separator: ".").first).map { String($0) + "." } ?? "reputation."
+        let drawn = { (key: String, value: FieldValue) in
+            (key.hasPrefix(group) || pack.report.summary.contains(key)) && Sparkline.number(value) != nil
+        }
         let value = JSONValue.object([
             ("generated_at", .string(generatedAt.formatted(.iso8601))),
             ("site", .string(pack.name)),
@@ -82,7 +88,7 @@ public enum HTMLReport {
                     ("history", .array(member.history.map { point in
                         .object([("time", .string(point.time.formatted(.iso8601))), ("last_seen", .string(point.lastSeen.formatted(.iso8601)))]
                                 + (point.archived.map { [("archived", JSONValue.string($0))] } ?? [])
-                                + [("values", .object(point.values.sorted { $0.key < $1.key }.map { ($0.key, RecordJSON.json($0.value)) }))])
+                                + [("values", .object(point.values.filter { drawn($0.key, $0.value) }.sorted { $0.key < $1.key }.map { ($0.key, RecordJSON.json($0.value)) }))])
                     })),
                 ])
             })),

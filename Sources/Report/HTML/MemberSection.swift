@@ -79,9 +79,9 @@ struct MemberSection {
         let head = "<tr><th>time</th><th>from</th>" + names.map { "<th>\(HTMLEscaping.text($0))</th>" }.joined() + "</tr>"
         let rows = member.history.map { point in
             "<tr><td>\(point.time.formatted(.iso8601))</td><td>\(point.archived == nil ? "lookup" : "archive")</td>"
-                + names.map { "<td class=\"number\">\(HTMLEscaping.text(DisplayText.of(point.values[$0])))</td>" }.joined() + "</tr>"
+                + names.map { "<td>\(HTMLEscaping.text(DisplayText.of(point.values[$0])))</td>" }.joined() + "</tr>"
         }.joined()
-        return "<details><summary>The numbers</summary><table>\(head)\(rows)</table></details>"
+        return "<details><summary>The numbers</summary><table class=\"numbers\">\(head)\(rows)</table></details>"
     }
 
     private func changes() -> String {
