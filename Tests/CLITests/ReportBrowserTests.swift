@@ -61,5 +61,14 @@ import Testing
         #expect(views == views.sorted(by: >))
         #expect(views.first == 2_345_678)
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("report.png").path))
+
+        // --since keeps the history from that date on.
+        let recent = directory.appendingPathComponent("recent.html").path
+        #expect(try run("cpvanity", ["report", "48201", "--base-url", server.baseURL, "--db", db, "--since", "2019-01-01", "--output", recent]).status == 0)
+        let recentHTML = try String(contentsOfFile: recent, encoding: .utf8)
+        let chart = try #require(recentHTML.components(separatedBy: "id=\"reputation-0\"").dropFirst().first?.components(separatedBy: "</svg>").first)
+        // 2019, and the live lookups (the second equalled the first, which it extended): 8 lines.
+        #expect(chart.components(separatedBy: "<circle").count - 1 == 8 * 2)
+        #expect(chart.components(separatedBy: "class=\"hollow\"").count - 1 == 8)
     }
 }
