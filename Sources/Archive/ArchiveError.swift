@@ -34,10 +34,9 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// `2008-03-15`, in UTC.
     static func day(_ date: Date) -> String {
-        String(ArchiveTimestamp(date).description.prefix(8)).enumerated().map { index, character in
-            index == 4 || index == 6 ? "-\(character)" : "\(character)"
-        }.joined()
+        date.formatted(Date.ISO8601FormatStyle().year().month().day())
     }
 
     static func moment(_ date: Date) -> String { date.formatted(.iso8601) }

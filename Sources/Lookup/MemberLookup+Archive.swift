@@ -24,8 +24,8 @@ extension MemberLookup {
         var fetched = Fetched(id: id, fetchedAt: Date(), urls: sources.map { (name: $0.name, url: $0.url(base: baseURL, id: id)) },
                               pages: [], errors: [])
         guard let archive else { return fetched }
-        guard pack.idRule.accepts(id) else {
-            fetched.errors = [MemberError(kind: .notFound, message: "'\(id)' is not a \(pack.title) member ID (it must match \(pack.idRule.pattern))")]
+        if let rejected = rejected(id) {
+            fetched.errors = [rejected]
             return fetched
         }
         // Which capture of each page: chosen first, so pages captured too far apart

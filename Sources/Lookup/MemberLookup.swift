@@ -56,8 +56,8 @@ public struct MemberLookup: Sendable {
         let sources = pack.sources.filter { names?.contains($0.name) ?? true }
         var fetched = Fetched(id: id, fetchedAt: Date(), urls: sources.map { (name: $0.name, url: $0.url(base: baseURL, id: id)) },
                               pages: [], errors: [])
-        guard pack.idRule.accepts(id) else {
-            fetched.errors = [MemberError(kind: .notFound, message: "'\(id)' is not a \(pack.title) member ID (it must match \(pack.idRule.pattern))")]
+        if let rejected = rejected(id) {
+            fetched.errors = [rejected]
             return fetched
         }
         await withTaskGroup(of: (String, String, Result<HTTPResponse, FetchError>).self) { group in
@@ -82,6 +82,12 @@ public struct MemberLookup: Sendable {
         }
         fetched.pages.sort { $0.source < $1.source }
         return fetched
+    }
+
+    /// Why `id` is not looked up at all: it is not one of the site's member IDs.
+    func rejected(_ id: String) -> MemberError? {
+        pack.idRule.accepts(id) ? nil
+            : MemberError(kind: .notFound, message: "'\(id)' is not a \(pack.title) member ID (it must match \(pack.idRule.pattern))")
     }
 
     func record(of fetched: Fetched) -> MemberRecord {

@@ -84,15 +84,17 @@ struct FetchOptions: ParsableArguments {
         return logger
     }
 
-    /// A lookup that reads only from a web archive (a backfill), and its reader.
-    func makeArchiveLookup(pack: SitePack, archive: ArchiveOptions) throws -> (MemberLookup, ArchiveReader) {
+    /// A lookup that reads only from a web archive, and its reader: the captures
+    /// nearest `asOf` (`--as-of`), or those a backfill names.
+    func makeArchiveLookup(pack: SitePack, archive: ArchiveOptions, asOf: DateInterval? = nil) throws -> (MemberLookup, ArchiveReader) {
         if let savePages { try OutputDirectory.prepare(savePages, label: "--save-pages \(savePages)") }
-        let reader = try archive.reader(pack: pack, fetch: self, asOf: nil)
+        let reader = try archive.reader(pack: pack, fetch: self, asOf: asOf)
         return (MemberLookup(pack: pack, fetcher: reader.fetcher, baseURL: baseURL, savePagesTo: savePages, archive: reader), reader)
     }
 
     /// `archive`: members are read from a web archive (`--as-of`), not the site.
     func makeLookup(pack: SitePack, archive: ArchiveOptions? = nil) throws -> MemberLookup {
+        if let archive, let period = archive.period { return try makeArchiveLookup(pack: pack, archive: archive, asOf: period).0 }
         if let cache { try OutputDirectory.prepare(cache, label: "--cache \(cache)") }
         if let savePages { try OutputDirectory.prepare(savePages, label: "--save-pages \(savePages)") }
         var cacheStore: ResponseCache?
@@ -107,7 +109,6 @@ struct FetchOptions: ParsableArguments {
                                                            connectionCacheSize: max(32, concurrency)))
         let policy = FetchPolicy(concurrency: concurrency, ratePerHost: rate, retries: retries, respectRobots: !ignoreRobots)
         let fetcher = PageFetcher(client: client, policy: policy, cache: cacheStore, logger: logger)
-        let reader = try archive?.period.map { try archive?.reader(pack: pack, fetch: self, asOf: $0) } ?? nil
-        return MemberLookup(pack: pack, fetcher: reader?.fetcher ?? fetcher, baseURL: baseURL, savePagesTo: savePages, archive: reader)
+        return MemberLookup(pack: pack, fetcher: fetcher, baseURL: baseURL, savePagesTo: savePages)
     }
 }
