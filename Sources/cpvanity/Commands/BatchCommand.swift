@@ -69,19 +69,8 @@ struct BatchCommand: AsyncParsableCommand {
         if resume && outputFile == nil {
             throw ValidationError("--resume continues an export to a file: give --output FILE, the same as the interrupted run.")
         }
-        if let outputFile {
-            // Found out now rather than after the whole batch has been fetched.
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: outputFile, isDirectory: &isDirectory), isDirectory.boolValue {
-                throw ValidationError("--output \(outputFile) is a directory: give the export a file name, e.g. \(URL(fileURLWithPath: outputFile).appendingPathComponent("members.csv").path)")
-            }
-            // One rule for everything cpvanity writes: missing directories are made (in
-            // run), but not through a file.
-            let folder = URL(fileURLWithPath: outputFile).deletingLastPathComponent().path
-            if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
-                throw ValidationError("--output \(outputFile): \(folder) is a file, not a directory")
-            }
-        }
+        // Found out now rather than after the whole batch has been fetched.
+        if let outputFile { try OutputFileCheck.validate(outputFile, example: "members.csv") }
         if let outputFile, output.format == nil {
             let suffix = URL(fileURLWithPath: outputFile).pathExtension.lowercased()
             guard suffix.isEmpty || BatchCommand.formatsByExtension[suffix] != nil else {

@@ -36,6 +36,8 @@ struct ReportCommand: AsyncParsableCommand {
         if !(output.lowercased().hasSuffix(".html") || output.lowercased().hasSuffix(".htm")) {
             throw ValidationError("--output names the HTML file to write, ending in .html (not '\(output)').")
         }
+        // Found out now rather than after every member has been fetched.
+        try OutputFileCheck.validate(output, example: "report.html")
         if let since, HistoryQuery.date(since) == nil {
             throw ValidationError("--since takes a date like 2020-01-01 or 2020-01-01T08:00:00Z, not '\(since)'.")
         }
