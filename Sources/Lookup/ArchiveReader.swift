@@ -40,7 +40,8 @@ public struct ArchiveReader: Sendable {
     /// The captures of the site's page at `original`, oldest first; `from` and `to`
     /// are timestamp prefixes (`2008`, `201401`) or empty.
     public func captures(of original: String, source: String, from: String = "", to: String = "") async -> Result<[Capture], MemberError> {
-        let template = (index == .cdx ? spec.cdx : spec.timeMap) ?? spec.cdx ?? spec.timeMap ?? ""
+        // The pack declares at least one; `--archive-index` is checked against it.
+        let template = (index == .cdx ? spec.cdx : spec.timeMap) ?? ""
         let url = ArchiveSpec.fill(template, archive: base, url: original, from: from, to: to)
         switch await fetcher.fetch(url) {
         case .success(let response) where response.status == 404 && index == .timemap:

@@ -32,6 +32,21 @@ import Testing
         let early = try cpvanity(["member", "48201", "--as-of", "2005-06", "--archive", server.baseURL, "--archive-rate", "50", "--no-store"])
         #expect(early.status == 1)
         #expect(early.stderr.contains("the archive's first capture of https://www.codeproject.com/script/Membership/View.aspx?mid=48201 is from 2008-03-15, after 2005-06-01; ask for a date from 2008-03-15 on"), "\(early.stderr)")
+        // An index the pack does not declare is refused, naming the pack file.
+        let packs = directory.appendingPathComponent("packs")
+        try FileManager.default.createDirectory(at: packs, withIntermediateDirectories: true)
+        let pack = try String(contentsOf: repositoryRoot.appendingPathComponent("patterns/codeproject.toml"), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("timemap = ") }.joined(separator: "\n")
+        try pack.write(to: packs.appendingPathComponent("codeproject.toml"), atomically: true, encoding: .utf8)
+        let noTimeMap = try cpvanity(["member", "48201", "--patterns", packs.path, "--as-of", "2014", "--archive-index", "timemap",
+                                      "--archive", server.baseURL, "--no-store"])
+        #expect(noTimeMap.status == 2)
+        #expect(noTimeMap.stderr.contains("--archive-index timemap: the codeproject pack's [archive] has no timemap endpoint"), "\(noTimeMap.stderr)")
+        // A backfill the archive cannot answer prints the history it has and exits 1.
+        let dead = try cpvanity(["history", "48201", "--backfill", "--archive", "http://127.0.0.1:1", "--retries", "0",
+                                 "--db", directory.appendingPathComponent("dead.sqlite").path, "--format", "csv"])
+        #expect(dead.status == 1)
+        #expect(dead.stderr.contains("cpvanity: backfill 48201: 0 years with captures · 0 stored · 0 already stored · 1 failed"), "\(dead.stderr)")
         let bad = try cpvanity(["member", "48201", "--as-of", "June"])
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("--as-of takes a date like 2014, 2014-01, 2014-01-10"))

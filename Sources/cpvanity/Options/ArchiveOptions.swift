@@ -53,6 +53,10 @@ struct ArchiveOptions: ParsableArguments {
     /// for good in the cache.
     func reader(pack: SitePack, fetch: FetchOptions, asOf: DateInterval?) throws -> ArchiveReader {
         let spec = pack.archive
+        if let archiveIndex, (archiveIndex == .cdx ? spec.cdx : spec.timeMap) == nil {
+            Diagnostics.error("--archive-index \(archiveIndex.rawValue): the \(pack.name) pack's [archive] has no \(archiveIndex.rawValue) endpoint; add one to \(pack.file), or use --archive-index \(archiveIndex == .cdx ? "timemap" : "cdx")")
+            throw ExitStatus.badInput
+        }
         let client = HTTPClient(options: HTTPClientOptions(userAgent: spec.userAgent, connectTimeout: fetch.connectTimeout, timeout: fetch.timeout))
         let policy = FetchPolicy(concurrency: spec.concurrency, ratePerHost: archiveRate ?? spec.rate, retries: max(fetch.retries, 3),
                                  respectRobots: !fetch.ignoreRobots)

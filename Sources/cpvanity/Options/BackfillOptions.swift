@@ -40,8 +40,10 @@ struct BackfillOptions: ParsableArguments {
     }
 
     /// Each member's periods read from the archive and stored, with a line per member
-    /// on stderr; Ctrl-C stops between periods, keeping what was stored.
-    func run(_ ids: [String], pack: SitePack, fetch: FetchOptions, archive: ArchiveOptions, database: DatabaseOption) async throws {
+    /// on stderr; Ctrl-C stops between periods, keeping what was stored. True when some
+    /// period (or a member's list of captures) could not be read: the command exits 1.
+    @discardableResult
+    func run(_ ids: [String], pack: SitePack, fetch: FetchOptions, archive: ArchiveOptions, database: DatabaseOption) async throws -> Bool {
         let (lookup, reader) = try fetch.makeArchiveLookup(pack: pack, archive: archive)
         let history = try database.open()
         let interrupt = InterruptSignal()
@@ -71,5 +73,6 @@ struct BackfillOptions: ParsableArguments {
             }
         }
         if failed { Diagnostics.warning("some periods could not be read (above); the history holds the others") }
+        return failed
     }
 }

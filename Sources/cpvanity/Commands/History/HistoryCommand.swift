@@ -57,7 +57,8 @@ struct HistoryCommand: AsyncParsableCommand {
     func run() async throws {
         let (sitePack, _) = try pack.loadPack()
         try IDValidation.check(ids, pack: sitePack)
-        if backfill.backfill { try await backfill.run(LookupRun.unique(ids), pack: sitePack, fetch: fetch, archive: archive, database: database) }
+        let backfillFailed = backfill.backfill
+            ? try await backfill.run(LookupRun.unique(ids), pack: sitePack, fetch: fetch, archive: archive, database: database) : false
         let query = HistoryQuery(pack: sitePack, articles: articles)
         let fields = try chosenFields(query)
         let history = try database.open()
@@ -76,6 +77,7 @@ struct HistoryCommand: AsyncParsableCommand {
         var options = ReportOptions(width: Terminal.columns(), color: colorOption.enabled)
         options.plainSparklines = Terminal.plainText
         Output.write(HistoryReport.render(series, fields: fields, format: chosen, articles: articles, options: options))
+        if backfillFailed { throw ExitStatus.partialFailure }
     }
 
     private func chosenFields(_ query: HistoryQuery) throws -> [String] {

@@ -49,7 +49,10 @@ struct RefreshCommand: AsyncParsableCommand {
             return
         }
         if backfill.backfill {
-            return try await backfill.run(tracked, pack: sitePack, fetch: fetch, archive: archive, database: database)
+            if try await backfill.run(tracked, pack: sitePack, fetch: fetch, archive: archive, database: database) {
+                throw ExitStatus.partialFailure
+            }
+            return
         }
         let format = output.resolvedFormat
         let options = try output.reportOptions(pack: sitePack, format: format)
