@@ -13,6 +13,9 @@ public struct ExtractedRecord: Sendable, Equatable {
     /// first, then each collection's fields (counted over its rows). What drift
     /// summaries and `patterns check --live` are made from.
     public var outcomes: [FieldOutcome] = []
+    /// The pack's statistics over the rows; nil when it declares none, or a
+    /// collection they read was not read (its page missing).
+    public var stats: Statistics?
 
     public init() {}
 

@@ -18,6 +18,11 @@ extension ExtractedRecord {
         }
 
         public init(dictionaryLiteral elements: (String, FieldValue)...) {
+            self.init(pairs: elements)
+        }
+
+        /// A row of these fields, in this order (a later value for a name replaces an earlier one).
+        public init(pairs elements: [(String, FieldValue)]) {
             var names = [String]()
             var values = [FieldValue]()
             for (name, value) in elements {

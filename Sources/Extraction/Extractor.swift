@@ -23,6 +23,7 @@ public struct Extractor: Sendable {
     public func extract(_ pages: [Page]) -> ExtractedRecord {
         var run = ExtractionRun(pack: pack, baseURL: baseURL, emptyRows: emptyRows)
         run.read(pages)
+        run.record.stats = Statistics.compute(pack, fields: run.record.fields, collections: run.record.collections)
         return run.record
     }
 }
@@ -131,6 +132,11 @@ struct ExtractionRun {
                     field.type.convert(UnsafeBufferPointer(rebasing: buffer[captured]), map: field.map, base: baseURL)
                 }
                 switch converted {
+                case .success(let value) where !field.bounds.isEmpty && !field.bounds.contains(value):
+                    outcome.missing += 1
+                    problem(.extraction, place.label, page, "\(value) is outside the range the pack gives this field (\(field.bounds.description)), so it is not read as a number")
+                    outcome.name(page.source)
+                    return .null
                 case .success(let value):
                     outcome.matched += 1
                     outcome.byAlternative[index] += 1

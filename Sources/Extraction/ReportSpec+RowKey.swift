@@ -5,7 +5,7 @@ extension ReportSpec {
     /// article whether fetched from the site or a mirror), else its title; nil when
     /// it has neither.
     public func rowKey(_ row: ExtractedRecord.Row) -> String? {
-        if let field = roles[.url], case .text(let url)? = row[field], !url.isEmpty {
+        if let field = linkField, case .text(let url)? = row[field], !url.isEmpty {
             if let scheme = url.range(of: "://") {
                 let rest = url[scheme.upperBound...]
                 let path = rest.drop { $0 != "/" }
@@ -13,7 +13,7 @@ extension ReportSpec {
             }
             return url
         }
-        if let field = roles[.title], case .text(let title)? = row[field], !title.isEmpty { return title }
+        if let field = titleField, case .text(let title)? = row[field], !title.isEmpty { return title }
         return nil
     }
 }

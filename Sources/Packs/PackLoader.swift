@@ -72,7 +72,7 @@ struct PackReader {
     }
 
     mutating func read(_ root: TOMLTable, file: String) -> SitePack? {
-        checkKeys(root, at: "", allowed: ["site", "limits", "sources", "fields", "collections", "report", "feeds", "archive"])
+        checkKeys(root, at: "", allowed: ["site", "limits", "sources", "fields", "collections", "stats", "report", "feeds", "archive"])
         guard let site = table(root, "site", at: "", required: true) else { return nil }
         checkKeys(site, at: "site", allowed: ["name", "title", "base_url", "id", "case_sensitive"])
         let name = string(site, "name", at: "site", required: true)
@@ -110,9 +110,9 @@ struct PackReader {
             }
         }
         checkNames(fields: fields, collections: collections)
-        // A report naming a field that failed to load would only repeat that problem.
-        let report = problems.isEmpty ? readReport(root, fields: fields, collections: collections)
-            : ReportSpec(nameField: nil, summary: [], collection: nil, columns: [], roles: [:])
+        // Statistics and a report naming a field that failed to load would only repeat that problem.
+        let stats = problems.isEmpty ? readStats(root, fields: fields, collections: collections) : []
+        let report = problems.isEmpty ? readReport(root, fields: fields, collections: collections, stats: stats) : ReportSpec()
         var feeds = [FeedSpec]()
         if let feedTable = table(root, "feeds", at: "", required: false) {
             for key in feedTable.keys.sorted() {
@@ -123,7 +123,7 @@ struct PackReader {
         guard let name, let baseURL, let idRule else { return nil }
         let title = string(site, "title", at: "site") ?? name
         return SitePack(name: name, title: title, baseURL: baseURL, file: file, idRule: idRule,
-                        sources: sources, fields: fields, collections: collections, limits: limits, report: report, feeds: feeds,
+                        sources: sources, fields: fields, collections: collections, stats: stats, limits: limits, report: report, feeds: feeds,
                         archive: archive)
     }
 
@@ -142,101 +142,6 @@ struct PackReader {
 
     // MARK: Parts
 
-    mutating func readFeed(_ parent: TOMLTable, _ key: String) -> FeedSpec? {
-        let at = "feeds.\(quoted(key))"
-        guard let table = table(parent, key, at: "feeds", required: true) else { return nil }
-        checkKeys(table, at: at, allowed: ["title", "url", "categories", "default_category"])
-        let url = string(table, "url", at: at, required: true)
-        var categories = [FeedSpec.Category]()
-        if let value = table["categories"] {
-            guard let array = value.array else {
-                problems.append(PackProblem(location: "\(at).categories", message: "must be a list of { name = \"...\", id = \"...\" }"))
-                return nil
-            }
-            for (index, item) in array.enumerated() {
-                let itemAt = "\(at).categories[\(index + 1)]"
-                guard let entry = item.table else {
-                    problems.append(PackProblem(location: itemAt, message: "must be an inline table { name = \"...\", id = \"...\" }"))
-                    continue
-                }
-                checkKeys(entry, at: itemAt, allowed: ["name", "id"])
-                let id = entry["id"]?.string ?? entry["id"]?.int.map(String.init)
-                guard let name = string(entry, "name", at: itemAt, required: true), let id else {
-                    if entry["id"] == nil || (entry["id"]?.string == nil && entry["id"]?.int == nil) {
-                        problems.append(PackProblem(location: "\(itemAt).id", message: "missing or not a string/integer"))
-                    }
-                    continue
-                }
-                categories.append(FeedSpec.Category(name: name, id: id))
-            }
-        }
-        if let url {
-            if url.contains("{category}") && categories.isEmpty {
-                problems.append(PackProblem(location: "\(at).url", message: "has a {category} placeholder but the feed declares no categories"))
-            } else if !url.contains("{category}") && !categories.isEmpty {
-                problems.append(PackProblem(location: "\(at).url", message: "declares categories but has no {category} placeholder"))
-            }
-        }
-        let defaultCategory = string(table, "default_category", at: at)
-        if let defaultCategory, !categories.contains(where: { $0.name == defaultCategory }) {
-            problems.append(PackProblem(location: "\(at).default_category", message: "'\(defaultCategory)' is not one of the feed's categories"))
-        }
-        guard let url else { return nil }
-        return FeedSpec(name: key, title: string(table, "title", at: at) ?? key, urlTemplate: url,
-                        categories: categories, defaultCategory: defaultCategory)
-    }
-
-    mutating func readReport(_ root: TOMLTable, fields: [FieldRule], collections: [CollectionRule]) -> ReportSpec {
-        let fieldNames = fields.map(\.name)
-        let hasName = fieldNames.contains("name")
-        guard let table = table(root, "report", at: "", required: false) else {
-            let first = collections.first
-            return ReportSpec(nameField: hasName ? "name" : nil, summary: fieldNames.filter { $0 != "name" }, collection: nil,
-                              columns: first?.fields.map(\.name) ?? [], roles: [:])
-        }
-        checkKeys(table, at: "report", allowed: ["name", "summary", "collection", "columns", "roles"])
-        var nameField = hasName ? "name" : nil
-        if let named = string(table, "name", at: "report") {
-            if fieldNames.contains(named) { nameField = named } else {
-                problems.append(PackProblem(location: "report.name", message: "names no field: '\(named)'"))
-            }
-        }
-        let summary = stringList(table, "summary", at: "report", allowedValues: fieldNames, what: "field") ?? fieldNames.filter { $0 != nameField }
-        var collection: CollectionRule?
-        if let collectionName = string(table, "collection", at: "report") {
-            collection = collections.first { $0.name == collectionName }
-            if collection == nil {
-                problems.append(PackProblem(location: "report.collection", message: "names no collection: '\(collectionName)'; the pack has \(collections.map(\.name).joined(separator: ", "))"))
-            }
-        }
-        let rowFields = collection?.fields.map(\.name) ?? []
-        let columns = stringList(table, "columns", at: "report", allowedValues: rowFields, what: "field of the report's collection") ?? rowFields
-        var roles = [ReportSpec.Role: String]()
-        if let roleTable = self.table(table, "roles", at: "report", required: false) {
-            checkKeys(roleTable, at: "report.roles", allowed: Set(ReportSpec.Role.allCases.map(\.rawValue)))
-            for role in ReportSpec.Role.allCases {
-                guard let field = string(roleTable, role.rawValue, at: "report.roles") else { continue }
-                if rowFields.contains(field) { roles[role] = field } else {
-                    problems.append(PackProblem(location: "report.roles.\(role.rawValue)", message: "'\(field)' is not a field of the report's collection"))
-                }
-            }
-        }
-        return ReportSpec(nameField: nameField, summary: summary, collection: collection?.name, columns: columns, roles: roles)
-    }
-
-    mutating func stringList(_ table: TOMLTable, _ key: String, at: String, allowedValues: [String], what: String) -> [String]? {
-        guard let value = table[key] else { return nil }
-        guard let array = value.array, array.allSatisfy({ $0.string != nil }) else {
-            problems.append(PackProblem(location: "\(at).\(key)", message: "must be a list of strings"))
-            return nil
-        }
-        let items = array.compactMap(\.string)
-        for item in items where !allowedValues.contains(item) {
-            problems.append(PackProblem(location: "\(at).\(key)", message: "'\(item)' is not a \(what)"))
-        }
-        return items.filter(allowedValues.contains)
-    }
-
     mutating func readLimits(_ root: TOMLTable) -> MatchLimits {
         var limits = MatchLimits.default
         guard let table = table(root, "limits", at: "", required: false) else { return limits }
@@ -252,22 +157,32 @@ struct PackReader {
         // A source names saved pages (<source>-<id>.html): no path may hide in it.
         checkName(key, at: at, what: "source", dotted: false, reserved: false)
         guard let table = table(parent, key, at: "sources", required: true) else { return nil }
-        checkKeys(table, at: at, allowed: ["url", "missing", "complete"])
+        checkKeys(table, at: at, allowed: ["url", "missing", "complete", "next", "max_pages"])
         let url = string(table, "url", at: at, required: true)
         if let url, !url.contains("{id}") {
             problems.append(PackProblem(location: "\(at).url", message: "'\(url)' has no {id} placeholder, so every member would get the same page"))
         }
         let missing = patterns(table, "missing", at: at, required: false)
         let complete = patterns(table, "complete", at: at, required: false)
+        let next = string(table, "next", at: at).flatMap { compile($0, at: "\(at).next", caseInsensitive: caseInsensitive) }
+        var maxPages = SourceRule.defaultMaxPages
+        if let value = table["max_pages"] {
+            if let number = value.int, (1...SourceRule.pageLimit).contains(number) { maxPages = number } else {
+                problems.append(PackProblem(location: "\(at).max_pages", message: "must be a whole number of pages from 1 to \(SourceRule.pageLimit), not \(describe(value))"))
+            }
+            if table["next"] == nil {
+                problems.append(PackProblem(location: "\(at).max_pages", message: "limits the pages a next link leads to, and the source has no next"))
+            }
+        }
         guard let url else { return nil }
-        return SourceRule(name: key, urlTemplate: url, missing: missing ?? [], complete: complete ?? [])
+        return SourceRule(name: key, urlTemplate: url, missing: missing ?? [], complete: complete ?? [], next: next, maxPages: maxPages)
     }
 
     mutating func readCollection(_ parent: TOMLTable, _ key: String, sources: Set<String>) -> CollectionRule? {
         let at = "collections.\(quoted(key))"
         checkName(key, at: at, what: "collection", dotted: false, reserved: true)
         guard let table = table(parent, key, at: "collections", required: true) else { return nil }
-        checkKeys(table, at: at, allowed: ["source", "within", "row", "row_start", "fields"])
+        checkKeys(table, at: at, allowed: ["source", "within", "row", "row_start", "fields", "label", "item"])
         let source = sourceName(table, at: at, sources: sources, required: true)
         let within = narrowings(table, at: at)
         var cuts = [RowCut]()
@@ -287,7 +202,8 @@ struct PackReader {
             }
         }
         guard let source, !cuts.isEmpty else { return nil }
-        return CollectionRule(name: key, source: source, within: within ?? [], rowCuts: cuts, fields: fields)
+        return CollectionRule(name: key, source: source, within: within ?? [], rowCuts: cuts, fields: fields,
+                              label: string(table, "label", at: at), item: string(table, "item", at: at))
     }
 
     /// A field at top level (`fixedSource` nil: each field names its source) or in a

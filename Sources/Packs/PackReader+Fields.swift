@@ -7,7 +7,8 @@ extension PackReader {
     mutating func readField(_ parent: TOMLTable, _ key: String, at parentPath: String, sources: Set<String>, fixedSource: String?) -> FieldRule? {
         let at = "\(parentPath).\(quoted(key))"
         guard let table = table(parent, key, at: parentPath, required: true) else { return nil }
-        var allowed: Set<String> = ["pattern", "group", "within", "type", "default", "required", "optional", "present", "case_sensitive", "map"]
+        var allowed: Set<String> = ["pattern", "group", "within", "type", "default", "required", "optional", "present", "case_sensitive", "map",
+                                    "label", "min", "max"]
         if fixedSource == nil { allowed.insert("source") }
         checkKeys(table, at: at, allowed: allowed)
         if key.isEmpty || key.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
@@ -47,9 +48,14 @@ extension PackReader {
             }
         }
         let map = readMap(table, at: at)
+        let label = string(table, "label", at: at)
+        let bounds = readBounds(table, at: at)
+        if !bounds.isEmpty && !type.isNumber {
+            problems.append(PackProblem(location: "\(at).\(table["min"] != nil ? "min" : "max")", message: "applies to numbers (type int or decimal), not \(type.rawValue)"))
+        }
         guard problems.count == before else { return nil }
         return FieldRule(name: key, type: type, alternatives: alternatives, defaultValue: defaultValue, optional: optional,
-                         present: present, map: map)
+                         present: present, map: map, label: label, bounds: bounds)
     }
 
     /// What a field's alternatives share: where it sits, its source, case rule, `within` and group.

@@ -15,10 +15,12 @@ public struct SitePack: Sendable {
     public let idRule: IDRule
     /// Sorted by name (TOML tables carry no order).
     public let sources: [SourceRule]
-    /// Scalar fields, sorted by dotted name.
+    /// Scalar fields, in the order the pack declares them.
     public let fields: [FieldRule]
-    /// Repeated rows (an articles list), sorted by name.
+    /// Repeated rows (an articles list), in the pack's order.
     public let collections: [CollectionRule]
+    /// Figures computed from the rows (`[stats.<name>]`), in the pack's order; none: records have no `stats`.
+    public let stats: [StatRule]
     public let limits: MatchLimits
     public let report: ReportSpec
     /// Sorted by name.
@@ -27,7 +29,7 @@ public struct SitePack: Sendable {
     public let archive: ArchiveSpec
 
     public init(name: String, title: String, baseURL: String, file: String, idRule: IDRule,
-                sources: [SourceRule], fields: [FieldRule], collections: [CollectionRule], limits: MatchLimits,
+                sources: [SourceRule], fields: [FieldRule], collections: [CollectionRule], stats: [StatRule] = [], limits: MatchLimits,
                 report: ReportSpec, feeds: [FeedSpec] = [], archive: ArchiveSpec = .wayback) {
         self.name = name
         self.title = title
@@ -37,6 +39,7 @@ public struct SitePack: Sendable {
         self.sources = sources
         self.fields = fields
         self.collections = collections
+        self.stats = stats
         self.limits = limits
         self.report = report
         self.feeds = feeds
@@ -56,6 +59,79 @@ public struct SitePack: Sendable {
 
     public func collection(named name: String) -> CollectionRule? {
         collections.first { $0.name == name }
+    }
+
+    public func field(named name: String) -> FieldRule? {
+        fields.first { $0.name == name }
+    }
+
+    /// A statistic by its name (`total_views`), or by its record path (`stats.total_views`).
+    public func stat(named name: String) -> StatRule? {
+        let bare = name.hasPrefix("stats.") ? String(name.dropFirst("stats.".count)) : name
+        return stats.first { $0.name == bare }
+    }
+
+    /// The collection listed row by row (`[report] collection`).
+    public var reportCollection: CollectionRule? {
+        report.collection.flatMap(collection(named:))
+    }
+
+    /// The collections the statistics read.
+    public var statCollections: [String] {
+        var names = [String]()
+        for stat in stats { if let collection = stat.collection, !names.contains(collection) { names.append(collection) } }
+        return names
+    }
+
+    /// What people read a value as: the label of a field, a statistic (`stats.<name>`,
+    /// an object statistic's part `stats.<name>.<field>`) or a row field
+    /// (`<collection>.<field>`), else the name itself.
+    public func label(of path: String) -> String {
+        if let field = field(named: path) { return field.displayName }
+        if path.hasPrefix("stats.") {
+            if let stat = stat(named: path) { return stat.displayName }
+            let parts = path.dropFirst("stats.".count).split(separator: ".", maxSplits: 1).map(String.init)
+            if parts.count == 2, let stat = stat(named: parts[0]), let collection = stat.collection.flatMap(collection(named:)) {
+                return stat.displayName + ": " + (collection.field(named: parts[1])?.displayName ?? parts[1])
+            }
+        }
+        if let dot = path.firstIndex(of: "."), let collection = collection(named: String(path[..<dot])),
+           let field = collection.field(named: String(path[path.index(after: dot)...])) {
+            return field.displayName
+        }
+        return path
+    }
+
+    /// The type of a record value: a field's, a statistic's (a count is an int, a mean
+    /// or a formula a decimal, the others their field's), an object statistic's part's,
+    /// or a row field's (`<collection>.<field>`); nil for a name the pack does not have.
+    public func type(of path: String) -> FieldType? {
+        if let field = field(named: path) { return field.type }
+        if path.hasPrefix("stats.") {
+            let rest = String(path.dropFirst("stats.".count))
+            if let stat = stat(named: rest) {
+                switch stat.operation {
+                case .count: return .int
+                case .mean, .formula: return .decimal
+                default: return stat.fieldsAsObject ? nil : rowType(stat.collection, stat.fields.first)
+                }
+            }
+            let parts = rest.split(separator: ".", maxSplits: 1).map(String.init)
+            if parts.count == 2, let stat = stat(named: parts[0]) { return rowType(stat.collection, parts[1]) }
+            return nil
+        }
+        let parts = path.split(separator: ".", maxSplits: 1).map(String.init)
+        return parts.count == 2 ? rowType(parts[0], parts[1]) : nil
+    }
+
+    private func rowType(_ collection: String?, _ field: String?) -> FieldType? {
+        guard let collection, let field else { return nil }
+        return self.collection(named: collection)?.field(named: field)?.type
+    }
+
+    /// The label of a row field of the report's collection.
+    public func rowLabel(_ field: String) -> String {
+        reportCollection?.field(named: field)?.displayName ?? field
     }
 }
 
@@ -90,12 +166,41 @@ public struct SourceRule: Sendable {
     /// cut short in transit (a Content-Length shorter than the body) is an error, not a
     /// short record.
     package let complete: [any CompiledPattern]
+    /// Captures the URL of the page after this one (`next`): a source of several pages
+    /// whose rows are one collection. Nil: one page.
+    package let next: (any CompiledPattern)?
+    /// At most this many pages are read (`max_pages`, 1 to 1000; 20 by default).
+    public let maxPages: Int
 
-    init(name: String, urlTemplate: String, missing: [any CompiledPattern], complete: [any CompiledPattern] = []) {
+    /// The most pages a source may declare, and the default.
+    public static let pageLimit = 1000
+    public static let defaultMaxPages = 20
+
+    init(name: String, urlTemplate: String, missing: [any CompiledPattern], complete: [any CompiledPattern] = [],
+         next: (any CompiledPattern)? = nil, maxPages: Int = SourceRule.defaultMaxPages) {
         self.name = name
         self.urlTemplate = urlTemplate
         self.missing = missing
         self.complete = complete
+        self.next = next
+        self.maxPages = maxPages
+    }
+
+    /// True when the source runs over several pages.
+    public var paginates: Bool { next != nil }
+
+    /// The `next` pattern's text, for messages.
+    public var nextPattern: String? { next?.pattern }
+
+    /// The link to the next page on `page`, as written there (relative or absolute,
+    /// entities not yet decoded); nil on the last page or when the source has one page.
+    public func nextLink(on page: [UInt8]) -> String? {
+        guard let next else { return nil }
+        let group = next.captureCount > 0 ? 1 : 0
+        return page.withUnsafeBufferPointer { buffer in
+            guard let range = try? next.firstRange(of: group, in: buffer, from: 0), !range.isEmpty else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+        }
     }
 
     /// False when the source says how a whole page ends and `page` does not.
@@ -153,9 +258,14 @@ public final class FieldRule: Sendable {
     package let present: [any CompiledPattern]
     /// Captured text → replacement, applied (case-insensitively) before the type conversion.
     public let map: [String: String]?
+    /// What people read it as (`Author points`); nil: its name.
+    public let label: String?
+    /// The range a number on the site can take (`min`, `max`): a value outside it is
+    /// unreadable, not a number to print; and the record schema says so.
+    public let bounds: ValueBounds
 
     init(name: String, type: FieldType, alternatives: [Alternative], defaultValue: FieldValue?, optional: Bool,
-         present: [any CompiledPattern] = [], map: [String: String]?) {
+         present: [any CompiledPattern] = [], map: [String: String]?, label: String? = nil, bounds: ValueBounds = ValueBounds()) {
         self.name = name
         self.type = type
         self.alternatives = alternatives
@@ -163,7 +273,12 @@ public final class FieldRule: Sendable {
         self.optional = optional
         self.present = present
         self.map = map
+        self.label = label
+        self.bounds = bounds
     }
+
+    /// Its label, else its name.
+    public var displayName: String { label ?? name }
 
     /// The sources this field reads, in the order its alternatives try them.
     /// True when some alternative narrows with a `within` (whose match shows the field's part).
@@ -212,14 +327,29 @@ public final class CollectionRule: Sendable {
     /// Alternatives; the first that finds any row wins.
     package let rowCuts: [RowCut]
     public let fields: [FieldRule]
+    /// What people call the list (`Articles`) and one of its rows (`article`).
+    public let label: String?
+    public let item: String?
 
-    init(name: String, source: String, within: [Narrowing], rowCuts: [RowCut], fields: [FieldRule]) {
+    init(name: String, source: String, within: [Narrowing], rowCuts: [RowCut], fields: [FieldRule],
+         label: String? = nil, item: String? = nil) {
         self.name = name
         self.source = source
         self.within = within
         self.rowCuts = rowCuts
         self.fields = fields
+        self.label = label
+        self.item = item
     }
+
+    public func field(named name: String) -> FieldRule? {
+        fields.first { $0.name == name }
+    }
+
+    /// Its label, else its name.
+    public var displayName: String { label ?? name }
+    /// One row, as a word (`article`); else the collection's name.
+    public var itemName: String { item ?? name }
 }
 
 /// How a pattern cuts a region into rows.

@@ -308,7 +308,7 @@ public struct SnapshotValues: Sendable, Equatable {
                     let keep: Bool
                     switch value {
                     case .int, .decimal: keep = true
-                    default: keep = field == spec.roles[.title]
+                    default: keep = field == spec.titleField
                     }
                     if keep { rows[RowKey(collection: collection, row: key, field: field)] = value }
                 }

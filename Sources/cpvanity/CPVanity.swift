@@ -18,7 +18,7 @@ struct CPVanity: AsyncParsableCommand {
             a batch was interrupted by Ctrl-C or SIGTERM (continue it with --resume).
             """,
         version: CPVanityVersion.current,
-        subcommands: [MemberCommand.self, ArticlesCommand.self, BatchCommand.self, TrackCommand.self, RefreshCommand.self,
+        subcommands: [MemberCommand.self, RowsCommand.self, BatchCommand.self, TrackCommand.self, RefreshCommand.self,
                       HistoryCommand.self, ReportCommand.self, FeedCommand.self, ExtractCommand.self, PatternsCommand.self, ConfigCommand.self]
     )
 

@@ -12,7 +12,8 @@ import TestSupport
     @Test func storedAsEarlierVersionsStoredIt() {
         let fingerprint = ExportFingerprint(format: .csv, options: ReportOptions(), pack: pack)
         #expect(fingerprint.encoded.hasPrefix("format=csv articles=false sort=views limit=none raw-csv=false fields=name,avatar_url,reputation.total,"))
-        #expect(fingerprint.encoded.hasSuffix(",articles[kind,title,url,description,posted,updated,views,rating,votes,popularity,bookmarks,downloads]"))
+        #expect(fingerprint.encoded.hasSuffix(",articles[kind,title,url,description,posted,updated,views,rating,votes,popularity,bookmarks,downloads],"
+                                              + "stats[listed,total_views,total_votes,total_bookmarks,total_downloads,weighted_rating,average_rating,popularity,top_article]"))
         #expect(fingerprint.differences(fromStored: fingerprint.encoded) == [])
     }
 

@@ -89,8 +89,9 @@ import Testing
         #expect(second.status == 4)  // --exit-code: something changed
         let lines = second.stdout.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
         #expect(lines.contains { $0.hasPrefix("Maren Okafor (48201): 2 changes since ") })
-        #expect(lines.contains("reputation.total 1,204,908 (+35)"))
-        #expect(lines.contains("Cache Heap Shader: views 2,346,900 (+1,222)"))
+        // By the pack's labels.
+        #expect(lines.contains("Reputation 1,204,908 (+35)"))
+        #expect(lines.contains("Cache Heap Shader: Views 2,346,900 (+1,222)"))
         #expect(lines.contains { $0.hasPrefix("Tomasz Wirth (7315): no change since ") })
 
         // The JSON of a lookup carries the change with the previous value and when it was seen.
@@ -116,9 +117,11 @@ import Testing
         #expect(top == ["2345678", "2346900"])
 
         #expect(try run("cpvanity", ["track", "remove", "7315"], environment: env).stdout == "no longer tracking 7315\n")
-        let unknownField = try run("cpvanity", ["history", "48201", "--field", "nope"], environment: env)
+        let unknownField = try run("cpvanity", ["history", "48201", "--field", "total_veiws"], environment: env)
         #expect(unknownField.status == 64)
-        #expect(unknownField.stderr.contains("Unknown field nope; choose from"))
+        #expect(unknownField.stderr.contains("Unknown field total_veiws; choose from"))
+        let typo = try run("cpvanity", ["history", "48201", "--field", "stats.total_veiws"], environment: env)
+        #expect(typo.stderr.contains("Unknown field stats.total_veiws (did you mean stats.total_veiws → stats.total_views?); choose from"))
     }
 
     @Test func noStoreLeavesNoHistory() throws {

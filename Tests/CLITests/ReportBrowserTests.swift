@@ -46,14 +46,14 @@ import Testing
         let charts = Dictionary(uniqueKeysWithValues: seen.charts.map { ($0.id, $0) })
         // 48201: three archived years and today's lookup; the total and seven categories.
         #expect(charts["compare-0"].map { [$0.circles, $0.hollow] } == [4, 3])
-        #expect(charts["reputation-0"].map { [$0.series, $0.circles, $0.hollow] } == [8, 32, 24])
+        #expect(charts["over-time-0"].map { [$0.series, $0.circles, $0.hollow] } == [8, 32, 24])
         #expect(charts["views-0"]?.rects == 34)
         #expect(charts["rating-0"]?.rects == 29)       // 5 unrated articles are not drawn as 0
         #expect(charts["years-0"]?.rects == 14)        // 2006 to 2019
         #expect(charts["views-2"]?.rects == 3)
-        #expect(charts["reputation-1"] == nil)         // 7315: one lookup, nothing drawn over time
+        #expect(charts["over-time-1"] == nil)         // 7315: one lookup, nothing drawn over time
         // The table sorted by views, most first, in the browser.
-        let table = try #require(seen.tables.first { $0.id == "articles-0" })
+        let table = try #require(seen.tables.first { $0.id == "rows-0" })
         #expect(table.sorted == ["column": "views", "direction": "descending"])
         let column = try #require(table.columns.firstIndex(of: "views"))
         let views = table.rows.filter { $0.count > column }.compactMap { $0[column].flatMap(Double.init) }
@@ -66,7 +66,7 @@ import Testing
         let recent = directory.appendingPathComponent("recent.html").path
         #expect(try run("cpvanity", ["report", "48201", "--base-url", server.baseURL, "--db", db, "--since", "2019-01-01", "--output", recent]).status == 0)
         let recentHTML = try String(contentsOfFile: recent, encoding: .utf8)
-        let chart = try #require(recentHTML.components(separatedBy: "id=\"reputation-0\"").dropFirst().first?.components(separatedBy: "</svg>").first)
+        let chart = try #require(recentHTML.components(separatedBy: "id=\"over-time-0\"").dropFirst().first?.components(separatedBy: "</svg>").first)
         // 2019, and the live lookups (the second equalled the first, which it extended): 8 lines.
         #expect(chart.components(separatedBy: "<circle").count - 1 == 8 * 2)
         #expect(chart.components(separatedBy: "class=\"hollow\"").count - 1 == 8)

@@ -14,7 +14,7 @@ import Testing
         #expect(row.keys == ["title", "views", "rating"])
         #expect(row.map(\.key) == ["title", "views", "rating"])
         #expect(row.map(\.value) == [.text("A"), .int(3), .null])
-        #expect(row.description == #"["title": text("A"), "views": int(3), "rating": null]"#)
+        #expect(row.description == #"["title": A, "views": 3, "rating": null]"#)
         let empty: ExtractedRecord.Row = [:]
         #expect(empty.isEmpty)
         #expect(empty.description == "[:]")

@@ -45,7 +45,7 @@ import TestSupport
 
     @Test func articleRowsReadBackAsTheRows() throws {
         let record = FixtureRecords.record("48201")
-        let csv = Formatters.make(.csv, pack: FixtureRecords.pack, options: ReportOptions(articles: true)).render([record])
+        let csv = Formatters.make(.csv, pack: FixtureRecords.pack, options: ReportOptions(rows: true)).render([record])
         let (header, rows) = try parse(csv)
         let articles = try #require(record.extracted.collections["articles"])
         #expect(rows.count == 34)
@@ -67,9 +67,9 @@ import TestSupport
                                       options: ReportOptions(columns: ["reputation.total", "id", "stats.total_views", "error"])).render([record])
         #expect(members == "reputation.total,id,stats.total_views,error\r\n1204873,48201,5968783,\r\n")
         let articles = Formatters.make(.csv, pack: FixtureRecords.pack,
-                                       options: ReportOptions(limit: 2, articles: true, columns: ["views", "title"])).render([record])
+                                       options: ReportOptions(limit: 2, rows: true, columns: ["views", "title"])).render([record])
         #expect(articles == "views,title\r\n2345678,Cache Heap Shader\r\n225031,Clock Buffer Vector\r\n")
-        #expect(CSVColumns.available(pack: FixtureRecords.pack, articles: true)
+        #expect(CSVColumns.available(pack: FixtureRecords.pack, rows: true)
             == ["id", "name", "kind", "title", "url", "description", "posted", "updated", "views", "rating", "votes", "popularity",
                 "bookmarks", "downloads", "error"])
     }

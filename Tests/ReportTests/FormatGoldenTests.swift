@@ -11,11 +11,11 @@ import TestSupport
         ("members.json", .json, ReportOptions()),
         ("members.ndjson", .ndjson, ReportOptions()),
         ("members.csv", .csv, ReportOptions()),
-        ("articles.csv", .csv, ReportOptions(articles: true)),
+        ("articles.csv", .csv, ReportOptions(rows: true)),
         ("members.md", .markdown, ReportOptions()),
-        ("articles.md", .markdown, ReportOptions(sort: .rating, limit: 5, articles: true)),
-        ("members.txt", .table, ReportOptions(sort: .views, limit: 10, width: 100)),
-        ("articles-by-title.txt", .table, ReportOptions(sort: .title, articles: true, width: 72)),
+        ("articles.md", .markdown, ReportOptions(sort: "rating", limit: 5, rows: true)),
+        ("members.txt", .table, ReportOptions(sort: "views", limit: 10, width: 100)),
+        ("articles-by-title.txt", .table, ReportOptions(sort: "title", rows: true, width: 72)),
     ]
 
     @Test(arguments: cases.map(\.file))
@@ -45,9 +45,9 @@ import TestSupport
             #expect(widest <= width, "width \(width): a line is \(widest) wide")
             // Narrow: titles are cut with an ellipsis and the last columns dropped; wide: everything shows.
             #expect(text.contains("…") == (width < 200))
-            let columns = text.split(separator: "\n").first { $0.hasPrefix("  title") } ?? ""
-            #expect(columns.contains("downloads") == (width >= 200))
-            #expect(columns.contains("views"))
+            let columns = text.split(separator: "\n").first { $0.hasPrefix("  Title") } ?? ""
+            #expect(columns.contains("Downloads") == (width >= 200))
+            #expect(columns.contains("Views"))
         }
     }
 }

@@ -12,15 +12,17 @@ import TestSupport
             HistorySeries.Point(time: t0.addingTimeInterval(172_800), lastSeen: t0.addingTimeInterval(172_800), values: ["reputation.total": .int(135)]),
         ]
         let text = HistoryReport.render([HistorySeries(id: "7", site: "codeproject", title: "Jo", points: points)],
-                                        fields: ["reputation.total"], format: .table, articles: false, options: ReportOptions())
+                                        fields: ["reputation.total"], format: .table, rows: false, pack: FixtureRecords.pack,
+                                        options: ReportOptions())
+        // Headed by the field's label; CSV and JSON keep the key.
         #expect(text == """
             Jo (7)
-              time                  reputation.total
-              2025-11-22T08:26:40Z               100
-              2025-11-23T08:26:40Z           unknown
-              2025-11-24T08:26:40Z               135
+              time                  Reputation
+              2025-11-22T08:26:40Z         100
+              2025-11-23T08:26:40Z     unknown
+              2025-11-24T08:26:40Z         135
               trend
-              reputation.total  ▁ █  100 → 135
+              Reputation  ▁ █  100 → 135
 
             """)
     }
@@ -43,15 +45,16 @@ import TestSupport
     @Test func aMemberTableShowsTheReputationTrendFromTwoPointsOn() {
         var record = FixtureRecords.record("48201")
         let formatter = Formatters.make(.table, pack: FixtureRecords.pack, options: ReportOptions(limit: 1))
-        #expect(!formatter.chunk(record).contains("trend"))
+        #expect(!formatter.chunk(record).contains("Trend"))
         record.trend = [.int(1_204_000)]
-        #expect(!formatter.chunk(record).contains("trend"))
+        #expect(!formatter.chunk(record).contains("Trend"))
         record.trend = [.int(1_000_000), .null, .int(1_204_000), .int(1_204_873)]
         let lines = formatter.chunk(record).split(separator: "\n")
-        #expect(lines.contains("trend       reputation.total  ▁ ██  (4 points in the history)"))
+        // The pack's headline, by its label.
+        #expect(lines.contains("Trend of Reputation ▁ ██  (4 points in the history)"))
         var plain = ReportOptions(limit: 1)
         plain.plainSparklines = true
         #expect(Formatters.make(.table, pack: FixtureRecords.pack, options: plain).chunk(record)
-                .contains("trend       reputation.total  _ ##  (4 points in the history)"))
+                .contains("Trend of Reputation _ ##  (4 points in the history)"))
     }
 }

@@ -25,7 +25,7 @@ import TestSupport
     @Test(arguments: [OutputFormat.table, .markdown])
     func noControlCharacterReachesATerminalFormat(_ format: OutputFormat) {
         for articles in [false, true] {
-            let text = Formatters.make(format, pack: FixtureRecords.pack, options: ReportOptions(articles: articles)).render([hostile()])
+            let text = Formatters.make(format, pack: FixtureRecords.pack, options: ReportOptions(rows: articles)).render([hostile()])
             #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" } && !text.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) })
         }
         let table = Formatters.make(.table, pack: FixtureRecords.pack, options: ReportOptions()).render([hostile()])
@@ -33,7 +33,7 @@ import TestSupport
     }
 
     @Test func markdownLinksOnlyToHTTPAndEscapesBrackets() {
-        let text = Formatters.make(.markdown, pack: FixtureRecords.pack, options: ReportOptions(articles: true)).render([hostile()])
+        let text = Formatters.make(.markdown, pack: FixtureRecords.pack, options: ReportOptions(rows: true)).render([hostile()])
         #expect(text.contains(#"| x\](javascript:alert(1)) \[y |"#))
         // Every bracket and angle bracket from the page is escaped: no link, no HTML.
         #expect(!text.replacingOccurrences(of: #"\]("#, with: "").contains("](javascript:"))

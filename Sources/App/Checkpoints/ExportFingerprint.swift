@@ -2,7 +2,7 @@ import Packs
 import Report
 
 /// What must match for `--resume` to continue the same export: the options that shape
-/// each row, and the pack's fields (the CSV's columns; rows from the checkpoint are
+/// each row, and the pack's fields and statistics (the CSV's columns; rows from the checkpoint are
 /// written out as they were rendered, so an edited pack would shift them). Stored in
 /// the checkpoint's header as `key=value` words, as earlier versions wrote it.
 public struct ExportFingerprint: Sendable, Equatable {
@@ -21,14 +21,15 @@ public struct ExportFingerprint: Sendable, Equatable {
 
     public init(format: OutputFormat, options: ReportOptions, pack: SitePack) {
         self.format = format.rawValue
-        articles = options.articles
-        sort = options.sort.rawValue
+        articles = options.rows
+        sort = options.sort ?? pack.report.sortField ?? "page"
         limit = options.limit
         rawCSV = options.rawCSV
         columns = options.columns
         jsonFields = options.jsonFields
         let rowFields = pack.collections.map { "\($0.name)[\($0.fields.map(\.name).joined(separator: ","))]" }
-        fields = (pack.fields.map(\.name) + rowFields).joined(separator: ",")
+        let stats = pack.stats.isEmpty ? [] : ["stats[\(pack.stats.map(\.name).joined(separator: ","))]"]
+        fields = (pack.fields.map(\.name) + rowFields + stats).joined(separator: ",")
     }
 
     /// As the header stores it.

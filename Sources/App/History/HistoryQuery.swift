@@ -16,18 +16,13 @@ public struct HistoryQuery {
         self.articles = articles
     }
 
-    /// The statistics a record shows (`stats.total_views`, ...), each a series of its own.
-    public static let statisticsFields = ["stats.listed", "stats.total_views", "stats.total_votes", "stats.total_bookmarks",
-                                          "stats.total_downloads", "stats.weighted_rating", "stats.average_rating", "stats.popularity"]
-
-    /// The fields a series can show: the pack's fields and the statistics, or an
-    /// article's numeric fields.
+    /// The fields a series can show: the pack's fields and its statistics' numbers, or
+    /// a row's numeric fields.
     public var knownFields: [String] {
         if articles {
-            let collection = pack.report.collection.flatMap { pack.collection(named: $0) }
-            return collection?.fields.filter { $0.type == .int || $0.type == .decimal }.map(\.name) ?? []
+            return pack.reportCollection?.fields.filter { $0.type.isNumber }.map(\.name) ?? []
         }
-        return pack.fields.map(\.name) + (pack.report.collection == nil ? [] : HistoryQuery.statisticsFields)
+        return pack.fields.map(\.name) + pack.stats.filter { !$0.fieldsAsObject }.map { "stats.\($0.name)" }
     }
 
     /// What is shown when no field is named.
@@ -42,26 +37,19 @@ public struct HistoryQuery {
         })]
     }
 
-    /// The statistics of one snapshot, computed from its rows as a lookup computes them.
+    /// The statistics of one snapshot, computed from its rows as a lookup computes them
+    /// (a snapshot keeps each row's numbers and title, by row key).
     public func statistics(_ snapshot: Snapshot) -> [String: FieldValue] {
-        guard let collection = pack.report.collection else { return [:] }
-        var rows = [String: [String: FieldValue]]()
-        for (key, value) in snapshot.values.rows where key.collection == collection {
-            rows[key.row, default: [:]][key.field] = value
+        var rows = [String: [String: [String: FieldValue]]]()
+        for (key, value) in snapshot.values.rows {
+            rows[key.collection, default: [:]][key.row, default: [:]][key.field] = value
         }
-        let stats = MemberStats(rows: rows.keys.sorted().map { key in
-            var row: ExtractedRecord.Row = [:]
-            for (field, value) in rows[key] ?? [:] { row[field] = value }
-            return row
-        }, roles: pack.report.roles)
-        var values: [String: FieldValue] = [
-            "stats.listed": .int(stats.listed), "stats.total_views": .int(stats.totalViews), "stats.total_votes": .int(stats.totalVotes),
-            "stats.total_bookmarks": .int(stats.totalBookmarks), "stats.total_downloads": .int(stats.totalDownloads),
-        ]
-        values["stats.weighted_rating"] = stats.weightedRating.map { .decimal($0) } ?? .null
-        values["stats.average_rating"] = stats.averageRating.map { .decimal($0) } ?? .null
-        values["stats.popularity"] = stats.popularity.flatMap { Decimal(string: String($0)) }.map { .decimal($0) } ?? .null
-        return values
+        var collections = [String: [ExtractedRecord.Row]]()
+        for collection in pack.statCollections {
+            collections[collection] = (rows[collection] ?? [:]).sorted { $0.key < $1.key }.map { ExtractedRecord.Row(pairs: $0.value.sorted { $0.key < $1.key }) }
+        }
+        guard let stats = Statistics.compute(pack, fields: snapshot.values.fields, collections: collections) else { return [:] }
+        return Dictionary(stats.flattened(pack).map { ($0.path, $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 
     private func name(_ snapshots: [Snapshot]) -> String? {
@@ -74,7 +62,7 @@ public struct HistoryQuery {
         var keys = [String]()
         var titles = [String: String]()
         var points = [String: [HistorySeries.Point]]()
-        let titleField = pack.report.roles[.title]
+        let titleField = pack.report.titleField
         for snapshot in snapshots {
             for (row, values) in rows(of: snapshot) {
                 if !keys.contains(row) { keys.append(row) }
@@ -90,12 +78,19 @@ public struct HistoryQuery {
                 points[row] = list
             }
         }
-        let views = pack.report.roles[.views]
-        func latestViews(_ key: String) -> Int {
-            guard let views, case .int(let number)? = points[key]?.last?.values[views] else { return 0 }
-            return number
+        // Biggest first by the pack's sort field (a number), as the rows are listed.
+        let sort = pack.report.sortField.flatMap { pack.reportCollection?.field(named: $0)?.type.isNumber == true ? $0 : nil }
+        func latest(_ key: String) -> Decimal {
+            guard let sort else { return 0 }
+            switch points[key]?.last?.values[sort] {
+            case .int(let number)?: return Decimal(number)
+            case .decimal(let number)?: return number
+            default: return 0
+            }
         }
-        return keys.sorted { latestViews($0) > latestViews($1) }.map { key in
+        return keys.enumerated().sorted { a, b in
+            latest(a.element) != latest(b.element) ? latest(a.element) > latest(b.element) : a.offset < b.offset
+        }.map(\.element).map { key in
             HistorySeries(id: id, site: pack.name, key: key, title: titles[key], points: points[key] ?? [])
         }
     }

@@ -15,3 +15,16 @@ public enum FieldValue: Sendable, Hashable {
 
 /// A day without a time zone: `PageText`'s, named here for the records' users.
 public typealias CalendarDate = PageText.CalendarDate
+
+extension FieldValue: CustomStringConvertible {
+    /// As a machine writes it: `1204873`, `4.66`, `2012-03-12`, the text itself, `null`.
+    public var description: String {
+        switch self {
+        case .null: return "null"
+        case .text(let text): return text
+        case .int(let number): return String(number)
+        case .decimal(let number): return number.description
+        case .date(let date): return date.description
+        }
+    }
+}

@@ -40,9 +40,9 @@ enum CSVText {
 /// The columns a CSV export can have, for choosing some (`--columns`).
 public enum CSVColumns {
     /// Every column, in the order an export lists them: one row per member, or with
-    /// `articles` one row per article.
-    public static func available(pack: SitePack, articles: Bool) -> [String] {
-        articles ? CSVArticleFormatter.columns(pack: pack) : CSVMemberFormatter.columns(pack: pack)
+    /// `rows` one row per row of the report's collection.
+    public static func available(pack: SitePack, rows: Bool) -> [String] {
+        rows ? CSVRowFormatter.columns(pack: pack) : CSVMemberFormatter.columns(pack: pack)
     }
 
     /// The positions of `chosen` among `all`; nil (every column) when nothing was chosen.
@@ -59,7 +59,7 @@ public enum CSVColumns {
 }
 
 /// One row per member: id, site, fetched_at, the name, every field by its dotted
-/// name, the statistics, and `error`; or the columns `options.columns` chooses.
+/// name, the pack's statistics, and `error`; or the columns `options.columns` chooses.
 struct CSVMemberFormatter: RecordFormatter {
     let pack: SitePack
     let options: ReportOptions
@@ -78,14 +78,16 @@ struct CSVMemberFormatter: RecordFormatter {
 
     private var fieldColumns: [String] { CSVMemberFormatter.fieldColumns(pack) }
 
-    private var hasStats: Bool { pack.report.collection != nil }
-
-    static let statColumns = ["stats.listed", "stats.total_views", "stats.total_votes", "stats.total_bookmarks", "stats.total_downloads",
-                              "stats.weighted_rating", "stats.average_rating", "stats.popularity", "stats.top_article.title",
-                              "stats.top_article.url"]
+    /// A column per statistic; an object statistic (a top over several fields) a column
+    /// per field it names (its ranking value is the collection's largest, a `max` away).
+    static func statColumns(_ pack: SitePack) -> [String] {
+        pack.stats.flatMap { stat in
+            stat.fieldsAsObject ? stat.fields.map { "stats.\(stat.name).\($0)" } : ["stats.\(stat.name)"]
+        }
+    }
 
     static func columns(pack: SitePack) -> [String] {
-        ["id", "site", "fetched_at"] + fieldColumns(pack) + (pack.report.collection != nil ? statColumns : []) + ["error"]
+        ["id", "site", "fetched_at"] + fieldColumns(pack) + statColumns(pack) + ["error"]
     }
 
     var header: String {
@@ -96,24 +98,20 @@ struct CSVMemberFormatter: RecordFormatter {
     func chunk(_ record: MemberRecord) -> String {
         var cells = [record.id, record.site, record.fetchedAt.formatted(.iso8601)]
         cells += fieldColumns.map { CSVText.cell(record.extracted.fields[$0], raw: options.rawCSV) }
-        if hasStats {
-            if let stats = MemberStats(record.extracted, spec: pack.report) {
-                cells += [String(stats.listed), String(stats.totalViews), String(stats.totalVotes), String(stats.totalBookmarks),
-                          String(stats.totalDownloads), stats.weightedRating?.description ?? "", stats.averageRating?.description ?? "",
-                          stats.popularity?.description ?? "",
-                          CSVText.neutralised(stats.topArticle?.title ?? "", raw: options.rawCSV), stats.topArticle?.url ?? ""]
-            } else {
-                cells += Array(repeating: "", count: CSVMemberFormatter.statColumns.count)
-            }
+        if let stats = record.extracted.stats {
+            cells += stats.flattened(pack, withRanking: false).map { CSVText.cell($0.value, raw: options.rawCSV) }
+        } else {
+            cells += Array(repeating: "", count: CSVMemberFormatter.statColumns(pack).count)
         }
         cells.append(CSVText.neutralised(record.errorSummary, raw: options.rawCSV))
         return CSVColumns.row(cells, selecting: selection)
     }
 }
 
-/// One row per article, prefixed with the member's id and name; a member with no
-/// rows (or that failed) still gets one row, so no member goes missing.
-struct CSVArticleFormatter: RecordFormatter {
+/// One row per row of the report's collection (an article), prefixed with the member's
+/// id and name; a member with no rows (or that failed) still gets one row, so no
+/// member goes missing.
+struct CSVRowFormatter: RecordFormatter {
     let pack: SitePack
     let options: ReportOptions
     private let selection: [Int]?
@@ -121,14 +119,14 @@ struct CSVArticleFormatter: RecordFormatter {
     init(pack: SitePack, options: ReportOptions) {
         self.pack = pack
         self.options = options
-        selection = CSVColumns.selection(options.columns, of: CSVArticleFormatter.columns(pack: pack))
+        selection = CSVColumns.selection(options.columns, of: CSVRowFormatter.columns(pack: pack))
     }
 
     private static func rowColumns(_ pack: SitePack) -> [String] {
-        pack.report.collection.flatMap { pack.collection(named: $0) }?.fields.map(\.name) ?? []
+        pack.reportCollection?.fields.map(\.name) ?? []
     }
 
-    private var rowColumns: [String] { CSVArticleFormatter.rowColumns(pack) }
+    private var rowColumns: [String] { CSVRowFormatter.rowColumns(pack) }
 
     static func columns(pack: SitePack) -> [String] {
         ["id", "name"] + rowColumns(pack) + ["error"]
@@ -136,13 +134,13 @@ struct CSVArticleFormatter: RecordFormatter {
 
     var header: String {
         guard options.csvHeader else { return "" }
-        return (options.byteOrderMark ? "\u{FEFF}" : "") + CSVColumns.row(CSVArticleFormatter.columns(pack: pack), selecting: selection)
+        return (options.byteOrderMark ? "\u{FEFF}" : "") + CSVColumns.row(CSVRowFormatter.columns(pack: pack), selecting: selection)
     }
 
     func chunk(_ record: MemberRecord) -> String {
         let name = CSVText.neutralised(record.displayName(pack.report) ?? "", raw: options.rawCSV)
         let error = CSVText.neutralised(record.errorSummary, raw: options.rawCSV)
-        let rows = ArticleRows.of(record, spec: pack.report, options: options)
+        let rows = ReportRows.of(record, pack: pack, options: options)
         guard !rows.isEmpty else {
             return CSVColumns.row([record.id, name] + Array(repeating: "", count: rowColumns.count) + [error], selecting: selection)
         }

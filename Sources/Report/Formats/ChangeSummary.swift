@@ -33,10 +33,10 @@ public struct ChangeSummary: RecordFormatter {
         var lines = [style.bold(name) + ": \(record.changes.count) change\(record.changes.count == 1 ? "" : "s") since \(since)"]
         let scalar = pack.fields.map(\.name).filter { record.changes[$0] != nil }
         let rows = record.changes.keys.filter { !scalar.contains($0) }.sorted()
-        let labels = scalar + rows.map { rowLabel($0, record: record) }
+        let labels = scalar.map(pack.label(of:)) + rows.map { rowLabel($0, record: record) }
         let width = min(48, labels.map(DisplayText.width).max() ?? 0)
         for field in scalar {
-            lines.append("  " + DisplayText.pad(DisplayText.truncate(field, to: width), to: width, right: false) + "  "
+            lines.append("  " + DisplayText.pad(DisplayText.truncate(pack.label(of: field), to: width), to: width, right: false) + "  "
                          + DisplayText.of(record.extracted.fields[field], change: record.changes[field]))
         }
         for key in rows {
@@ -48,15 +48,15 @@ public struct ChangeSummary: RecordFormatter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `articles[<url>].views` → `<title>: views`.
+    /// `articles[<url>].views` → `<title>: Views`.
     private func rowLabel(_ key: String, record: MemberRecord) -> String {
         guard let (collection, row, field) = split(key) else { return key }
         let title = record.extracted.collections[collection]?.first { pack.report.rowKey($0) == row }
             .flatMap { row -> String? in
-                guard let field = pack.report.roles[.title], case .text(let text)? = row[field] else { return nil }
+                guard let field = pack.report.titleField, case .text(let text)? = row[field] else { return nil }
                 return text
             }
-        return "\(title ?? row): \(field)"
+        return "\(title ?? row): \(pack.label(of: "\(collection).\(field)"))"
     }
 
     private func currentRowValue(_ key: String, record: MemberRecord) -> FieldValue? {

@@ -100,15 +100,21 @@ enum DisplayText {
 }
 
 /// The rows of a record's report collection, sorted and limited as asked.
-enum ArticleRows {
-    static func of(_ record: MemberRecord, spec: ReportSpec, options: ReportOptions) -> [ExtractedRecord.Row] {
-        guard let collection = spec.collection, let rows = record.extracted.collections[collection] else { return [] }
+enum ReportRows {
+    /// The field rows are sorted by: the one asked for, else the pack's; nil: page order.
+    static func sortField(_ pack: SitePack, options: ReportOptions) -> String? {
+        options.sort ?? pack.report.sortField
+    }
+
+    static func of(_ record: MemberRecord, pack: SitePack, options: ReportOptions) -> [ExtractedRecord.Row] {
+        guard let collection = pack.reportCollection, let rows = record.extracted.collections[collection.name] else { return [] }
         var sorted = rows
-        if let field = spec.roles[options.sort.role] {
-            // Stable: equal keys keep page order. Numbers and dates biggest first, titles A–Z, nulls last.
+        if let field = sortField(pack, options: options) {
+            // Stable: equal keys keep page order. Numbers and dates biggest first, text A–Z, nulls last.
+            let descending = collection.field(named: field)?.type.isOrdered ?? true
             let indexed = Array(rows.enumerated())
             sorted = indexed.sorted { a, b in
-                let order = compare(a.element[field], b.element[field], descending: options.sort != .title)
+                let order = compare(a.element[field], b.element[field], descending: descending)
                 return order == 0 ? a.offset < b.offset : order < 0
             }.map(\.element)
         }
@@ -139,6 +145,13 @@ extension MemberRecord {
     func displayName(_ spec: ReportSpec) -> String? {
         guard let field = spec.nameField, case .text(let name)? = extracted.fields[field] else { return nil }
         return name
+    }
+
+    /// A value by its record path: a field, or a statistic (`stats.total_views`, an
+    /// object statistic's part `stats.top_article.title`); nil when the record has none.
+    func value(_ path: String, pack: SitePack) -> FieldValue? {
+        guard path.hasPrefix("stats.") else { return extracted.fields[path] }
+        return extracted.stats?.flattened(pack).first { $0.path == path }?.value
     }
 
     /// Every error, one line, for a single cell.

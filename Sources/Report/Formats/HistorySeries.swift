@@ -38,9 +38,10 @@ public struct HistorySeries: Sendable {
 
 /// `history` output in every format.
 public enum HistoryReport {
-    /// `series` are one member's scalar series, or one per article with `--articles`.
-    public static func render(_ series: [HistorySeries], fields: [String], format: OutputFormat, articles: Bool,
-                              options: ReportOptions) -> String {
+    /// `series` are one member's scalar series, or one per row with `rows`. Tables and
+    /// Markdown head the values with their labels in `pack`; JSON and CSV keep keys.
+    public static func render(_ series: [HistorySeries], fields: [String], format: OutputFormat, rows articles: Bool,
+                              pack: SitePack, options: ReportOptions) -> String {
         switch format {
         case .json:
             return JSONValue.array(series.map { json($0, fields: fields, articles: articles) }).serialized() + "\n"
@@ -64,7 +65,8 @@ public enum HistoryReport {
             }
             return out
         case .markdown, .table:
-            return series.map { table($0, fields: fields, markdown: format == .markdown, options: options) }.joined(separator: "\n")
+            let labels = fields.map { articles ? pack.rowLabel($0) : pack.label(of: $0) }
+            return series.map { table($0, fields: fields, labels: labels, markdown: format == .markdown, options: options) }.joined(separator: "\n")
         }
     }
 
@@ -82,7 +84,7 @@ public enum HistoryReport {
     }
 
     /// Time down the side, fields across, each value with its change from the point before.
-    private static func table(_ series: HistorySeries, fields: [String], markdown: Bool, options: ReportOptions) -> String {
+    private static func table(_ series: HistorySeries, fields: [String], labels: [String], markdown: Bool, options: ReportOptions) -> String {
         let title = series.title.map { "\($0) (\(series.id))" } ?? "\(series.id) (\(series.site))"
         let rows: [[String]] = series.points.enumerated().map { index, point in
             let before = index > 0 ? series.points[index - 1] : nil
@@ -96,7 +98,7 @@ public enum HistoryReport {
                 return DisplayText.of(value, change: change)
             }
         }
-        let header = ["time"] + fields
+        let header = ["time"] + labels
         let numeric = [false] + fields.map { field in series.points.contains { DisplayText.isNumeric($0.values[field]) } }
         if markdown {
             return "### \(MarkdownText.escape(title))\n\n" + MarkdownText.row(header) + MarkdownText.alignment(numeric)
@@ -110,20 +112,20 @@ public enum HistoryReport {
             return text
         }
         let style = TerminalStyle(enabled: options.color)
-        return ([style.bold(title), style.dim(line(header))] + rows.map(line) + trends(series, fields: fields, options: options))
+        return ([style.bold(title), style.dim(line(header))] + rows.map(line) + trends(series, fields: fields, labels: labels, options: options))
             .joined(separator: "\n") + "\n"
     }
 
     /// Under the table, each numeric field's trend beside its first and last known values.
-    private static func trends(_ series: HistorySeries, fields: [String], options: ReportOptions) -> [String] {
+    private static func trends(_ series: HistorySeries, fields: [String], labels: [String], options: ReportOptions) -> [String] {
         guard series.points.count >= 2 else { return [] }
-        let numeric = fields.filter { field in series.points.contains { Sparkline.number($0.values[field]) != nil } }
-        let width = numeric.map(DisplayText.width).max() ?? 0
-        let lines = numeric.map { field -> String in
+        let numeric = zip(fields, labels).filter { field, _ in series.points.contains { Sparkline.number($0.values[field]) != nil } }
+        let width = numeric.map { DisplayText.width($0.1) }.max() ?? 0
+        let lines = numeric.map { field, label -> String in
             let values = series.points.map { Sparkline.number($0.values[field]) }
             let known = series.points.compactMap { point in point.values[field].flatMap { $0 == .null ? nil : $0 } }
             let ends = [known.first, known.last].compactMap { $0 }.map { DisplayText.of($0, change: nil) }.joined(separator: " → ")
-            return "  " + DisplayText.pad(field, to: width, right: false) + "  " + Sparkline.line(values, ascii: options.plainSparklines) + "  " + ends
+            return "  " + DisplayText.pad(label, to: width, right: false) + "  " + Sparkline.line(values, ascii: options.plainSparklines) + "  " + ends
         }
         return lines.isEmpty ? [] : ["  trend"] + lines
     }

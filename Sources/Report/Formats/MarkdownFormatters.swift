@@ -50,24 +50,21 @@ enum MarkdownText {
     }
 }
 
-/// One table row per member: ID, name, the pack's summary fields and the statistics.
+/// One table row per member: ID, name, the pack's summary values, then the values it
+/// compares members by (`[report] compare`) that the summary does not show; headed
+/// by their labels.
 struct MarkdownMemberFormatter: RecordFormatter {
     let pack: SitePack
     let options: ReportOptions
 
-    private var hasStats: Bool { pack.report.collection != nil }
+    private var values: [String] {
+        let summary = pack.report.summary
+        return summary + pack.report.compare.filter { !summary.contains($0) }
+    }
 
     var header: String {
-        var labels = ["ID"] + (pack.report.nameField.map { [$0] } ?? []) + pack.report.summary
-        var numeric = [false] + (pack.report.nameField == nil ? [] : [false]) + pack.report.summary.map { name in
-            pack.fields.first { $0.name == name }.map { $0.type == .int || $0.type == .decimal } ?? false
-        }
-        if hasStats {
-            labels += ["listed", "total views", "total votes", "weighted rating"]
-            numeric += [true, true, true, true]
-        }
-        labels.append("errors")
-        numeric.append(false)
+        let labels = ["ID"] + (pack.report.nameField.map { [pack.label(of: $0)] } ?? []) + values.map(pack.label(of:)) + ["errors"]
+        let numeric = [false] + (pack.report.nameField == nil ? [] : [false]) + values.map { pack.type(of: $0)?.isNumber ?? false } + [false]
         return MarkdownText.row(labels) + MarkdownText.alignment(numeric)
     }
 
@@ -75,22 +72,14 @@ struct MarkdownMemberFormatter: RecordFormatter {
         let record = TerminalText.safe(record)
         var cells = [record.id]
         if pack.report.nameField != nil { cells.append(record.displayName(pack.report) ?? "-") }
-        cells += pack.report.summary.map { DisplayText.of(record.extracted.fields[$0]) }
-        if hasStats {
-            if let stats = MemberStats(record.extracted, spec: pack.report) {
-                cells += [DisplayText.grouped(stats.listed), DisplayText.grouped(stats.totalViews), DisplayText.grouped(stats.totalVotes),
-                          stats.weightedRating.map(DisplayText.twoPlaces) ?? "-"]
-            } else {
-                cells += ["-", "-", "-", "-"]
-            }
-        }
+        cells += values.map { DisplayText.of(record.value($0, pack: pack)) }
         cells.append(record.errors.isEmpty ? "" : record.errorSummary)
         return MarkdownText.row(cells)
     }
 }
 
-/// Per member: a heading, then the articles table with a totals row.
-struct MarkdownArticleFormatter: RecordFormatter {
+/// Per member: a heading, then the report collection's table with a totals row.
+struct MarkdownRowFormatter: RecordFormatter {
     let pack: SitePack
     let options: ReportOptions
     var header: String { "" }
@@ -104,27 +93,27 @@ struct MarkdownArticleFormatter: RecordFormatter {
             for error in record.errors { out += "- \(MarkdownText.escape(error.description))\n" }
             out += "\n"
         }
-        let rows = ArticleRows.of(record, spec: pack.report, options: options)
-        guard !rows.isEmpty else { return out + "No articles.\n" }
+        let rows = ReportRows.of(record, pack: pack, options: options)
+        guard !rows.isEmpty else { return out + "No \(pack.reportCollection?.displayName.lowercased() ?? "rows").\n" }
         let columns = pack.report.columns
         let numeric = columns.map { column in rows.contains { DisplayText.isNumeric($0[column]) } }
-        out += MarkdownText.row(columns) + MarkdownText.alignment(numeric)
+        out += MarkdownText.row(columns.map(pack.rowLabel)) + MarkdownText.alignment(numeric)
         for row in rows {
             out += MarkdownText.markupRow(columns.map { column in
-                if column == pack.report.roles[.title], let url = pack.report.roles[.url], case .text(let link)? = row[url],
+                if column == pack.report.titleField, let link = pack.report.linkField, case .text(let url)? = row[link],
                    case .text(let title)? = row[column] {
-                    return MarkdownText.link(title, to: link)
+                    return MarkdownText.link(title, to: url)
                 }
                 return MarkdownText.escape(DisplayText.of(row[column]))
             })
         }
-        out += MarkdownText.markupRow(ArticleTotals.cells(rows, columns: columns, label: "**total**").map { $0.isEmpty || $0 == "**total**" ? $0 : "**\($0)**" })
+        out += MarkdownText.markupRow(RowTotals.cells(rows, columns: columns, label: "**total**").map { $0.isEmpty || $0 == "**total**" ? $0 : "**\($0)**" })
         return out
     }
 }
 
 /// Sums of the integer columns (views, votes, …), for a totals row.
-enum ArticleTotals {
+enum RowTotals {
     static func cells(_ rows: [ExtractedRecord.Row], columns: [String], label: String) -> [String] {
         columns.enumerated().map { index, column in
             if index == 0 { return label }

@@ -12,31 +12,14 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case markdown
 }
 
-/// How the articles list is ordered in tables, Markdown and per-article CSV.
-public enum ArticleSort: String, Sendable, CaseIterable {
-    case views, rating, votes, popularity, posted, title
-
-    var role: ReportRole {
-        switch self {
-        case .views: return .views
-        case .rating: return .rating
-        case .votes: return .votes
-        case .popularity: return .popularity
-        case .posted: return .posted
-        case .title: return .title
-        }
-    }
-}
-
-import Packs
-typealias ReportRole = ReportSpec.Role
-
 /// Choices that shape a report, whatever its format.
 public struct ReportOptions: Sendable {
-    public var sort: ArticleSort
+    /// The row field the report's collection is sorted by (numbers and dates biggest
+    /// first, text A to Z); nil: the pack's `[report] sort`, else page order.
+    public var sort: String?
     public var limit: Int?
-    /// One row per article (CSV) or the articles table alone (Markdown, table).
-    public var articles: Bool
+    /// One line per row of the report's collection (CSV), or its table alone (Markdown, table).
+    public var rows: Bool
     /// Leave cells that start with = + - @ as they are (CSV).
     public var rawCSV: Bool
     /// Columns available to a table.
@@ -55,11 +38,11 @@ public struct ReportOptions: Sendable {
     /// concatenated shards are one file).
     public var csvHeader = true
 
-    public init(sort: ArticleSort = .views, limit: Int? = nil, articles: Bool = false, rawCSV: Bool = false,
+    public init(sort: String? = nil, limit: Int? = nil, rows: Bool = false, rawCSV: Bool = false,
                 width: Int = 100, color: Bool = false, columns: [String]? = nil) {
         self.sort = sort
         self.limit = limit
-        self.articles = articles
+        self.rows = rows
         self.rawCSV = rawCSV
         self.width = width
         self.color = color

@@ -28,8 +28,8 @@ public enum Formatters {
         switch format {
         case .json: return JSONArrayFormatter(pack: pack, fields: options.jsonFields)
         case .ndjson: return NDJSONFormatter(pack: pack, fields: options.jsonFields)
-        case .csv: return options.articles ? CSVArticleFormatter(pack: pack, options: options) : CSVMemberFormatter(pack: pack, options: options)
-        case .markdown: return options.articles ? MarkdownArticleFormatter(pack: pack, options: options) : MarkdownMemberFormatter(pack: pack, options: options)
+        case .csv: return options.rows ? CSVRowFormatter(pack: pack, options: options) : CSVMemberFormatter(pack: pack, options: options)
+        case .markdown: return options.rows ? MarkdownRowFormatter(pack: pack, options: options) : MarkdownMemberFormatter(pack: pack, options: options)
         case .table: return TableFormatter(pack: pack, options: options)
         }
     }

@@ -45,40 +45,43 @@ public enum HTMLReport {
             """
     }
 
-    /// Totals side by side, then each member's reputation over time, small and alike.
+    /// The pack's `compare` values side by side, then each member's headline over time,
+    /// small and alike.
     static func comparison(_ members: [Member], pack: SitePack) -> String {
-        let total = pack.report.summary.first ?? "reputation.total"
+        let columns = pack.report.compare
         var rows = ""
         for member in members {
             let record = member.record
-            let stats = MemberStats(record.extracted, spec: pack.report)
             rows += "<tr><th scope=\"row\"><a href=\"#member-\(HTMLEscaping.attribute(record.id))\">\(HTMLEscaping.text(record.displayName(pack.report) ?? record.id))</a></th>"
-                + "<td class=\"number\">\(HTMLEscaping.text(DisplayText.of(record.extracted.fields[total])))</td>"
-                + "<td class=\"number\">\(stats.map { String($0.listed) } ?? "unknown")</td>"
-                + "<td class=\"number\">\(stats.map { DisplayText.of(.int($0.totalViews)) } ?? "unknown")</td></tr>"
+                + columns.map { column in
+                    let value = record.value(column, pack: pack)
+                    return "<td\(DisplayText.isNumeric(value) ? " class=\"number\"" : "")>\(HTMLEscaping.text(value.map(DisplayText.of) ?? "unknown"))</td>"
+                }.joined() + "</tr>"
         }
-        var multiples = ""
-        for (index, member) in members.enumerated() {
-            let points = member.history.map { (time: $0.time, value: Sparkline.number($0.values[total]), hollow: $0.archived != nil) }
-            let name = member.record.displayName(pack.report) ?? member.record.id
-            let chart = SVGChart.lines([SVGChart.Series(name: total, points: points)], id: "compare-\(index)",
-                                       title: "\(name): \(total) over time", description: "\(points.count) points from the history")
-            multiples += "<figure class=\"small\"><figcaption>\(HTMLEscaping.text(name))</figcaption>"
-                + (points.count >= 2 ? chart : "<p class=\"note\">One lookup so far: nothing to draw over time yet.</p>") + "</figure>"
+        let head = "<tr><th>member</th>" + columns.map { "<th>\(HTMLEscaping.text(pack.label(of: $0)))</th>" }.joined() + "</tr>"
+        var out = "<section id=\"comparison\"><h2>Side by side</h2><table><thead>\(head)</thead><tbody>\(rows)</tbody></table>"
+        if let headline = pack.report.headline {
+            let what = pack.label(of: headline)
+            var multiples = ""
+            for (index, member) in members.enumerated() {
+                let points = member.history.map { (time: $0.time, value: Sparkline.number($0.values[headline]), hollow: $0.archived != nil) }
+                let name = member.record.displayName(pack.report) ?? member.record.id
+                let chart = SVGChart.lines([SVGChart.Series(name: what, points: points)], id: "compare-\(index)",
+                                           title: "\(name): \(what) over time", description: "\(points.count) points from the history")
+                multiples += "<figure class=\"small\"><figcaption>\(HTMLEscaping.text(name))</figcaption>"
+                    + (points.count >= 2 ? chart : "<p class=\"note\">One lookup so far: nothing to draw over time yet.</p>") + "</figure>"
+            }
+            out += "<h3>\(HTMLEscaping.text(what)) over time</h3><div class=\"multiples\">\(multiples)</div>"
         }
-        return "<section id=\"comparison\"><h2>Side by side</h2><table><thead><tr><th>member</th><th>\(HTMLEscaping.text(total))</th>"
-            + "<th>listed</th><th>views</th></tr></thead><tbody>\(rows)</tbody></table>"
-            + "<h3>\(HTMLEscaping.text(total)) over time</h3><div class=\"multiples\">\(multiples)</div></section>\n"
+        return out + "</section>\n"
     }
 
     /// The records as the JSON reports write them, and each member's history points.
-    /// History values: the numbers the report draws (the summary fields and the group
-    /// the first of them is in), not every field of every point again.
+    /// History values: the numbers the report draws (the headline and the breakdowns
+    /// over time) and the summary's, not every field of every point again.
     static func data(_ members: [Member], pack: SitePack, generatedAt: Date) -> String {
-        let group = (pack.report.summary.first?.split(separator: ".").first).map { String($0) + "." } ?? "reputation."
-        let drawn = { (key: String, value: FieldValue) in
-            (key.hasPrefix(group) || pack.report.summary.contains(key)) && Sparkline.number(value) != nil
-        }
+        let kept = Set(MemberSection.drawnOverTime(pack) + pack.report.summary + pack.report.compare)
+        let drawn = { (key: String, value: FieldValue) in kept.contains(key) && Sparkline.number(value) != nil }
         let value = JSONValue.object([
             ("generated_at", .string(generatedAt.formatted(.iso8601))),
             ("site", .string(pack.name)),

@@ -37,9 +37,17 @@ public enum JSONSelection {
             }
         }
         names += pack.collections.map(\.name)
-        if pack.report.collection != nil {
-            names += ["stats"] + ["listed", "total_views", "total_votes", "total_bookmarks", "total_downloads", "weighted_rating",
-                                  "average_rating", "popularity", "top_article", "saturated"].map { "stats.\($0)" }
+        if !pack.stats.isEmpty {
+            names.append("stats")
+            for stat in pack.stats {
+                let parts = stat.name.split(separator: ".")
+                for depth in 1...parts.count {
+                    let name = "stats." + parts.prefix(depth).joined(separator: ".")
+                    if !names.contains(name) { names.append(name) }
+                }
+                names += stat.objectKeys.map { "stats.\(stat.name).\($0)" }
+            }
+            names.append("stats.saturated")
         }
         return names + ["changes", "errors"]
     }

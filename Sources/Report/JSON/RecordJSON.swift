@@ -54,7 +54,7 @@ public enum RecordJSON {
             member.captures[source.name].map { (source.name, JSONValue.string($0.time.formatted(.iso8601))) }
         }))] : [])
         var trailing = [(String, JSONValue)]()
-        if let stats = MemberStats(member.extracted, spec: pack.report) { trailing.append(("stats", value(stats))) }
+        if let stats = member.extracted.stats { trailing.append(("stats", value(stats, pack: pack))) }
         trailing.append(("changes", .object(member.changes.sorted { $0.key < $1.key }.map { ($0.key, value($0.value)) })))
         trailing.append(("errors", .array(member.errors.map(error))))
         return value(member.extracted, pack: pack, leading: leading, trailing: trailing)
@@ -67,22 +67,20 @@ public enum RecordJSON {
         return JSONSelection.select(whole, paths: fields.map { $0.split(separator: ".").map(String.init) })
     }
 
-    public static func value(_ stats: MemberStats) -> JSONValue {
-        let saturated: [(String, JSONValue)] = stats.saturated.isEmpty ? [] : [("saturated", .array(stats.saturated.map { .string($0) }))]
-        return .object([
-            ("listed", .int(stats.listed)),
-            ("total_views", .int(stats.totalViews)),
-            ("total_votes", .int(stats.totalVotes)),
-            ("total_bookmarks", .int(stats.totalBookmarks)),
-            ("total_downloads", .int(stats.totalDownloads)),
-            ("weighted_rating", stats.weightedRating.map { .decimal($0) } ?? .null),
-            ("average_rating", stats.averageRating.map { .decimal($0) } ?? .null),
-            ("popularity", stats.popularity.map { .double($0) } ?? .null),
-            ("top_article", stats.topArticle.map { top in
-                .object([("title", top.title.map { .string($0) } ?? .null), ("url", top.url.map { .string($0) } ?? .null),
-                         ("views", .int(top.views))])
-            } ?? .null),
-        ] + saturated)
+    /// The statistics in the pack's order, nested on the dots of their names, then the
+    /// sums that did not fit (`saturated`) when there are any.
+    public static func value(_ stats: Statistics, pack: SitePack) -> JSONValue {
+        var object = OrderedObject()
+        for stat in pack.stats {
+            let path = stat.name.split(separator: ".").map(String.init)
+            switch stats[stat.name] {
+            case .value(let value)?: object.set(path, json(value))
+            case .row(let row?)?: object.set(path, .object(stat.objectKeys.map { ($0, json(row[$0] ?? .null)) }))
+            case .row(nil)?, nil: object.set(path, .null)
+            }
+        }
+        if !stats.saturated.isEmpty { object.set(["saturated"], .array(stats.saturated.map { .string($0) })) }
+        return object.value
     }
 
     public static func value(_ change: FieldChange) -> JSONValue {

@@ -5,7 +5,6 @@ import Packs
 import Report
 
 extension OutputFormat: ExpressibleByArgument {}
-extension ArticleSort: ExpressibleByArgument {}
 
 /// How records are printed.
 struct ReportFormatOptions: ParsableArguments {
@@ -13,14 +12,16 @@ struct ReportFormatOptions: ParsableArguments {
         "table, json, ndjson, csv or markdown (default: table on a terminal, json otherwise).", valueName: "format"))
     var format: OutputFormat?
 
-    @Option(name: .long, help: ArgumentHelp("Order of the articles list: views, rating, votes, popularity, posted or title.", valueName: "key"))
-    var sort: ArticleSort = .views
+    @Option(name: .long, help: ArgumentHelp(
+        "Order the rows (a CodeProject member's articles) by any field of the pack's list: numbers and dates biggest first, text A to Z (e.g. views, rating, posted, title).",
+        valueName: "field"))
+    var sort: String?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Show at most N articles per member (tables, Markdown, per-article CSV).", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Show at most N rows per member (tables, Markdown, per-row CSV).", valueName: "n"))
     var limit: Int?
 
-    @Flag(name: .long, help: "CSV: one row per article, prefixed with the member's id and name. Markdown and table: the articles alone.")
-    var articles = false
+    @Flag(name: [.customLong("rows"), .customLong("articles")], help: "CSV: one line per row of the pack's list (per article for CodeProject), prefixed with the member's id and name. Markdown and table: the list alone.")
+    var rows = false
 
     @Flag(name: .long, help: "CSV: leave cells starting with = + - @ as they are (by default they get a ' so spreadsheets do not run them).")
     var rawCSV = false
@@ -52,8 +53,8 @@ struct ReportFormatOptions: ParsableArguments {
     /// The options for printing `pack`'s records as `format`. The chosen columns are
     /// checked here, before anything is fetched: a usage error names the ones unknown
     /// and lists the rest.
-    func reportOptions(pack: SitePack, format: OutputFormat, articlesOnly: Bool = false) throws -> ReportOptions {
-        var options = ReportOptions(sort: sort, limit: limit, articles: articles || articlesOnly, rawCSV: rawCSV,
+    func reportOptions(pack: SitePack, format: OutputFormat, rowsOnly: Bool = false) throws -> ReportOptions {
+        var options = ReportOptions(sort: try sortField(pack), limit: limit, rows: rows || rowsOnly, rawCSV: rawCSV,
                                     width: Terminal.columns(), color: colorOption.enabled)
         options.plainSparklines = Terminal.plainText
         if bom {
@@ -73,9 +74,24 @@ struct ReportFormatOptions: ParsableArguments {
         guard format == .csv else {
             throw ValidationError("--columns chooses the columns of a CSV export; add --format csv.")
         }
-        options.columns = try ReportFormatOptions.chosen(columns, from: CSVColumns.available(pack: pack, articles: options.articles),
+        options.columns = try ReportFormatOptions.chosen(columns, from: CSVColumns.available(pack: pack, rows: options.rows),
                                                          option: "--columns", what: "column")
         return options
+    }
+
+    /// `--sort`: a field of the pack's report collection; a usage error otherwise, with a
+    /// likely meaning for a typo and the fields there are.
+    private func sortField(_ pack: SitePack) throws -> String? {
+        guard let sort else { return nil }
+        guard let collection = pack.reportCollection else {
+            throw ValidationError("--sort orders a list of rows, and the \(pack.name) pack declares none.")
+        }
+        let names = collection.fields.map(\.name)
+        guard names.contains(sort) else {
+            let guess = JSONSelection.closest(to: sort, in: names).map { " (did you mean \($0)?)" } ?? ""
+            throw ValidationError("--sort takes a field of the \(collection.displayName.lowercased()) list; '\(sort)' is not one\(guess). Choose from \(names.joined(separator: ", ")).")
+        }
+        return sort
     }
 
     /// The comma-separated names of `list`, each one of `available`; a usage error names

@@ -36,8 +36,8 @@ struct HistoryCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A field to show (repeatable), e.g. --field reputation.total.", valueName: "name"))
     var field: [String] = []
 
-    @Flag(name: .long, help: "Each article's numbers (views, votes, ...) over time instead.")
-    var articles = false
+    @Flag(name: [.customLong("rows"), .customLong("articles")], help: "Each row's numbers (a CodeProject article's views, votes, ...) over time instead.")
+    var rows = false
 
     @OptionGroup(title: "Backfill") var backfill: BackfillOptions
     @OptionGroup(title: "With --backfill") var fetch: FetchOptions
@@ -51,7 +51,7 @@ struct HistoryCommand: AsyncParsableCommand {
         if let since, HistoryQuery.date(since) == nil {
             throw ValidationError("--since takes a date like 2026-11-01 or 2026-11-01T08:00:00Z, not '\(since)'.")
         }
-        if archive.asOf != nil { throw ValidationError("history shows every point; --as-of is for member, articles and batch.") }
+        if archive.asOf != nil { throw ValidationError("history shows every point; --as-of is for member, rows and batch.") }
     }
 
     func run() async throws {
@@ -59,7 +59,7 @@ struct HistoryCommand: AsyncParsableCommand {
         try IDValidation.check(ids, pack: sitePack)
         let backfillFailed = backfill.backfill
             ? try await backfill.run(LookupRun.unique(ids), pack: sitePack, fetch: fetch, archive: archive, database: database) : false
-        let query = HistoryQuery(pack: sitePack, articles: articles)
+        let query = HistoryQuery(pack: sitePack, articles: rows)
         let fields = try chosenFields(query)
         let history = try database.open()
         var series = [HistorySeries]()
@@ -76,7 +76,7 @@ struct HistoryCommand: AsyncParsableCommand {
         let chosen = format ?? Terminal.defaultFormat
         var options = ReportOptions(width: Terminal.columns(), color: colorOption.enabled)
         options.plainSparklines = Terminal.plainText
-        Output.write(HistoryReport.render(series, fields: fields, format: chosen, articles: articles, options: options))
+        Output.write(HistoryReport.render(series, fields: fields, format: chosen, rows: rows, pack: sitePack, options: options))
         if backfillFailed { throw ExitStatus.partialFailure }
     }
 
@@ -85,7 +85,9 @@ struct HistoryCommand: AsyncParsableCommand {
         let known = query.knownFields
         let unknown = field.filter { !known.contains($0) }
         guard unknown.isEmpty else {
-            throw ValidationError("Unknown field\(unknown.count == 1 ? "" : "s") \(unknown.joined(separator: ", ")); choose from \(known.joined(separator: ", ")).")
+            let guesses = unknown.compactMap { name in JSONSelection.closest(to: name, in: known).map { "\(name) → \($0)" } }
+            let hint = guesses.isEmpty ? "" : " (did you mean \(guesses.joined(separator: ", "))?)"
+            throw ValidationError("Unknown field\(unknown.count == 1 ? "" : "s") \(unknown.joined(separator: ", "))\(hint); choose from \(known.joined(separator: ", ")).")
         }
         return field
     }

@@ -31,7 +31,7 @@ struct RefreshCommand: AsyncParsableCommand {
     var exitCode = false
 
     func validate() throws {
-        if archive.asOf != nil { throw ValidationError("refresh looks members up now; --as-of is for member, articles and batch.") }
+        if archive.asOf != nil { throw ValidationError("refresh looks members up now; --as-of is for member, rows and batch.") }
     }
 
     func run() async throws {

@@ -3,11 +3,18 @@ import ArgumentParser
 import Report
 import Scraper
 
-struct ArticlesCommand: AsyncParsableCommand {
+/// `cpvanity rows ID` (`articles` for CodeProject's): the pack's list of rows alone.
+struct RowsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "articles",
-        abstract: "Print a member's articles list (only the pages it needs are fetched).",
-        discussion: "Same options as 'member'. Exit status 1 when the lookup failed."
+        commandName: "rows",
+        abstract: "Print a member's list of rows: a CodeProject member's articles (only the pages it needs are fetched).",
+        discussion: """
+            The list is the pack's report collection ([report] collection): articles for \
+            CodeProject, tags for Stack Overflow. 'cpvanity articles ID' is the same command. \
+            Same options as 'member'; --sort takes any field of the list. Exit status 1 when \
+            the lookup failed.
+            """,
+        aliases: ["articles"]
     )
 
     @OptionGroup var pack: PackOptions
@@ -25,14 +32,15 @@ struct ArticlesCommand: AsyncParsableCommand {
     func run() async throws {
         let (sitePack, _) = try pack.loadPack()
         try IDValidation.check([id], pack: sitePack)
-        guard !sitePack.collections.isEmpty else {
-            Diagnostics.error("the \(sitePack.name) pack declares no collections, so it has no articles list")
+        guard sitePack.reportCollection != nil else {
+            Diagnostics.error("the \(sitePack.name) pack declares no collection, so a member has no list of rows")
             throw ExitStatus.badInput
         }
-        let sources = Array(Set(sitePack.collections.map(\.source))).sorted()
         let format = output.resolvedFormat
-        let options = try output.reportOptions(pack: sitePack, format: format, articlesOnly: true)
+        let options = try output.reportOptions(pack: sitePack, format: format, rowsOnly: true)
         let lookup = try fetch.makeLookup(pack: sitePack, archive: archive)
+        // The pages of every list the pack reads (statistics may read another than the one shown).
+        let sources = Array(Set(sitePack.collections.map(\.source))).sorted()
         let records = try await LookupRun.records(for: [id], sources: sources, lookup: lookup, store: try store.open())
         switch format {
         case .json:

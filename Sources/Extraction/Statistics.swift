@@ -1,0 +1,197 @@
+import Foundation
+import Packs
+
+/// A member's statistics, as the pack's `[stats]` declare them: computed from the
+/// rows found (never scraped), so they agree with the rows shown beside them.
+public struct Statistics: Sendable, Equatable {
+    public enum Value: Sendable, Equatable {
+        case value(FieldValue)
+        /// A top over several fields: the top row's fields, or nil when no row has a `by` value.
+        case row(ExtractedRecord.Row?)
+    }
+
+    /// By statistic name.
+    public var values: [String: Value] = [:]
+    /// Sums that did not fit (a hostile page's billions of billions of views): they
+    /// stand at Int.max, and are named here so no one reads them as counts.
+    public var saturated: [String] = []
+
+    public subscript(name: String) -> Value? { values[name] }
+
+    /// Every statistic of `pack` as a record path and value: `stats.total_views`, and
+    /// each part of an object (`stats.top_article.title`; its `by` part only when
+    /// `withRanking`), for tables, CSV and the history.
+    public func flattened(_ pack: SitePack, withRanking: Bool = true) -> [(path: String, value: FieldValue)] {
+        var out = [(path: String, value: FieldValue)]()
+        for stat in pack.stats {
+            switch values[stat.name] {
+            case .value(let value)?: out.append(("stats.\(stat.name)", value))
+            case .row(let row)?:
+                let keys = withRanking ? stat.objectKeys : stat.fields
+                for key in keys { out.append(("stats.\(stat.name).\(key)", row?[key] ?? .null)) }
+            case nil: out.append(("stats.\(stat.name)", .null))
+            }
+        }
+        return out
+    }
+
+    /// The statistics of `pack` over `collections` (and the scalar `fields` formulas
+    /// read); nil when the pack declares none or a collection they read was not read.
+    public static func compute(_ pack: SitePack, fields: [String: FieldValue],
+                               collections: [String: [ExtractedRecord.Row]]) -> Statistics? {
+        guard !pack.stats.isEmpty, pack.statCollections.allSatisfy({ collections[$0] != nil }) else { return nil }
+        var computation = StatisticsComputation(fields: fields)
+        for stat in pack.stats {
+            computation.add(stat, rows: stat.collection.flatMap { collections[$0] } ?? [])
+        }
+        return computation.result
+    }
+}
+
+/// One member's statistics being worked out: each figure's exact value is kept for
+/// the formulas after it (rounding is for showing, and rounding twice would drift).
+struct StatisticsComputation {
+    let fields: [String: FieldValue]
+    var result = Statistics()
+    private var exact: [String: Double] = [:]
+
+    init(fields: [String: FieldValue]) {
+        self.fields = fields
+    }
+
+    mutating func add(_ stat: StatRule, rows: [ExtractedRecord.Row]) {
+        let value: Statistics.Value
+        switch stat.operation {
+        case .count:
+            let count = stat.fields.first.map { field in rows.filter { !($0[field] ?? .null).isNull }.count } ?? rows.count
+            value = .value(.int(count))
+        case .sum: value = .value(sum(stat, rows) ?? stat.defaultValue ?? .null)
+        case .mean: value = .value(mean(stat, rows) ?? stat.defaultValue ?? .null)
+        case .min, .max: value = .value(extreme(stat, rows) ?? stat.defaultValue ?? .null)
+        case .top: value = top(stat, rows)
+        case .formula: value = .value(formula(stat))
+        }
+        result.values[stat.name] = value
+        if case .value(let shown) = value, exact[stat.name] == nil { exact[stat.name] = StatisticsComputation.double(shown) }
+    }
+
+    private func values(_ field: String?, _ rows: [ExtractedRecord.Row]) -> [FieldValue] {
+        guard let field else { return [] }
+        return rows.compactMap { row in row[field].flatMap { $0.isNull ? nil : $0 } }
+    }
+
+    private mutating func sum(_ stat: StatRule, _ rows: [ExtractedRecord.Row]) -> FieldValue? {
+        let found = values(stat.fields.first, rows)
+        guard !found.isEmpty else { return nil }
+        var whole = 0, decimal = Decimal(0), isDecimal = false
+        for item in found {
+            switch item {
+            case .int(let number):
+                let (next, overflow) = whole.addingReportingOverflow(number)
+                guard !overflow else {
+                    result.saturated.append(stat.name)
+                    return .int(.max)
+                }
+                whole = next
+            case .decimal(let number):
+                decimal += number
+                isDecimal = true
+            default: continue
+            }
+        }
+        return isDecimal ? .decimal(decimal + Decimal(whole)) : .int(whole)
+    }
+
+    /// The plain mean, or weighted by `weight` over rows whose weight is above 0.
+    private mutating func mean(_ stat: StatRule, _ rows: [ExtractedRecord.Row]) -> FieldValue? {
+        guard let field = stat.fields.first else { return nil }
+        var total = Decimal(0), weights = Decimal(0)
+        var count = 0
+        for row in rows {
+            guard let number = StatisticsComputation.decimal(row[field]) else { continue }
+            if let weightField = stat.weight {
+                guard let weight = StatisticsComputation.decimal(row[weightField]), weight > 0 else { continue }
+                total += number * weight
+                weights += weight
+            } else {
+                total += number
+                count += 1
+            }
+        }
+        let divisor = stat.weight == nil ? Decimal(count) : weights
+        guard divisor > 0 else { return nil }
+        let mean = total / divisor
+        exact[stat.name] = NSDecimalNumber(decimal: mean).doubleValue
+        guard let places = stat.places else { return .decimal(mean) }
+        var unrounded = mean, rounded = Decimal()
+        NSDecimalRound(&rounded, &unrounded, places, .plain)
+        return .decimal(rounded)
+    }
+
+    private func extreme(_ stat: StatRule, _ rows: [ExtractedRecord.Row]) -> FieldValue? {
+        var best: FieldValue?
+        for value in values(stat.fields.first, rows) {
+            guard let current = best else { best = value; continue }
+            let order = StatisticsComputation.compare(value, current)
+            if stat.operation == .max ? order > 0 : order < 0 { best = value }
+        }
+        return best
+    }
+
+    private func top(_ stat: StatRule, _ rows: [ExtractedRecord.Row]) -> Statistics.Value {
+        var best: ExtractedRecord.Row?
+        var bestValue: FieldValue?
+        for row in rows {
+            guard let by = stat.by, let value = row[by], !value.isNull else { continue }
+            if let current = bestValue, StatisticsComputation.compare(value, current) <= 0 { continue }
+            best = row
+            bestValue = value
+        }
+        guard stat.fieldsAsObject else { return .value(best.flatMap { row in stat.fields.first.flatMap { row[$0] } } ?? .null) }
+        return .row(best.map { row in ExtractedRecord.Row(pairs: stat.objectKeys.map { ($0, row[$0] ?? .null) }) })
+    }
+
+    private mutating func formula(_ stat: StatRule) -> FieldValue {
+        guard let formula = stat.formula else { return .null }
+        let lookup = { (name: String) -> Double? in
+            name.hasPrefix("stats.") ? self.exact[String(name.dropFirst("stats.".count))]
+                : self.fields[name].flatMap(StatisticsComputation.double)
+        }
+        if let condition = stat.condition, !condition.holds(lookup) { return .null }
+        guard let value = formula.evaluate(lookup) else { return .null }
+        exact[stat.name] = value
+        var shown = value
+        if let places = stat.places {
+            let scale = pow(10, Double(places))
+            shown = (value * scale).rounded() / scale
+        }
+        // Through the shortest text that reads back as the same double: 16.02, not 16.019999999999999.
+        return shown.isFinite ? Decimal(string: String(shown), locale: Locale(identifier: "en_US_POSIX")).map { .decimal($0) } ?? .null : .null
+    }
+
+    static func decimal(_ value: FieldValue?) -> Decimal? {
+        switch value {
+        case .int(let number)?: return Decimal(number)
+        case .decimal(let number)?: return number
+        default: return nil
+        }
+    }
+
+    static func double(_ value: FieldValue) -> Double? {
+        switch value {
+        case .int(let number): return Double(number)
+        case .decimal(let number): return NSDecimalNumber(decimal: number).doubleValue
+        default: return nil
+        }
+    }
+
+    /// Negative when `a` comes before `b`: numbers by size, dates by day.
+    static func compare(_ a: FieldValue, _ b: FieldValue) -> Int {
+        switch (a, b) {
+        case let (.date(x), .date(y)): return x == y ? 0 : (x < y ? -1 : 1)
+        default:
+            guard let x = decimal(a), let y = decimal(b) else { return 0 }
+            return x == y ? 0 : (x < y ? -1 : 1)
+        }
+    }
+}
