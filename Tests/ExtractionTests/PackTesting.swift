@@ -31,9 +31,9 @@ func extract(_ html: String, with pack: SitePack, source: String = "page") -> Ex
 }
 
 /// The problems a broken pack reports, or [] when it loads.
-func loadProblems(_ body: String, site: String = "") -> [PackProblem] {
+func loadProblems(_ body: String, site: String = "", sources: String = "") -> [PackProblem] {
     do {
-        _ = try testPack(body, site: site)
+        _ = try testPack(body, site: site, sources: sources)
         return []
     } catch let error as PackLoadError {
         return error.problems
