@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "Scraper", dependencies: ["CCurl", "PageText", .product(name: "Logging", package: "swift-log")]),
         // A member's pages fetched and read into a record with typed errors: the records
         // the rest of the tool works with. Knows nothing of output formats or SQL.
-        .target(name: "Lookup", dependencies: ["Scraper", "Packs", "Extraction", "Archive"]),
+        .target(name: "Lookup", dependencies: ["Scraper", "Packs", "Extraction", "Archive", "PageText"]),
         // The embedded SQLite history of lookups, tracked members and what changed.
         .target(name: "Store", dependencies: ["Lookup", "Packs", "Extraction", .product(name: "GRDB", package: "GRDB.swift")]),
         // RSS 2.0 and Atom feeds, read with libxml2's streaming reader.

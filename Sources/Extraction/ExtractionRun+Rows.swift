@@ -4,7 +4,24 @@ import Packs
 /// Collections: a page cut into rows, and each row's fields read as scalar fields are,
 /// with the row as the region.
 extension ExtractionRun {
-    mutating func rows(of collection: CollectionRule, on page: Page) -> [ExtractedRecord.Row] {
+    /// The rows of a collection on each of its source's pages, in page order, as one
+    /// list: rows are numbered across pages in messages, and each field's outcome
+    /// counts them all.
+    mutating func rows(of collection: CollectionRule, on pages: [Page]) -> [ExtractedRecord.Row] {
+        var outcomes = collection.fields.map { field in
+            FieldOutcome(field: "\(collection.name)[].\(field.name)", source: collection.source, expected: !field.optional,
+                         alternatives: field.alternatives.count)
+        }
+        var rows = [ExtractedRecord.Row]()
+        for page in pages {
+            rows += self.rows(of: collection, on: page, numberedFrom: rows.count, outcomes: &outcomes)
+        }
+        record.outcomes.append(contentsOf: outcomes)
+        return rows
+    }
+
+    private mutating func rows(of collection: CollectionRule, on page: Page, numberedFrom first: Int,
+                               outcomes: inout [FieldOutcome]) -> [ExtractedRecord.Row] {
         var regions = [Range<Int>]()
         do throws(MatchFailure) {
             var region = 0..<page.utf8.count
@@ -20,10 +37,6 @@ extension ExtractionRun {
             problem(.extraction, "\(collection.name)[]", page, "cutting rows: \(error.message)")
             return []
         }
-        var outcomes = collection.fields.map { field in
-            FieldOutcome(field: "\(collection.name)[].\(field.name)", source: collection.source, expected: !field.optional,
-                         alternatives: field.alternatives.count)
-        }
         // A field at a time, down the rows: one pattern's compiled code stays hot where,
         // row by row, a dozen patterns and their conversions would take turns (172
         // against 236 µs for the same PCRE2 calls, measured from C). Problems are
@@ -35,7 +48,7 @@ extension ExtractionRun {
             // A row field's part is its row, unless it names a narrower one.
             let rowIsPart = field.present.isEmpty && !field.narrows
             for (row, rowRegion) in regions.enumerated() {
-                let place = FieldPlace(collection: collection.name, row: row, field: field.name)
+                let place = FieldPlace(collection: collection.name, row: first + row, field: field.name)
                 let before = record.problems.count
                 rows[row].values[column] = value(of: field, at: place, rowIsPart: rowIsPart, outcome: &outcomes[column]) { source in
                     source == collection.source ? (page, rowRegion) : nil
@@ -47,7 +60,6 @@ extension ExtractionRun {
         }
         noted.sort { $0.cell < $1.cell }
         record.problems.append(contentsOf: noted.map(\.problem))
-        record.outcomes.append(contentsOf: outcomes)
         return rows
     }
 

@@ -19,7 +19,9 @@ public struct Extractor: Sendable {
                                uniquingKeysWith: { first, _ in first })
     }
 
-    /// Extracts every field and collection the given pages can answer.
+    /// Extracts every field and collection the given pages can answer. A source's
+    /// scalar fields are read from its first page; a collection's rows from each of
+    /// its pages, in page order (`Page.number`).
     public func extract(_ pages: [Page]) -> ExtractedRecord {
         var run = ExtractionRun(pack: pack, baseURL: baseURL, emptyRows: emptyRows)
         run.read(pages)
@@ -35,14 +37,17 @@ struct ExtractionRun {
     let baseURL: String
     let emptyRows: [String: ExtractedRecord.Row]
     var record = ExtractedRecord()
-    /// The pages of a member that exists, by source.
+    /// The first page of each source of a member that exists.
     private var pages: [String: Page] = [:]
+    /// Every page of each such source, in page order.
+    private var allPages: [String: [Page]] = [:]
     /// What each `within` found in each region, so that fourteen fields inside one
     /// table find the table once per page.
     private var narrowed: [NarrowedRegion: Range<Int>?] = [:]
 
     private struct NarrowedRegion: Hashable {
         let source: String
+        let page: Int
         let slot: Int
         let region: Range<Int>
     }
@@ -54,7 +59,12 @@ struct ExtractionRun {
     }
 
     mutating func read(_ given: [Page]) {
-        for page in given where exists(page) { pages[page.source] = page }
+        // Whether the member exists is the first page's to say.
+        let ordered = given.sorted { ($0.source, $0.number) < ($1.source, $1.number) }
+        for page in ordered where page.number == ordered.first(where: { $0.source == page.source })?.number {
+            if exists(page) { pages[page.source] = page }
+        }
+        for page in ordered where pages[page.source] != nil { allPages[page.source, default: []].append(page) }
         let pages = self.pages
         for field in pack.fields where field.sources.contains(where: { pages[$0] != nil }) {
             var outcome = FieldOutcome(field: field.name, source: "", expected: !field.optional, alternatives: field.alternatives.count)
@@ -64,8 +74,8 @@ struct ExtractionRun {
             record.outcomes.append(outcome)
         }
         for collection in pack.collections {
-            guard let page = pages[collection.source] else { continue }
-            record.collections[collection.name] = rows(of: collection, on: page)
+            guard let sourcePages = allPages[collection.source] else { continue }
+            record.collections[collection.name] = rows(of: collection, on: sourcePages)
         }
     }
 
@@ -239,7 +249,7 @@ struct ExtractionRun {
     /// `region` cut down by `narrowing`, found once per extraction however many
     /// fields name the same `within`.
     mutating func narrow(_ region: Range<Int>, with narrowing: Narrowing, on page: Page) throws(MatchFailure) -> Range<Int>? {
-        let key = NarrowedRegion(source: page.source, slot: narrowing.slot, region: region)
+        let key = NarrowedRegion(source: page.source, page: page.number, slot: narrowing.slot, region: region)
         if let known = narrowed[key] { return known }
         let found = try match(narrowing.pattern, group: narrowing.group, on: page, in: region)
         narrowed[key] = found

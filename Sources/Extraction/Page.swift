@@ -7,16 +7,19 @@ public final class Page: Sendable {
     public let utf8: [UInt8]
     /// Where it came from (a file path or a URL), for messages.
     public let origin: String
+    /// Which page of its source (1, or more for a source that runs over several).
+    public let number: Int
 
     /// `utf8` must already be UTF-8; use `init(source:bytes:charset:origin:)` for raw bytes.
-    public init(source: String, utf8: [UInt8], origin: String) {
+    public init(source: String, utf8: [UInt8], origin: String, number: Int = 1) {
         self.source = source
         self.utf8 = utf8
         self.origin = origin
+        self.number = number
     }
 
     /// Raw bytes in any charset; `charset` is the transport's word on it, if any.
-    public convenience init(source: String, bytes: [UInt8], charset: String? = nil, origin: String) {
-        self.init(source: source, utf8: PageDecoder.utf8(from: bytes, declaredCharset: charset), origin: origin)
+    public convenience init(source: String, bytes: [UInt8], charset: String? = nil, origin: String, number: Int = 1) {
+        self.init(source: source, utf8: PageDecoder.utf8(from: bytes, declaredCharset: charset), origin: origin, number: number)
     }
 }

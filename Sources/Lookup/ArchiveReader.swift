@@ -76,16 +76,17 @@ public struct ArchiveReader: Sendable {
         ArchiveSpec.fill(spec.capture, archive: base, url: capture.original, timestamp: capture.timestamp.description)
     }
 
-    /// One capture's page. A redirect or an error status is an `archive` error, not a page.
-    public func page(_ capture: Capture, source: String) async -> Result<Page, MemberError> {
+    /// One capture's page (`number`: which page of its source). A redirect or an error
+    /// status is an `archive` error, not a page.
+    public func page(_ capture: Capture, source: String, number: Int = 1) async -> Result<Page, MemberError> {
         let url = url(of: capture)
         if let kept = captureCache?.entry(for: url) {
-            return .success(Page(source: source, bytes: kept.body, charset: kept.contentType.flatMap(HTTPResponse.charset), origin: url))
+            return .success(Page(source: source, bytes: kept.body, charset: kept.contentType.flatMap(HTTPResponse.charset), origin: url, number: number))
         }
         switch await fetcher.fetch(url, followingRedirects: false) {
         case .success(let response) where (200..<300).contains(response.status):
             captureCache?.store(response, unchanging: true)
-            return .success(Page(source: source, bytes: response.body, charset: response.charset, origin: url))
+            return .success(Page(source: source, bytes: response.body, charset: response.charset, origin: url, number: number))
         case .success(let response) where (300..<400).contains(response.status):
             return .failure(MemberError(kind: .archive, source: source, url: url, status: response.status,
                                         message: ArchiveError.redirect(capture: url, location: response.headers["location"]).description))
@@ -94,6 +95,21 @@ public struct ArchiveReader: Sendable {
                                         message: ArchiveError.errorCapture(capture: url, status: response.status).description))
         case .failure(let error):
             return .failure(MemberError(kind: .archive, source: source, url: url, message: "the archive could not be reached: \(error)"))
+        }
+    }
+
+    /// The capture of `original` nearest `time` (a further page of a source, read as near
+    /// its first page's capture as the archive has it).
+    public func capture(nearest time: Date, of original: String, source: String) async -> Result<Capture, MemberError> {
+        switch await captures(of: original, source: source) {
+        case .failure(let error):
+            return .failure(error)
+        case .success(let all):
+            guard let nearest = CaptureChoice.closest(to: time, in: all) else {
+                return .failure(MemberError(kind: .archive, source: source, url: original,
+                                            message: "the archive has no capture of \(original), a further page of the \(source) list"))
+            }
+            return .success(nearest)
         }
     }
 

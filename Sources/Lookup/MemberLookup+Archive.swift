@@ -48,16 +48,41 @@ extension MemberLookup {
         guard fetched.errors.isEmpty else { return fetched }
         fetched.captures = chosen
         fetched.urls = fetched.urls.map { ($0.name, chosen[$0.name].map(archive.url(of:)) ?? $0.url) }
-        await withTaskGroup(of: (String, Result<Page, MemberError>).self) { group in
-            for (name, capture) in chosen { group.addTask { (name, await archive.page(capture, source: name)) } }
-            for await (_, result) in group {
-                switch result {
-                case .success(let page): fetched.pages.append(page)
-                case .failure(let error): fetched.errors.append(error)
-                }
+        await withTaskGroup(of: NextPages.Result.self) { group in
+            for (name, capture) in chosen { group.addTask { await archivedSource(name, capture: capture, id: id, archive: archive) } }
+            for await source in group {
+                fetched.pages += source.pages
+                fetched.errors += source.errors
+                fetched.warnings += source.warnings
             }
         }
-        fetched.pages.sort { $0.source < $1.source }
+        fetched.pages.sort { ($0.source, $0.number) < ($1.source, $1.number) }
         return fetched
+    }
+
+    /// A source's archived pages: the chosen capture, and for a source of several pages
+    /// the captures its `next` links lead to, each the capture of that page nearest the
+    /// first's time (the links on an archived page are the site's own).
+    private func archivedSource(_ name: String, capture: Capture, id: String, archive: ArchiveReader) async -> NextPages.Result {
+        var result = NextPages.Result()
+        switch await archive.page(capture, source: name) {
+        case .failure(let error):
+            result.errors.append(error)
+        case .success(let first):
+            result.pages.append(first)
+            guard let rule = pack.source(named: name) else { break }
+            let further = await NextPages(rule: rule, id: id).follow(from: first, at: capture.original) { url, number in
+                switch await archive.capture(nearest: capture.time, of: url, source: name) {
+                case .failure(let error): return .failure(NextPages.FetchFailure(error: error, stopped: false))
+                case .success(let next):
+                    return await archive.page(next, source: name, number: number)
+                        .map { (page: $0, base: next.original) }.mapError { NextPages.FetchFailure(error: $0, stopped: false) }
+                }
+            }
+            result.pages += further.pages
+            result.errors += further.errors
+            result.warnings += further.warnings
+        }
+        return result
     }
 }

@@ -10,7 +10,7 @@ public struct MemberLookup: Sendable {
     public let pack: SitePack
     public let fetcher: PageFetcher
     public let baseURL: String
-    /// When set, every fetched page is written here as `<source>-<id>.html`.
+    /// When set, every fetched page is written here, named as `SavedPageName` says.
     public let savePagesTo: String?
     /// When set (with its `asOf`), members are read from a web archive as they were
     /// then, not from the site.
@@ -40,6 +40,8 @@ public struct MemberLookup: Sendable {
         var urls: [(name: String, url: String)]
         var pages: [Page]
         var errors: [MemberError]
+        /// What a user should know though nothing failed (a list cut at max_pages).
+        var warnings: [String] = []
         /// For an archived lookup, the capture each source was read from.
         var captures: [String: Capture] = [:]
         /// A page was never requested because the run was stopped: the member is
@@ -60,28 +62,58 @@ public struct MemberLookup: Sendable {
             fetched.errors = [rejected]
             return fetched
         }
-        await withTaskGroup(of: (String, String, Result<HTTPResponse, FetchError>).self) { group in
+        await withTaskGroup(of: NextPages.Result.self) { group in
             for (name, url) in fetched.urls {
-                group.addTask { (name, url, await fetcher.fetch(url)) }
+                group.addTask { await fetchSource(name, url: url, id: id) }
             }
-            for await (name, url, result) in group {
-                if case .failure(.stopped) = result { fetched.stopped = true }
-                switch classify(result, source: name, url: url) {
-                case .success(let response):
-                    save(response, source: name, id: id)
-                    let page = Page(source: name, bytes: response.body, charset: response.charset, origin: URLCredentials.redacted(url))
-                    if let rule = pack.source(named: name), !rule.isComplete(page.utf8) {
-                        fetched.errors.append(MemberError(kind: .network, source: name, url: page.origin, message: "the page ends early (\(page.utf8.count) bytes, without \(rule.completePatterns.map { "'\($0)'" }.joined(separator: " or "))): cut short in transit, so it was not read; try again"))
-                    } else {
-                        fetched.pages.append(page)
-                    }
-                case .failure(let error):
-                    fetched.errors.append(error)
-                }
+            for await source in group {
+                fetched.pages += source.pages
+                fetched.errors += source.errors
+                fetched.warnings += source.warnings
+                fetched.stopped = fetched.stopped || source.stopped
             }
         }
-        fetched.pages.sort { $0.source < $1.source }
+        fetched.pages.sort { ($0.source, $0.number) < ($1.source, $1.number) }
         return fetched
+    }
+
+    /// A source's pages: the first, and those its `next` links lead to, each fetched
+    /// through the same politeness (pace, robots.txt, retries).
+    private func fetchSource(_ name: String, url: String, id: String) async -> NextPages.Result {
+        var result = NextPages.Result()
+        switch await fetchPage(name, url: url, id: id, number: 1) {
+        case .failure(let failure):
+            result.stopped = failure.stopped
+            if let error = failure.error { result.errors.append(error) }
+        case .success(let first):
+            result.pages.append(first.page)
+            guard let rule = pack.source(named: name) else { break }
+            let further = await NextPages(rule: rule, id: id).follow(from: first.page, at: url) { next, number in
+                await fetchPage(name, url: next, id: id, number: number)
+            }
+            result.pages += further.pages
+            result.errors += further.errors
+            result.warnings += further.warnings
+            result.stopped = further.stopped
+        }
+        return result
+    }
+
+    /// One page, fetched, saved when asked, and checked whole.
+    private func fetchPage(_ name: String, url: String, id: String, number: Int) async -> Result<(page: Page, base: String), NextPages.FetchFailure> {
+        let result = await fetcher.fetch(url)
+        if case .failure(.stopped) = result { return .failure(NextPages.FetchFailure(error: nil, stopped: true)) }
+        switch classify(result, source: name, url: url) {
+        case .success(let response):
+            save(response, as: SavedPageName(source: name, id: id, page: number))
+            let page = Page(source: name, bytes: response.body, charset: response.charset, origin: URLCredentials.redacted(url), number: number)
+            if let rule = pack.source(named: name), !rule.isComplete(page.utf8) {
+                return .failure(NextPages.FetchFailure(error: MemberError(kind: .network, source: name, url: page.origin, message: "the page ends early (\(page.utf8.count) bytes, without \(rule.completePatterns.map { "'\($0)'" }.joined(separator: " or "))): cut short in transit, so it was not read; try again"), stopped: false))
+            }
+            return .success((page, url))
+        case .failure(let error):
+            return .failure(NextPages.FetchFailure(error: error, stopped: false))
+        }
     }
 
     /// Why `id` is not looked up at all: it is not one of the site's member IDs.
@@ -101,6 +133,7 @@ public struct MemberLookup: Sendable {
         var record = MemberRecord(id: fetched.id, site: pack.name, fetchedAt: fetched.fetchedAt,
                                   sources: fetched.urls.map { ($0.name, URLCredentials.redacted($0.url)) }, extracted: extracted, errors: errors)
         record.captures = fetched.captures
+        record.warnings = fetched.warnings
         return record
     }
 
@@ -179,9 +212,9 @@ public struct MemberLookup: Sendable {
         }
     }
 
-    private func save(_ response: HTTPResponse, source: String, id: String) {
+    private func save(_ response: HTTPResponse, as name: SavedPageName) {
         guard let savePagesTo else { return }
-        let file = URL(fileURLWithPath: savePagesTo).appendingPathComponent("\(source)-\(id).html")
+        let file = URL(fileURLWithPath: savePagesTo).appendingPathComponent(name.fileName)
         try? Data(response.body).write(to: file, options: .atomic)
     }
 }

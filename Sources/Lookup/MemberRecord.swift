@@ -24,7 +24,11 @@ public struct MemberRecord: Sendable {
     /// is when the page showed these values; `fetchedAt` stays when it was read).
     public var captures: [String: Capture] = [:]
 
-    /// The pack's first summary field (`reputation.total`) over the member's history,
+    /// What a user should know about the lookup though nothing failed (a list of rows
+    /// cut at its source's `max_pages`): said on stderr, not part of the record.
+    public var warnings: [String] = []
+
+    /// The pack's headline (`reputation.total`) over the member's history,
     /// oldest first, this lookup included; empty unless asked for (a table's trend).
     public var trend: [FieldValue] = []
 

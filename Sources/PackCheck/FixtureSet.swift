@@ -1,13 +1,14 @@
 import Foundation
 import Packs
 
-/// Saved pages of one site: `<source>-<id>.html`, the naming `--save-pages` uses,
-/// with each member's expected record beside them as `expected-<id>.json`.
+/// Saved pages of one site, named as `--save-pages` names them (`SavedPageName`:
+/// `<source>-<id>.html`, and `-p<N>` for a source's further pages), with each member's
+/// expected record beside them as `expected-<id>.json`.
 public struct FixtureSet: Sendable {
     public struct Member: Sendable {
         public let id: String
-        /// Source name → file path.
-        public let pages: [String: String]
+        /// Source name → its pages' file paths, in page order.
+        public let pages: [String: [String]]
         /// Nil when there is no expected record: the check then only says what matched.
         public let expectedFile: String?
     }
@@ -23,7 +24,7 @@ public struct FixtureSet: Sendable {
         } catch {
             throw PackLookupError.unreadable(file: directory, reason: "not a readable directory")
         }
-        var pages = [String: [String: String]]()
+        var pages = [String: [String: [(page: Int, path: String)]]]()
         var expected = [String: String]()
         for name in names.sorted() {
             let path = (directory as NSString).appendingPathComponent(name)
@@ -31,22 +32,13 @@ public struct FixtureSet: Sendable {
                 expected[String(name.dropFirst("expected-".count).dropLast(".json".count))] = path
                 continue
             }
-            guard name.hasSuffix(".html"), let (source, id) = FixtureSet.split(name), sources.contains(source) else { continue }
-            pages[id, default: [:]][source] = path
+            guard let saved = SavedPageName.parse(name, sources: sources) else { continue }
+            pages[saved.id, default: [:]][saved.source, default: []].append((saved.page, path))
         }
         self.directory = directory
         self.members = pages.keys.sorted(by: FixtureSet.idOrder).map { id in
-            Member(id: id, pages: pages[id] ?? [:], expectedFile: expected[id])
+            Member(id: id, pages: (pages[id] ?? [:]).mapValues { $0.sorted { $0.page < $1.page }.map(\.path) }, expectedFile: expected[id])
         }
-    }
-
-    /// `profile-48201.html` → ("profile", "48201").
-    public static func split(_ fileName: String) -> (source: String, id: String)? {
-        let stem = fileName.hasSuffix(".html") ? String(fileName.dropLast(5)) : fileName
-        guard let dash = stem.firstIndex(of: "-"), dash != stem.startIndex else { return nil }
-        let id = stem[stem.index(after: dash)...]
-        guard !id.isEmpty else { return nil }
-        return (String(stem[..<dash]), String(id))
     }
 
     /// Numeric IDs in numeric order, others after them in text order.

@@ -52,11 +52,13 @@ public struct PackCheck: Sendable {
         var differences = [Difference]()
         for member in fixtures.members {
             var pages = [Page]()
-            for (source, path) in member.pages.sorted(by: { $0.key < $1.key }) {
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    throw PackLookupError.unreadable(file: path, reason: "cannot read the file")
+            for (source, paths) in member.pages.sorted(by: { $0.key < $1.key }) {
+                for (index, path) in paths.enumerated() {
+                    guard let data = FileManager.default.contents(atPath: path) else {
+                        throw PackLookupError.unreadable(file: path, reason: "cannot read the file")
+                    }
+                    pages.append(Page(source: source, bytes: [UInt8](data), origin: path, number: index + 1))
                 }
-                pages.append(Page(source: source, bytes: [UInt8](data), origin: path))
             }
             let record = extractor.extract(pages)
             var comparison = MemberComparison(member: member.id, pack: pack, record: record)

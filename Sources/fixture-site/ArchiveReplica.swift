@@ -1,9 +1,10 @@
 import FlyingFox
 import Foundation
+import Packs
 import Synchronization
 
 /// A web archive in miniature, for `--archive DIR`: captures saved as
-/// `DIR/<14-digit timestamp>/<source>-<id>.html`, served the way the Wayback Machine
+/// `DIR/<14-digit timestamp>/<source>-<id>.html` (`SavedPageName`), served the way the Wayback Machine
 /// serves them: a CDX index (`/cdx/search/cdx`, JSON), Memento TimeMaps
 /// (`/web/timemap/link/<url>`) and raw captures (`/web/<timestamp>id_/<url>`). A
 /// capture saved as `<source>-<id>.redirect` (holding a URL) is a redirect; as
@@ -16,8 +17,7 @@ final class ArchiveReplica: Sendable {
             case status(Int)
         }
         let timestamp: String
-        let source: String
-        let id: String
+        let name: SavedPageName
         let body: Body
     }
 
@@ -35,14 +35,13 @@ final class ArchiveReplica: Sendable {
             let folder = (directory as NSString).appendingPathComponent(stamp)
             for name in (try? manager.contentsOfDirectory(atPath: folder).sorted()) ?? [] {
                 let path = (folder as NSString).appendingPathComponent(name)
-                let base = (name as NSString).deletingPathExtension
-                guard let dash = base.firstIndex(of: "-") else { continue }
-                let source = String(base[..<dash]), id = String(base[base.index(after: dash)...])
+                let stem = (name as NSString).deletingPathExtension
+                guard let saved = SavedPageName.parse(stem + ".html", sources: routes.sources) else { continue }
                 let text = (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
                 switch (name as NSString).pathExtension {
-                case "html": entries.append(Entry(timestamp: stamp, source: source, id: id, body: .page(path)))
-                case "redirect": entries.append(Entry(timestamp: stamp, source: source, id: id, body: .redirect(text)))
-                case "status": entries.append(Entry(timestamp: stamp, source: source, id: id, body: .status(Int(text) ?? 500)))
+                case "html": entries.append(Entry(timestamp: stamp, name: saved, body: .page(path)))
+                case "redirect": entries.append(Entry(timestamp: stamp, name: saved, body: .redirect(text)))
+                case "status": entries.append(Entry(timestamp: stamp, name: saved, body: .status(Int(text) ?? 500)))
                 default: continue
                 }
             }
@@ -83,8 +82,8 @@ final class ArchiveReplica: Sendable {
         guard let url = URLComponents(string: original) else { return [] }
         var query = [String: String]()
         for item in url.queryItems ?? [] { query[item.name] = item.value ?? "" }
-        guard case .page(let source, let id)? = routes.resolve(path: url.path, query: query) else { return [] }
-        return entries.filter { $0.source == source && $0.id == id }
+        guard case .page(let source, let id, let page)? = routes.resolve(path: url.path, query: query) else { return [] }
+        return entries.filter { $0.name == SavedPageName(source: source, id: id, page: page) }
     }
 
     private func cdx(_ request: FlyingFox.HTTPRequest) -> FlyingFox.HTTPResponse {

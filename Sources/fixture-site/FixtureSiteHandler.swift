@@ -1,5 +1,6 @@
 import FlyingFox
 import Foundation
+import Packs
 import PageText
 import Synchronization
 
@@ -66,9 +67,9 @@ final class FixtureSiteHandler: HTTPHandler, Sendable {
             var query = [String: String]()
             for item in request.query { query[item.name] = item.value }
             switch routes.resolve(path: request.path, query: query) {
-            case .page(let source, let id)?:
-                return await served(request, source: source, id: id) {
-                    await self.page(request, source: source, id: id)
+            case .page(let source, let id, let page)?:
+                return await served(request, source: source, id: id, page: page) {
+                    await self.page(request, name: SavedPageName(source: source, id: id, page: page))
                 }
             case .feed(let name, let category)?:
                 return await served(request, source: "feed:\(name)", id: nil) {
@@ -81,10 +82,10 @@ final class FixtureSiteHandler: HTTPHandler, Sendable {
     }
 
     /// Wraps a response with the stats bookkeeping and the request log.
-    private func served(_ request: FlyingFox.HTTPRequest, source: String?, id: String?,
+    private func served(_ request: FlyingFox.HTTPRequest, source: String?, id: String?, page: Int? = nil,
                         _ respond: @Sendable () async -> FlyingFox.HTTPResponse) async -> FlyingFox.HTTPResponse {
         let conditional = request.headers[HTTPHeader("If-None-Match")] != nil || request.headers[HTTPHeader("If-Modified-Since")] != nil
-        let index = await stats.begin(path: request.path, source: source, id: id, conditional: conditional,
+        let index = await stats.begin(path: request.path, source: source, id: id, page: page, conditional: conditional,
                                       userAgent: request.headers[HTTPHeader("User-Agent")] ?? "")
         let response = await respond()
         await stats.end(index, status: response.statusCode.code)
@@ -100,11 +101,11 @@ final class FixtureSiteHandler: HTTPHandler, Sendable {
         if delay > 0 { try? await Task.sleep(for: .milliseconds(delay)) }
     }
 
-    private func page(_ request: FlyingFox.HTTPRequest, source: String, id: String) async -> FlyingFox.HTTPResponse {
+    private func page(_ request: FlyingFox.HTTPRequest, name: SavedPageName) async -> FlyingFox.HTTPResponse {
         await delay()
-
+        let id = name.id
         if let answer = fault(for: request, id: id) { return answer }
-        let file = (root as NSString).appendingPathComponent("\(source)-\(id).html")
+        let file = (root as NSString).appendingPathComponent(name.fileName)
         guard let data = FileManager.default.contents(atPath: file) else {
             return text(.notFound, "no member \(id)\n")
         }

@@ -6,6 +6,8 @@ actor ServerStats {
         let path: String
         let source: String?
         let id: String?
+        /// Which page of its source (2 and on for `page=N`).
+        let page: Int?
         let startMs: Double
         var endMs: Double?
         var status: Int?
@@ -19,10 +21,10 @@ actor ServerStats {
     private var maxInFlight = 0
     private var statusCounts: [String: Int] = [:]
 
-    func begin(path: String, source: String?, id: String?, conditional: Bool, userAgent: String) -> Int {
+    func begin(path: String, source: String?, id: String?, page: Int? = nil, conditional: Bool, userAgent: String) -> Int {
         inFlight += 1
         maxInFlight = max(maxInFlight, inFlight)
-        entries.append(Entry(path: path, source: source, id: id, startMs: elapsedMs(), conditional: conditional, userAgent: userAgent))
+        entries.append(Entry(path: path, source: source, id: id, page: page, startMs: elapsedMs(), conditional: conditional, userAgent: userAgent))
         return entries.count - 1
     }
 
@@ -46,6 +48,7 @@ actor ServerStats {
                                        "user_agent": entry.userAgent]
             if let source = entry.source { item["source"] = source }
             if let id = entry.id { item["id"] = id }
+            if let page = entry.page { item["page"] = page }
             if let end = entry.endMs { item["end_ms"] = end }
             if let status = entry.status { item["status"] = status }
             return item

@@ -6,8 +6,9 @@ import Packs
 /// templates.
 struct SiteRoutes: Sendable {
     enum Target: Sendable, Equatable {
-        /// `<source>-<id>.html`
-        case page(source: String, id: String)
+        /// `<source>-<id>.html`, or with `page=N` (N ≥ 2) in the query beyond the
+        /// template's, the source's Nth page `<source>-<id>-pN.html`.
+        case page(source: String, id: String, page: Int)
         /// `feeds/<feed>-<category id>.xml`, or `feeds/<feed>.xml` without a category.
         case feed(name: String, category: String?)
     }
@@ -65,8 +66,11 @@ struct SiteRoutes: Sendable {
     }
 
     private let routes: [Route]
+    /// The pack's source names, which saved pages' names begin with.
+    let sources: [String]
 
     init(pack: SitePack) {
+        sources = pack.sources.map(\.name)
         routes = pack.sources.map { Route(kind: .page($0.name), template: $0.urlTemplate, placeholder: "{id}") }
             + pack.feeds.map { Route(kind: .feed($0.name), template: $0.urlTemplate, placeholder: "{category}") }
     }
@@ -76,7 +80,8 @@ struct SiteRoutes: Sendable {
             guard let value = route.match(path: path, query: query) else { continue }
             switch route.kind {
             case .page(let source):
-                if !value.isEmpty { return .page(source: source, id: value) }
+                let page = query["page"].flatMap(Int.init).flatMap { (2...SourceRule.pageLimit).contains($0) ? $0 : nil } ?? 1
+                if !value.isEmpty { return .page(source: source, id: value, page: page) }
             case .feed(let name):
                 return .feed(name: name, category: value.isEmpty ? nil : value)
             }

@@ -67,8 +67,8 @@ import Testing
 
     private func record(_ id: String) throws -> ExtractedRecord {
         let member = try #require(fixtures.members.first { $0.id == id })
-        let pages = try member.pages.map { source, path in
-            Page(source: source, bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), origin: path)
+        let pages = try member.pages.flatMap { source, paths in
+            try paths.map { Page(source: source, bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: $0))), origin: $0) }
         }
         return Extractor(pack: pack).extract(pages)
     }

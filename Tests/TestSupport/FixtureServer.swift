@@ -56,6 +56,8 @@ public struct ServerStats: Decodable, Sendable {
         public let path: String
         public let source: String?
         public let id: String?
+        /// Which page of its source; nil for pages of one-page sources served before pages were counted.
+        public let page: Int?
         public let start_ms: Double
         public let end_ms: Double?
         public let status: Int?

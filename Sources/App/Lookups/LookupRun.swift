@@ -54,6 +54,7 @@ public enum LookupRun {
             do {
                 let (record, rendered) = try prepared.get()
                 if warn { for error in record.errors { Diagnostics.warning("member \(record.id): \(error)") } }
+                for note in record.warnings { Diagnostics.warning(note) }
                 try body(record, rendered)
             } catch {
                 failure = error
@@ -88,14 +89,15 @@ public enum LookupRun {
         return record
     }
 
-    /// The records with the pack's first summary field over each member's history (the
-    /// table's trend); a history that cannot be read leaves the trend out.
+    /// The records with the pack's headline over each member's history (the table's
+    /// trend); a history that cannot be read leaves the trend out.
     public static func withTrends(_ records: [MemberRecord], store: HistoryStore, pack: SitePack) -> [MemberRecord] {
-        guard let field = pack.report.summary.first else { return records }
+        guard let field = pack.report.headline else { return records }
+        let query = HistoryQuery(pack: pack, articles: false)
         return records.map { record in
             guard !record.failed, let snapshots = try? store.history(site: record.site, member: record.id) else { return record }
             var record = record
-            record.trend = snapshots.map { $0.values.fields[field] ?? .null }
+            record.trend = query.series(record.id, snapshots).first?.points.map { $0.values[field] ?? .null } ?? []
             return record
         }
     }

@@ -11,9 +11,11 @@ struct ExtractCommand: ParsableCommand {
         commandName: "extract",
         abstract: "Apply a site pack's rules to saved pages and print the records as JSON.",
         discussion: """
-            Each FILE is one page. Its source (profile, articles, ...) comes from --source, \
-            or from a file name of the form <source>-<id>.html, the naming --save-pages uses. \
-            Use - to read a page from standard input (with --source).
+            Each FILE is one page, and one record. Its source (profile, articles, ...) comes \
+            from --source, or from a file name of the form <source>-<id>.html, the naming \
+            --save-pages uses; the further pages of a source that runs over several \
+            (<source>-<id>-p2.html, ...) join the record of its first page, their rows after \
+            its rows. Use - to read a page from standard input (with --source).
             """
     )
 
@@ -43,27 +45,45 @@ struct ExtractCommand: ParsableCommand {
         let extractor = Extractor(pack: sitePack, baseURL: baseURL)
         var records = [JSONValue]()
         var anyProblem = false
-        for file in files {
-            let page = try loadPage(file, pack: sitePack)
-            let record = extractor.extract([page])
+        for group in pageGroups(sitePack) {
+            let pages = try group.enumerated().map { try loadPage($1, pack: sitePack, number: $0 + 1) }
+            let record = extractor.extract(pages)
             anyProblem = anyProblem || !record.problems.isEmpty
             for problem in record.problems { Diagnostics.warning(problem.description) }
-            records.append(RecordJSON.value(record, pack: sitePack, leading: files.count > 1 ? [("file", .string(file))] : []))
+            let named = files.count > 1 ? [("file", JSONValue.string(group[0]))] + (group.count > 1 ? [("pages", JSONValue.array(group.map { .string($0) }))] : []) : []
+            records.append(RecordJSON.value(record, pack: sitePack, leading: named))
         }
         let document = records.count == 1 ? records[0] : .array(records)
         Output.write(document.serialized(pretty: !compact) + "\n")
         if anyProblem { throw ExitStatus.partialFailure }
     }
 
-    private func loadPage(_ file: String, pack sitePack: SitePack) throws -> Page {
+    /// The files, each a group of its own, except that a source's further pages
+    /// (`-p2`, ...) join the group of its first page when that is given too, in page order.
+    private func pageGroups(_ sitePack: SitePack) -> [[String]] {
+        let sources = sitePack.sources.map(\.name)
+        var groups = [[(file: String, page: Int)]]()
+        var firstPages = [SavedPageName: Int]()
+        for file in files {
+            let name = source == nil ? SavedPageName.parse(URL(fileURLWithPath: file).lastPathComponent, sources: sources) : nil
+            if let name, name.page > 1, let index = firstPages[SavedPageName(source: name.source, id: name.id)] {
+                groups[index].append((file, name.page))
+                continue
+            }
+            if let name, name.page == 1 { firstPages[name] = groups.count }
+            groups.append([(file, name?.page ?? 1)])
+        }
+        return groups.map { group in [group[0].file] + group.dropFirst().sorted { $0.page < $1.page }.map(\.file) }
+    }
+
+    private func loadPage(_ file: String, pack sitePack: SitePack, number: Int = 1) throws -> Page {
         // A file that is not there is the first thing to say, whatever its name.
         let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try InputFile.read(file)
         let sourceName: String
         if let source {
             sourceName = source
-        } else if let (named, _) = FixtureSet.split(URL(fileURLWithPath: file).lastPathComponent),
-                  sitePack.source(named: named) != nil {
-            sourceName = named
+        } else if let named = SavedPageName.parse(URL(fileURLWithPath: file).lastPathComponent, sources: sitePack.sources.map(\.name)) {
+            sourceName = named.source
         } else {
             Diagnostics.error("cannot tell which source \(file) is; name it <source>-<id>.html or pass --source (\(sitePack.sources.map(\.name).joined(separator: ", ")))")
             throw ExitStatus.badInput
@@ -72,6 +92,6 @@ struct ExtractCommand: ParsableCommand {
             Diagnostics.error("the \(sitePack.name) pack has no source '\(sourceName)'; it has \(sitePack.sources.map(\.name).joined(separator: ", "))")
             throw ExitStatus.badInput
         }
-        return Page(source: sourceName, bytes: [UInt8](data), origin: file == "-" ? "<stdin>" : file)
+        return Page(source: sourceName, bytes: [UInt8](data), origin: file == "-" ? "<stdin>" : file, number: number)
     }
 }

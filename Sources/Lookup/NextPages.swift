@@ -1,0 +1,83 @@
+import Foundation
+import Extraction
+import Packs
+import PageText
+
+/// A source's pages after its first: the pack's `next` link followed from page to
+/// page, each page once, up to the source's `max_pages`. Live and archived lookups
+/// follow the same way; only how a page is fetched differs.
+struct NextPages {
+    let rule: SourceRule
+    let id: String
+
+    /// What following gave: the further pages (numbered from 2), what went wrong, and
+    /// what a user should know though nothing failed.
+    struct Result {
+        var pages: [Page] = []
+        var errors: [MemberError] = []
+        var warnings: [String] = []
+        var stopped = false
+    }
+
+    /// How one further page is fetched: by its absolute URL and number, to the page and
+    /// the URL its own links are relative to (an archived page's links are the site's).
+    typealias Fetch = @Sendable (_ url: String, _ number: Int) async -> Swift.Result<(page: Page, base: String), FetchFailure>
+
+    struct FetchFailure: Error {
+        let error: MemberError?
+        /// The run was stopped before the page was asked for.
+        let stopped: Bool
+    }
+
+    /// Follows `next` from `first` (read from `firstURL`).
+    func follow(from first: Page, at firstURL: String, fetch: Fetch) async -> Result {
+        var result = Result()
+        guard rule.paginates else { return result }
+        var visited: Set<String> = [NextPages.canonical(firstURL)]
+        var current = (page: first, base: firstURL)
+        while let link = rule.nextLink(on: current.page.utf8) {
+            guard let url = NextPages.resolve(link, against: current.base) else {
+                result.errors.append(MemberError(kind: .extraction, source: rule.name, url: current.page.origin,
+                                                 message: "the next page's link '\(link)' is not a web address; the pages after it were not read"))
+                break
+            }
+            // A link back to a page already read (the last page's "next" to the first) ends the list.
+            guard visited.insert(NextPages.canonical(url)).inserted else { break }
+            let number = result.pages.count + 2
+            guard number <= rule.maxPages else {
+                result.warnings.append("member \(id): the \(rule.name) pages go on past \(rule.maxPages) (the source's max_pages); "
+                                       + "the first \(rule.maxPages) were read (raise max_pages in the pack to read more)")
+                break
+            }
+            switch await fetch(url, number) {
+            case .success(let next):
+                result.pages.append(next.page)
+                current = next
+            case .failure(let failure):
+                result.stopped = failure.stopped
+                if let error = failure.error { result.errors.append(error) }
+                return result
+            }
+        }
+        return result
+    }
+
+    /// A link as a page writes it (relative, with entities) made absolute against the
+    /// page's URL; nil for anything but http(s).
+    static func resolve(_ link: String, against base: String) -> String? {
+        let text = HTMLEntities.decode(link).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty, let url = URL(string: text, relativeTo: URL(string: base))?.absoluteURL,
+              let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
+        return url.absoluteString
+    }
+
+    /// One spelling per page: scheme and host in lower case, no fragment, no default port.
+    static func canonical(_ url: String) -> String {
+        guard var parts = URLComponents(string: url) else { return url }
+        parts.scheme = parts.scheme?.lowercased()
+        parts.host = parts.host?.lowercased()
+        parts.fragment = nil
+        if (parts.scheme == "http" && parts.port == 80) || (parts.scheme == "https" && parts.port == 443) { parts.port = nil }
+        return parts.string ?? url
+    }
+}
