@@ -65,11 +65,19 @@ struct NextPages {
     /// A link as a page writes it (relative, with entities) made absolute against the
     /// page's URL; nil for anything but http(s).
     static func resolve(_ link: String, against base: String) -> String? {
-        let text = HTMLEntities.decode(link).trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = HTMLEntities.decode(link).trimmingCharacters(in: .whitespacesAndNewlines)
+        // Pages write names in links as they are (`/users/7/luis-φ`); a URL spells them in percent escapes.
+        if text.unicodeScalars.contains(where: { !$0.isASCII || $0 == " " }) {
+            text = text.addingPercentEncoding(withAllowedCharacters: NextPages.linkCharacters) ?? text
+        }
         guard !text.isEmpty, let url = URL(string: text, relativeTo: URL(string: base))?.absoluteURL,
               let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
         return url.absoluteString
     }
+
+    /// What a link may hold unescaped: ASCII that URLs allow, `%` (escapes already made) included.
+    private static let linkCharacters = CharacterSet(charactersIn:
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%")
 
     /// One spelling per page: scheme and host in lower case, no fragment, no default port.
     static func canonical(_ url: String) -> String {

@@ -94,12 +94,19 @@ final class ArchiveReplica: Sendable {
         let from = (query["from"] ?? "").padding(toLength: 14, withPad: "0", startingAt: 0)
         let to = (query["to"] ?? "").isEmpty ? "99999999999999" : (query["to"] ?? "").padding(toLength: 14, withPad: "9", startingAt: 0)
         let rows = captures(of: original).filter { $0.timestamp >= from && $0.timestamp <= to }.map { entry -> [String] in
-            ["com,codeproject)/", entry.timestamp, original, "text/html", "200", "DIGEST\(entry.timestamp)", "1000"]
+            [ArchiveReplica.urlKey(original), entry.timestamp, original, "text/html", "200", "DIGEST\(entry.timestamp)", "1000"]
         }
         guard !rows.isEmpty else { return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: Data()) }
         let header = ["urlkey", "timestamp", "original", "mimetype", "statuscode", "digest", "length"]
         let body = (try? JSONSerialization.data(withJSONObject: [header] + rows)) ?? Data("[]".utf8)
         return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: body)
+    }
+
+    /// The CDX's own key for a URL: its host's labels reversed (`com,example)/path`).
+    static func urlKey(_ original: String) -> String {
+        guard let url = URLComponents(string: original), let host = url.host?.lowercased() else { return original }
+        let labels = host.split(separator: ".").filter { $0 != "www" }.reversed().joined(separator: ",")
+        return labels + ")" + (url.path.isEmpty ? "/" : url.path.lowercased()) + (url.query.map { "?" + $0 } ?? "")
     }
 
     private func timeMap(original: String) -> FlyingFox.HTTPResponse {

@@ -47,6 +47,11 @@ struct SiteRoutes: Sendable {
                 guard path.hasPrefix(pathPieces[0]), path.hasSuffix(pathPieces[1]),
                       path.count > pathPieces[0].count + pathPieces[1].count else { return nil }
                 value = String(path.dropFirst(pathPieces[0].count).dropLast(pathPieces[1].count))
+                // A path that goes on after an ID ending the template's path is the same
+                // page with a name in it (`/users/31415/ada-pond`), as sites link them.
+                if pathPieces[1].isEmpty, let slash = value?.firstIndex(of: "/"), let whole = value {
+                    value = String(whole[..<slash])
+                }
             } else if path != pathPieces.joined() {
                 return nil
             }

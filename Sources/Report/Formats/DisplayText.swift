@@ -44,14 +44,26 @@ enum DisplayText {
         return number < 0 ? "-" + out : out
     }
 
+    /// A value as `of` shows it, a decimal with `places` places when given (a
+    /// statistic's own rounding) instead of two.
+    static func of(_ value: FieldValue?, places: Int?) -> String {
+        guard let places, case .decimal(let number)? = value else { return of(value) }
+        return fixed(number, places: places)
+    }
+
     static func twoPlaces(_ number: Decimal) -> String {
+        fixed(number, places: 2)
+    }
+
+    static func fixed(_ number: Decimal, places: Int) -> String {
         var value = number
         var rounded = Decimal()
-        NSDecimalRound(&rounded, &value, 2, .plain)
+        NSDecimalRound(&rounded, &value, places, .plain)
         let text = NSDecimalNumber(decimal: rounded).stringValue
-        guard let dot = text.firstIndex(of: ".") else { return text + ".00" }
+        guard places > 0 else { return text }
+        guard let dot = text.firstIndex(of: ".") else { return text + "." + String(repeating: "0", count: places) }
         let decimals = text.distance(from: dot, to: text.endIndex) - 1
-        return text + String(repeating: "0", count: max(0, 2 - decimals))
+        return text + String(repeating: "0", count: max(0, places - decimals))
     }
 
     static func twoPlaces(_ number: Double) -> String {
@@ -149,6 +161,11 @@ extension MemberRecord {
 
     /// A value by its record path: a field, or a statistic (`stats.total_views`, an
     /// object statistic's part `stats.top_article.title`); nil when the record has none.
+    /// A value by its record path, as people read it (a statistic with its own places).
+    func shown(_ path: String, pack: SitePack) -> String {
+        DisplayText.of(value(path, pack: pack), places: pack.stat(named: path)?.places)
+    }
+
     func value(_ path: String, pack: SitePack) -> FieldValue? {
         guard path.hasPrefix("stats.") else { return extracted.fields[path] }
         return extracted.stats?.flattened(pack).first { $0.path == path }?.value

@@ -72,7 +72,7 @@ struct MarkdownMemberFormatter: RecordFormatter {
         let record = TerminalText.safe(record)
         var cells = [record.id]
         if pack.report.nameField != nil { cells.append(record.displayName(pack.report) ?? "-") }
-        cells += values.map { DisplayText.of(record.value($0, pack: pack)) }
+        cells += values.map { record.shown($0, pack: pack) }
         cells.append(record.errors.isEmpty ? "" : record.errorSummary)
         return MarkdownText.row(cells)
     }

@@ -125,7 +125,7 @@ struct TableFormatter: RecordFormatter {
             case .row(nil)?:
                 continue
             case .value(let value)?:
-                items.append(item(stat.displayName, DisplayText.of(value, change: record.changes["stats.\(stat.name)"])))
+                items.append(item(stat.displayName, DisplayText.of(value, places: stat.places)))
             case nil:
                 items.append(item(stat.displayName, "-"))
             }

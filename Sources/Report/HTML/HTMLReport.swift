@@ -55,7 +55,7 @@ public enum HTMLReport {
             rows += "<tr><th scope=\"row\"><a href=\"#member-\(HTMLEscaping.attribute(record.id))\">\(HTMLEscaping.text(record.displayName(pack.report) ?? record.id))</a></th>"
                 + columns.map { column in
                     let value = record.value(column, pack: pack)
-                    return "<td\(DisplayText.isNumeric(value) ? " class=\"number\"" : "")>\(HTMLEscaping.text(value.map(DisplayText.of) ?? "unknown"))</td>"
+                    return "<td\(DisplayText.isNumeric(value) ? " class=\"number\"" : "")>\(HTMLEscaping.text(value == nil ? "unknown" : record.shown(column, pack: pack)))</td>"
                 }.joined() + "</tr>"
         }
         let head = "<tr><th>member</th>" + columns.map { "<th>\(HTMLEscaping.text(pack.label(of: $0)))</th>" }.joined() + "</tr>"

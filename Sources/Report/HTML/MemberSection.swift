@@ -27,7 +27,7 @@ struct MemberSection {
 
     private func card() -> String {
         let summary = pack.report.summary.prefix(2).map { path in
-            "<div><span class=\"label\">\(HTMLEscaping.text(pack.label(of: path)))</span> <strong>\(HTMLEscaping.text(DisplayText.of(record.value(path, pack: pack))))</strong></div>"
+            "<div><span class=\"label\">\(HTMLEscaping.text(pack.label(of: path)))</span> <strong>\(HTMLEscaping.text(record.shown(path, pack: pack)))</strong></div>"
         }.joined()
         var links = record.sources.map { "<a href=\"\(HTMLEscaping.attribute($0.url))\">\(HTMLEscaping.text($0.name)) page</a>" }
         // A link, not an image: the report makes no request of its own.
