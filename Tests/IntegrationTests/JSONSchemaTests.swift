@@ -1,16 +1,21 @@
+import Extraction
 import Foundation
 import Lookup
+import Packs
 @testable import Report
 import Testing
 import TestSupport
 
 /// Dashboards read the JSON: every record must validate against the published
-/// schema (docs/schema/member-1.json), checked with Python's jsonschema.
+/// schema (docs/schema/<site>/member-1.json, which `cpvanity patterns schema` makes from
+/// the pack), checked with Python's jsonschema.
 @Suite struct JSONSchemaTests {
-    static let schema = repositoryRoot.appendingPathComponent("docs/schema/member-1.json").path
+    static func schema(_ site: String) -> String {
+        repositoryRoot.appendingPathComponent("docs/schema/\(site)/member-1.json").path
+    }
 
     /// Validates each document; returns the validator's complaints ([] when all are valid).
-    func validate(_ documents: [String]) throws -> [String] {
+    func validate(_ documents: [String], site: String = "codeproject") throws -> [String] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-schema-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -32,7 +37,7 @@ import TestSupport
             """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, Self.schema] + files
+        process.arguments = ["python3", "-c", script, Self.schema(site)] + files
         let out = Pipe()
         process.standardOutput = out
         try process.run()
@@ -60,5 +65,34 @@ import TestSupport
         // "tech_blogs" is missing and "blogs" is not allowed.
         #expect(complaints.count == 2)
         #expect(complaints.allSatisfy { $0.contains(".json: counts: ") })
+    }
+
+    @Test func thePublishedSchemasAreWhatThePacksMake() throws {
+        for site in ["codeproject", "stackoverflow"] {
+            let pack = try PackLoader().load(file: repositoryRoot.appendingPathComponent("patterns/\(site).toml").path)
+            let published = try String(contentsOfFile: Self.schema(site), encoding: .utf8)
+            #expect(published == RecordSchema.value(pack).serialized(pretty: true) + "\n",
+                    "docs/schema/\(site)/member-1.json is not what the pack makes; run cpvanity patterns schema --site \(site)")
+        }
+    }
+
+    @Test func stackOverflowRecordsValidateAgainstTheirOwnSchema() throws {
+        let pack = try PackLoader().load(file: repositoryRoot.appendingPathComponent("patterns/stackoverflow.toml").path)
+        let directory = repositoryRoot.appendingPathComponent("Fixtures/stackoverflow").path
+        let documents = try ["31415", "16180"].map { id -> String in
+            let pages = try FileManager.default.contentsOfDirectory(atPath: directory).sorted().compactMap { name -> Page? in
+                guard let saved = SavedPageName.parse(name, sources: ["profile", "tags"]), saved.id == id else { return nil }
+                let data = try Data(contentsOf: URL(fileURLWithPath: directory).appendingPathComponent(name))
+                return Page(source: saved.source, bytes: [UInt8](data), origin: name, number: saved.page)
+            }
+            let extracted = Extractor(pack: pack).extract(pages)
+            #expect(extracted.problems == [])
+            let record = MemberRecord(id: id, site: pack.name, fetchedAt: FixtureRecords.fetchedAt,
+                                      sources: pack.sources.map { ($0.name, $0.url(base: pack.baseURL, id: id)) }, extracted: extracted, errors: [])
+            return RecordJSON.value(record, pack: pack).serialized()
+        }
+        #expect(try validate(documents, site: "stackoverflow") == [])
+        // A CodeProject record is not a Stack Overflow one.
+        #expect(try validate([RecordJSON.value(FixtureRecords.record("7315"), pack: FixtureRecords.pack).serialized()], site: "stackoverflow").count > 0)
     }
 }

@@ -37,7 +37,7 @@ public enum RecordJSON {
         return root.value
     }
 
-    /// The version of the member record's shape; docs/schema/member-1.json describes it.
+    /// The version of the member record's shape; `RecordSchema` describes it for each pack (docs/schema/<site>/member-1.json).
     /// Dashboards depend on it: keys and types change only with a new version.
     public static let memberSchema = "cpvanity.member/1"
 
