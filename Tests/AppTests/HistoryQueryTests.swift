@@ -22,7 +22,7 @@ import TestSupport
         _ = try store.save(later, pack: pack)
         let snapshots = try store.history(site: pack.name, member: "48201")
 
-        let members = HistoryQuery(pack: pack, articles: false).series("48201", snapshots)
+        let members = HistoryQuery(pack: pack, rows: false).series("48201", snapshots)
         #expect(members.count == 1)
         #expect(members[0].title == "Maren Okafor")
         #expect(members[0].points.map { $0.values["reputation.total"] } == [.int(1_204_873), .int(1_204_900)])
@@ -30,7 +30,7 @@ import TestSupport
         #expect(members[0].points.first?.values["stats.listed"] == .int(34))
 
         // The articles did not change: one point each, seen until the second lookup.
-        let articles = HistoryQuery(pack: pack, articles: true).series("48201", snapshots)
+        let articles = HistoryQuery(pack: pack, rows: true).series("48201", snapshots)
         #expect(articles.count == 34)
         #expect(articles.first?.key == "/Articles/5012773/Cache-Heap-Shader")
         #expect(articles.first?.points.count == 1)
@@ -39,12 +39,12 @@ import TestSupport
     }
 
     @Test func fieldsToChooseFrom() {
-        let members = HistoryQuery(pack: FixtureRecords.pack, articles: false)
+        let members = HistoryQuery(pack: FixtureRecords.pack, rows: false)
         #expect(members.defaultFields == FixtureRecords.pack.report.summary)
         // The pack's statistics, but not the object one (a row, not a number over time).
         #expect(Array(members.knownFields.suffix(8)) == ["stats.listed", "stats.total_views", "stats.total_votes", "stats.total_bookmarks",
                                                          "stats.total_downloads", "stats.weighted_rating", "stats.average_rating", "stats.popularity"])
-        let articles = HistoryQuery(pack: FixtureRecords.pack, articles: true)
+        let articles = HistoryQuery(pack: FixtureRecords.pack, rows: true)
         #expect(articles.knownFields == ["views", "rating", "votes", "popularity", "bookmarks", "downloads"])
         #expect(articles.defaultFields == articles.knownFields)
     }

@@ -8,29 +8,29 @@ import Store
 /// pack's fields and the statistics a lookup computes, or one series per article.
 public struct HistoryQuery {
     public let pack: SitePack
-    /// Each article's numbers over time instead of the member's fields.
-    public let articles: Bool
+    /// Each row's numbers over time (a CodeProject article's) instead of the member's fields.
+    public let rows: Bool
 
-    public init(pack: SitePack, articles: Bool) {
+    public init(pack: SitePack, rows: Bool) {
         self.pack = pack
-        self.articles = articles
+        self.rows = rows
     }
 
     /// The fields a series can show: the pack's fields and its statistics' numbers, or
     /// a row's numeric fields.
     public var knownFields: [String] {
-        if articles {
+        if rows {
             return pack.reportCollection?.fields.filter { $0.type.isNumber }.map(\.name) ?? []
         }
         return pack.fields.map(\.name) + pack.stats.filter { !$0.fieldsAsObject }.map { "stats.\($0.name)" }
     }
 
     /// What is shown when no field is named.
-    public var defaultFields: [String] { articles ? knownFields : pack.report.summary }
+    public var defaultFields: [String] { rows ? knownFields : pack.report.summary }
 
     /// The member's series, from its snapshots in time order.
     public func series(_ id: String, _ snapshots: [Snapshot]) -> [HistorySeries] {
-        if articles { return articleSeries(id, snapshots) }
+        if rows { return rowSeries(id, snapshots) }
         return [HistorySeries(id: id, site: pack.name, title: name(snapshots), points: snapshots.map {
             HistorySeries.Point(time: $0.firstSeen, lastSeen: $0.lastSeen,
                                 values: $0.values.fields.merging(statistics($0)) { field, _ in field }, archived: $0.archived)
@@ -57,14 +57,15 @@ public struct HistoryQuery {
         return name
     }
 
-    /// One series per article, keyed by its URL, in the order of its latest views.
-    public func articleSeries(_ id: String, _ snapshots: [Snapshot]) -> [HistorySeries] {
+    /// One series per row, keyed by its row key (a link's path, else a title), biggest
+    /// first by the pack's sort field.
+    public func rowSeries(_ id: String, _ snapshots: [Snapshot]) -> [HistorySeries] {
         var keys = [String]()
         var titles = [String: String]()
         var points = [String: [HistorySeries.Point]]()
         let titleField = pack.report.titleField
         for snapshot in snapshots {
-            for (row, values) in rows(of: snapshot) {
+            for (row, values) in rowValues(of: snapshot) {
                 if !keys.contains(row) { keys.append(row) }
                 if let titleField, case .text(let title)? = values[titleField] { titles[row] = title }
                 // A snapshot where only other things changed extends this article's last point.
@@ -96,7 +97,7 @@ public struct HistoryQuery {
     }
 
     /// A snapshot's rows of the report's collection, by row key, in key order.
-    private func rows(of snapshot: Snapshot) -> [(key: String, value: [String: FieldValue])] {
+    private func rowValues(of snapshot: Snapshot) -> [(key: String, value: [String: FieldValue])] {
         var byRow = [String: [String: FieldValue]]()
         for (key, value) in snapshot.values.rows where key.collection == pack.report.collection {
             byRow[key.row, default: [:]][key.field] = value

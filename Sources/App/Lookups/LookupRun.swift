@@ -93,7 +93,7 @@ public enum LookupRun {
     /// trend); a history that cannot be read leaves the trend out.
     public static func withTrends(_ records: [MemberRecord], store: HistoryStore, pack: SitePack) -> [MemberRecord] {
         guard let field = pack.report.headline else { return records }
-        let query = HistoryQuery(pack: pack, articles: false)
+        let query = HistoryQuery(pack: pack, rows: false)
         return records.map { record in
             guard !record.failed, let snapshots = try? store.history(site: record.site, member: record.id) else { return record }
             var record = record

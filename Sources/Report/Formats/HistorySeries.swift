@@ -22,7 +22,7 @@ public struct HistorySeries: Sendable {
 
     public let id: String
     public let site: String
-    /// `field` for scalar series; for article series, the article's key (its URL).
+    /// `field` for scalar series; for row series, the row's key (its link's path).
     public let key: String?
     public let title: String?
     public let points: [Point]
@@ -40,32 +40,32 @@ public struct HistorySeries: Sendable {
 public enum HistoryReport {
     /// `series` are one member's scalar series, or one per row with `rows`. Tables and
     /// Markdown head the values with their labels in `pack`; JSON and CSV keep keys.
-    public static func render(_ series: [HistorySeries], fields: [String], format: OutputFormat, rows articles: Bool,
+    public static func render(_ series: [HistorySeries], fields: [String], format: OutputFormat, rows: Bool,
                               pack: SitePack, options: ReportOptions) -> String {
         switch format {
         case .json:
-            return JSONValue.array(series.map { json($0, fields: fields, articles: articles) }).serialized() + "\n"
+            return JSONValue.array(series.map { json($0, fields: fields, rows: rows) }).serialized() + "\n"
         case .ndjson:
             return series.flatMap { one in
                 one.points.map { point in
                     var members: [(String, JSONValue)] = [("id", .string(one.id))]
-                    if articles { members += [("key", .string(one.key ?? "")), ("title", one.title.map { .string($0) } ?? .null)] }
+                    if rows { members += [("key", .string(one.key ?? "")), ("title", one.title.map { .string($0) } ?? .null)] }
                     members += pointMembers(point, fields: fields)
                     return JSONValue.object(members).serialized(pretty: false) + "\n"
                 }
             }.joined()
         case .csv:
-            var out = CSVText.row(["id"] + (articles ? ["key", "title"] : []) + ["time", "last_seen"] + fields)
+            var out = CSVText.row(["id"] + (rows ? ["key", "title"] : []) + ["time", "last_seen"] + fields)
             for one in series {
                 for point in one.points {
-                    out += CSVText.row([one.id] + (articles ? [one.key ?? "", CSVText.neutralised(one.title ?? "", raw: options.rawCSV)] : [])
+                    out += CSVText.row([one.id] + (rows ? [one.key ?? "", CSVText.neutralised(one.title ?? "", raw: options.rawCSV)] : [])
                                        + [point.time.formatted(.iso8601), point.lastSeen.formatted(.iso8601)]
                                        + fields.map { CSVText.cell(point.values[$0], raw: options.rawCSV) })
                 }
             }
             return out
         case .markdown, .table:
-            let labels = fields.map { articles ? pack.rowLabel($0) : pack.label(of: $0) }
+            let labels = fields.map { rows ? pack.rowLabel($0) : pack.label(of: $0) }
             return series.map { table($0, fields: fields, labels: labels, markdown: format == .markdown, options: options) }.joined(separator: "\n")
         }
     }
@@ -76,9 +76,9 @@ public enum HistoryReport {
             + fields.map { ($0, RecordJSON.json(point.values[$0] ?? .null)) }
     }
 
-    private static func json(_ series: HistorySeries, fields: [String], articles: Bool) -> JSONValue {
+    private static func json(_ series: HistorySeries, fields: [String], rows: Bool) -> JSONValue {
         var members: [(String, JSONValue)] = [("id", .string(series.id)), ("site", .string(series.site))]
-        if articles { members += [("key", .string(series.key ?? "")), ("title", series.title.map { .string($0) } ?? .null)] }
+        if rows { members += [("key", .string(series.key ?? "")), ("title", series.title.map { .string($0) } ?? .null)] }
         members.append(("points", .array(series.points.map { .object(pointMembers($0, fields: fields)) })))
         return .object(members)
     }

@@ -44,8 +44,8 @@ struct PatternsSuggestCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The title of one of the page's rows (give two or three, in page order).", valueName: "title"))
     var rowTitle: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("The collection's name, with --row-title.", valueName: "name"))
-    var collection = "articles"
+    @Option(name: .long, help: ArgumentHelp("The collection's name, with --row-title (default: the pack's report collection, else 'rows').", valueName: "name"))
+    var collection: String?
 
     @Argument(help: ArgumentHelp("Values read on the page, as FIELD=VALUE (type: int, decimal or text, from how the value is written; FIELD:TYPE=VALUE to say).", valueName: "field=value"))
     var values: [String] = []
@@ -70,7 +70,7 @@ struct PatternsSuggestCommand: ParsableCommand {
         let suggester = PatternSuggester(source: source, baseURL: sitePack.baseURL)
         var missed = false
         if !rowTitle.isEmpty {
-            missed = !suggestRows(suggester, main: main, others: others)
+            missed = !suggestRows(suggester, main: main, others: others, collection: collection ?? sitePack.report.collection ?? "rows")
         } else {
             for example in try examples() {
                 let candidates = suggester.suggest(example, page: main, also: others)
@@ -82,7 +82,7 @@ struct PatternsSuggestCommand: ParsableCommand {
     }
 
     /// Rows: a row_start, the title field and the row fields, printed; false when none holds.
-    private func suggestRows(_ suggester: PatternSuggester, main: Page, others: [Page]) -> Bool {
+    private func suggestRows(_ suggester: PatternSuggester, main: Page, others: [Page], collection: String) -> Bool {
         guard let rows = suggester.suggestRows(titles: rowTitle, fields: (try? examples()) ?? [], page: main, also: others) else {
             Diagnostics.warning("no row start found that cuts \(page) into rows holding those titles; check the titles as the page shows them, in page order")
             return false

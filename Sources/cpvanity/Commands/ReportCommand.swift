@@ -6,13 +6,15 @@ import Report
 struct ReportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Write one self-contained HTML report: member cards, reputation over time, articles and charts.",
+        abstract: "Write one self-contained HTML report: member cards, the pack's headline over time, rows and charts.",
         discussion: """
             Looks the members up (as 'member' does, saving to the history), then writes one HTML \
             file that opens from disk in any browser: inline CSS and SVG, a few lines of script to \
-            sort the articles table, no request to any server; it prints cleanly and follows the \
-            reader's light or dark preference. The data it draws is embedded once as JSON \
-            (<script type="application/json" id="cpvanity-data">). Reputation over time comes from \
+            sort the rows' table, no request to any server; it prints cleanly and follows the \
+            reader's light or dark preference. Its sections, tables and charts, and what they are \
+            called, come from the pack's [report] (for CodeProject: reputation by category and over \
+            time, the articles). The data it draws is embedded once as JSON \
+            (<script type="application/json" id="cpvanity-data">). Values over time come from \
             the history: backfill it from a web archive first for a decade of points.
             """
     )
@@ -49,7 +51,7 @@ struct ReportCommand: AsyncParsableCommand {
         let lookup = try fetch.makeLookup(pack: sitePack, archive: archive)
         let history = try store.open()
         let records = try await LookupRun.records(for: ids, lookup: lookup, store: history)
-        let query = HistoryQuery(pack: sitePack, articles: false)
+        let query = HistoryQuery(pack: sitePack, rows: false)
         var members = [HTMLReport.Member]()
         for record in records {
             var points = [HistorySeries.Point]()

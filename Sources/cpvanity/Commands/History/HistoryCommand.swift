@@ -59,7 +59,7 @@ struct HistoryCommand: AsyncParsableCommand {
         try IDValidation.check(ids, pack: sitePack)
         let backfillFailed = backfill.backfill
             ? try await backfill.run(LookupRun.unique(ids), pack: sitePack, fetch: fetch, archive: archive, database: database) : false
-        let query = HistoryQuery(pack: sitePack, articles: rows)
+        let query = HistoryQuery(pack: sitePack, rows: rows)
         let fields = try chosenFields(query)
         let history = try database.open()
         var series = [HistorySeries]()
