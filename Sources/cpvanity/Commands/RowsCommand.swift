@@ -39,9 +39,14 @@ struct RowsCommand: AsyncParsableCommand {
         let format = output.resolvedFormat
         let options = try output.reportOptions(pack: sitePack, format: format, rowsOnly: true)
         let lookup = try fetch.makeLookup(pack: sitePack, archive: archive)
-        // The pages of every list the pack reads (statistics may read another than the one shown).
-        let sources = Array(Set(sitePack.collections.map(\.source))).sorted()
-        let records = try await LookupRun.records(for: [id], sources: sources, lookup: lookup, store: try store.open())
+        // The pages of every list the pack reads (statistics may read another than the one
+        // shown), and the page with the member's name when none of those has it.
+        var sources = Set(sitePack.collections.map(\.source))
+        if let name = sitePack.report.nameField.flatMap(sitePack.field(named:)), sources.isDisjoint(with: name.sources),
+           let first = name.sources.first {
+            sources.insert(first)
+        }
+        let records = try await LookupRun.records(for: [id], sources: sources.sorted(), lookup: lookup, store: try store.open())
         switch format {
         case .json:
             // An array, as `member` and `batch` print: one shape for scripts.
