@@ -39,7 +39,7 @@ install: release man
 	install -d $(PREFIX)/bin $(SHARE)/patterns $(SHARE)/Fixtures $(MAN1)
 	install -m 755 .build/release/cpvanity $(PREFIX)/bin/cpvanity
 	install -m 644 patterns/*.toml $(SHARE)/patterns/
-	cp -R Fixtures/codeproject Fixtures/codeproject-eras $(SHARE)/Fixtures/
+	cp -R Fixtures/codeproject Fixtures/codeproject-eras Fixtures/stackoverflow Fixtures/stackoverflow-eras $(SHARE)/Fixtures/
 	install -m 644 $(MANPAGES)/*.1 $(MAN1)/
 	install -d $(PREFIX)/share/bash-completion/completions $(PREFIX)/share/zsh/site-functions $(PREFIX)/share/fish/vendor_completions.d
 	.build/release/cpvanity --generate-completion-script bash > $(PREFIX)/share/bash-completion/completions/cpvanity
@@ -54,6 +54,7 @@ uninstall:
 	rm -f $(PREFIX)/share/bash-completion/completions/cpvanity $(PREFIX)/share/zsh/site-functions/_cpvanity \
 	  $(PREFIX)/share/fish/vendor_completions.d/cpvanity.fish
 
-# Regenerates Fixtures/codeproject from scripts/make-fixtures (needs python3).
+# Regenerates Fixtures/codeproject and Fixtures/stackoverflow* from their scripts (needs python3).
 fixtures:
 	./scripts/make-fixtures
+	./scripts/make-fixtures-stackoverflow

@@ -169,4 +169,33 @@ import Testing
         #expect(rowHistory.stdout.components(separatedBy: "\r\n").first == "id,key,title,time,last_seen,score,replies")
         #expect(rowHistory.stdout.components(separatedBy: "\r\n")[1].hasPrefix("ada_l,/p/106,Small hours,"))
     }
+
+    /// A list longer than the pack's `max_pages` is cut there, with a warning; every page
+    /// read is saved under its own name, and `extract` and `patterns check` read them back.
+    @Test func maxPagesSavedPagesAndTheCheck() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try server()
+        let packs = directory.appendingPathComponent("packs").path
+        try FileManager.default.createDirectory(atPath: packs, withIntermediateDirectories: true)
+        let text = try String(contentsOfFile: "\(Self.patterns)/quillboard.toml", encoding: .utf8)
+        try text.replacingOccurrences(of: "max_pages = 10", with: "max_pages = 2").write(toFile: "\(packs)/quillboard.toml", atomically: true, encoding: .utf8)
+        let saved = directory.appendingPathComponent("saved").path
+        try FileManager.default.createDirectory(atPath: saved, withIntermediateDirectories: true)
+        let result = try run("cpvanity", ["member", "ada_l", "--patterns", packs, "--site", "quillboard", "--base-url", server.baseURL,
+                                          "--rate", "0", "--no-store", "--save-pages", saved, "--json", "posts"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "cpvanity: warning: member ada_l: the posts pages go on past 2 (the source's max_pages); the first 2 were read (raise max_pages in the pack to read more)\n")
+        let record = try #require((try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])?.first)
+        #expect((record["posts"] as? [Any])?.count == 6)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: saved).sorted() == ["posts-ada_l-p2.html", "posts-ada_l.html", "profile-ada_l.html"])
+        // The saved pages read back as one record, the further page after the first.
+        let extracted = try run("cpvanity", ["extract", "--patterns", Self.patterns, "--site", "quillboard", "--compact",
+                                             "\(saved)/posts-ada_l-p2.html", "\(saved)/posts-ada_l.html"])
+        let posts = try #require((try JSONSerialization.jsonObject(with: Data(extracted.stdout.utf8)) as? [String: Any])?["posts"] as? [[String: Any]])
+        #expect(posts.map { $0["title"] as? String } == ["Tidewater notes", "On margins", "Ink & weather", "Letters to nobody", "A quiet index", "Small hours"])
+        // The made-up site's fixtures, every page of them, against their expected records.
+        let check = try run("cpvanity", ["patterns", "check", "--patterns", Self.patterns, "--site", "quillboard", "--fixtures", Self.pages])
+        #expect(check.status == 0, "\(check.stdout)")
+        #expect(check.stdout.hasSuffix("PASS: 27 ok over 3 fixtures\n"))
+    }
 }

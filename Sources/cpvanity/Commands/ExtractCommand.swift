@@ -50,7 +50,7 @@ struct ExtractCommand: ParsableCommand {
             let record = extractor.extract(pages)
             anyProblem = anyProblem || !record.problems.isEmpty
             for problem in record.problems { Diagnostics.warning(problem.description) }
-            let named = files.count > 1 ? [("file", JSONValue.string(group[0]))] + (group.count > 1 ? [("pages", JSONValue.array(group.map { .string($0) }))] : []) : []
+            let named = files.count > group.count ? [("file", JSONValue.string(group[0]))] + (group.count > 1 ? [("pages", JSONValue.array(group.map { .string($0) }))] : []) : []
             records.append(RecordJSON.value(record, pack: sitePack, leading: named))
         }
         let document = records.count == 1 ? records[0] : .array(records)
@@ -59,21 +59,35 @@ struct ExtractCommand: ParsableCommand {
     }
 
     /// The files, each a group of its own, except that a source's further pages
-    /// (`-p2`, ...) join the group of its first page when that is given too, in page order.
+    /// (`-p2`, ...) join the group of its first page when that is given too (wherever it
+    /// stands among the files), in page order.
     private func pageGroups(_ sitePack: SitePack) -> [[String]] {
         let sources = sitePack.sources.map(\.name)
+        let names = files.map { source == nil ? SavedPageName.parse(URL(fileURLWithPath: $0).lastPathComponent, sources: sources) : nil }
+        let firstPages = Set(names.compactMap { $0?.page == 1 ? $0 : nil })
         var groups = [[(file: String, page: Int)]]()
-        var firstPages = [SavedPageName: Int]()
-        for file in files {
-            let name = source == nil ? SavedPageName.parse(URL(fileURLWithPath: file).lastPathComponent, sources: sources) : nil
-            if let name, name.page > 1, let index = firstPages[SavedPageName(source: name.source, id: name.id)] {
-                groups[index].append((file, name.page))
-                continue
+        var groupOf = [SavedPageName: Int]()
+        for (file, name) in zip(files, names) {
+            if let name, name.page > 1 {
+                let first = SavedPageName(source: name.source, id: name.id)
+                if firstPages.contains(first) {
+                    if let index = groupOf[first] { groups[index].append((file, name.page)) } else {
+                        groupOf[first] = groups.count
+                        groups.append([(file, name.page)])
+                    }
+                    continue
+                }
             }
-            if let name, name.page == 1 { firstPages[name] = groups.count }
+            if let name, name.page == 1 {
+                if let index = groupOf[name] {
+                    groups[index].append((file, 1))
+                    continue
+                }
+                groupOf[name] = groups.count
+            }
             groups.append([(file, name?.page ?? 1)])
         }
-        return groups.map { group in [group[0].file] + group.dropFirst().sorted { $0.page < $1.page }.map(\.file) }
+        return groups.map { $0.sorted { $0.page < $1.page }.map(\.file) }
     }
 
     private func loadPage(_ file: String, pack sitePack: SitePack, number: Int = 1) throws -> Page {

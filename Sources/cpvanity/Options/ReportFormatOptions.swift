@@ -30,7 +30,7 @@ struct ReportFormatOptions: ParsableArguments {
     var bom = false
 
     @Option(name: .long, help: ArgumentHelp(
-        "CSV: only these columns, in this order, comma-separated (e.g. id,name,reputation.total,stats.total_views).",
+        "CSV: only these columns, in this order, comma-separated: id, site, fetched_at, the pack's fields and statistics by their keys (stats.<name>), error.",
         valueName: "names"))
     var columns: String?
 
@@ -40,7 +40,7 @@ struct ReportFormatOptions: ParsableArguments {
 
     /// The format asked for, or the default for where stdout goes.
     @Option(name: .customLong("json"), help: ArgumentHelp(
-        "JSON with only these keys, comma-separated, nested as in the record (e.g. id,name,reputation.total,stats.total_views); implies --format json unless ndjson is asked.",
+        "JSON with only these keys, comma-separated, nested as in the record (e.g. id,name,stats); implies --format json unless ndjson is asked.",
         valueName: "keys"))
     var jsonKeys: String?
 

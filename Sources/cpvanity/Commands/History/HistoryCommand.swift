@@ -33,7 +33,7 @@ struct HistoryCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Only snapshots seen on or after this date (2026-11-01 or an ISO 8601 time).", valueName: "date"))
     var since: String?
 
-    @Option(name: .long, help: ArgumentHelp("A field to show (repeatable), e.g. --field reputation.total.", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("A field or statistic to show (repeatable), by its key: --field name, --field stats.<name>.", valueName: "name"))
     var field: [String] = []
 
     @Flag(name: [.customLong("rows"), .customLong("articles")], help: "Each row's numbers (a CodeProject article's views, votes, ...) over time instead.")
