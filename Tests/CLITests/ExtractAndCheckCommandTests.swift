@@ -97,9 +97,9 @@ import Testing
     }
 
     @Test func unknownSiteListsTheKnownOnes() throws {
-        let result = try run("cpvanity", ["patterns", "check", "--site", "stackoverflow"])
+        let result = try run("cpvanity", ["patterns", "check", "--site", "stackexchange"])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("no site pack named 'stackoverflow'"))
-        #expect(result.stderr.contains("(available: codeproject)"))
+        #expect(result.stderr.contains("no site pack named 'stackexchange'"))
+        #expect(result.stderr.contains("(available: codeproject, stackoverflow)"))
     }
 }

@@ -1,3 +1,4 @@
+import Extraction
 import Foundation
 import Lookup
 import Packs
@@ -39,5 +40,65 @@ import TestSupport
         #expect(html.contains("This is the first live lookup in the history."))
         #expect(html.contains("@media (prefers-color-scheme: dark)"))
         #expect(html.contains("@media print"))
+    }
+
+    /// A pack written before statistics were pack data (`[report.roles]`, no `[stats]`,
+    /// no labels) still gets every section its roles name, in its own words, and no
+    /// statistics it never declared.
+    @Test func aPackWithOnlyTheOldReportKeysGetsAFullReport() throws {
+        let old = try PackLoader().load(toml: """
+            [site]
+            name = "oldforum"
+            base_url = "https://forum.example"
+            id = '[0-9]+'
+            [sources.list]
+            url = '{base}/u/{id}'
+            [fields.name]
+            source = "list"
+            pattern = '<h1>(.*?)</h1>'
+            [fields."score.total"]
+            source = "list"
+            type = "int"
+            pattern = 'Total: (\\d+)'
+            [collections.threads]
+            source = "list"
+            row = '<li>(.*?)</li>'
+            [collections.threads.fields.subject]
+            pattern = '<a[^>]*>(.*?)</a>'
+            [collections.threads.fields.href]
+            type = "url"
+            pattern = '<a href="([^"]+)"'
+            [collections.threads.fields.hits]
+            type = "int"
+            pattern = 'hits=(\\d+)'
+            [collections.threads.fields.started]
+            type = "date"
+            pattern = 'on ([\\d-]+)'
+            [report]
+            name = "name"
+            summary = ["score.total"]
+            collection = "threads"
+            columns = ["subject", "hits", "started"]
+            [report.roles]
+            title = "subject"
+            url = "href"
+            views = "hits"
+            votes = "hits"
+            posted = "started"
+            """, file: "oldforum.toml")
+        #expect(old.report.titleField == "subject" && old.report.linkField == "href" && old.report.sortField == "hits")
+        #expect(old.report.rowCharts == ["hits"] && old.report.perYear == "started" && old.report.headline == "score.total")
+        let page = "<h1>Old Timer</h1> Total: 7 <ul><li><a href=\"/t/1\">First</a> hits=5 on 2009-01-02</li><li><a href=\"/t/2\">Second</a> hits=9 on 2010-03-04</li></ul>"
+        let extracted = Extractor(pack: old).extract([Page(source: "list", utf8: Array(page.utf8), origin: "u/1")])
+        #expect(extracted.stats == nil)
+        let record = MemberRecord(id: "1", site: old.name, fetchedAt: made, sources: [("list", "https://forum.example/u/1")], extracted: extracted, errors: [])
+        let html = HTMLReport.render([HTMLReport.Member(record: record, history: [])], pack: old, generatedAt: made)
+        #expect(html.contains("<h3>score.total over time</h3>"))
+        #expect(html.contains("<h3>threads</h3>"))
+        #expect(html.contains("<figcaption>hits per threads</figcaption>"))
+        #expect(html.contains("<h3>threads per year (started)</h3>"))
+        #expect(html.contains("<a href=\"https://forum.example/t/2\">Second</a>"))
+        #expect(!html.contains("\"stats\""))
+        for word in ["eputation", "rticle", "ategory"] { #expect(!html.contains(word), "the report says '\(word)'") }
     }
 }
