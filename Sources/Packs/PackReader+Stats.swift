@@ -42,8 +42,10 @@ extension PackReader {
                 problems.append(PackProblem(location: "\(at).\(key)", message: "does not apply to a formula; it reads what its formula names"))
             }
             guard let text = string(table, "formula", at: at, required: true) else { return nil }
-            let formula = parseFormula(text, at: "\(at).formula", fields: fields, before: before)
-            let condition = string(table, "when", at: at).flatMap { parseCondition($0, at: "\(at).when", fields: fields, before: before) }
+            let formula = parsed(text, at: "\(at).formula", fields: fields, before: before, FormulaParser.formula, names: \.names)
+            let condition = string(table, "when", at: at).flatMap {
+                parsed($0, at: "\(at).when", fields: fields, before: before, FormulaParser.condition, names: \.names)
+            }
             guard let formula else { return nil }
             return StatRule(name: name, operation: .formula, collection: nil, fields: [], places: placesValue, label: label,
                             formula: formula, condition: condition, bounds: bounds)
@@ -172,28 +174,16 @@ extension PackReader {
         return bounds
     }
 
-    private mutating func parseFormula(_ text: String, at: String, fields: [FieldRule], before: [StatRule]) -> StatFormula? {
-        switch FormulaParser.formula(text) {
+    /// A formula's or a condition's text read (`parse`), with the names it reads checked.
+    private mutating func parsed<Parsed>(_ text: String, at: String, fields: [FieldRule], before: [StatRule],
+                                         _ parse: (String) -> Result<Parsed, FormulaError>, names: (Parsed) -> [String]) -> Parsed? {
+        switch parse(text) {
         case .failure(let error):
-            problems.append(formulaProblem(error, text, at: at))
+            problems.append(PackProblem(location: at, message: "\(error.message) at offset \(error.offset)\n      \(text)\n      \(String(repeating: " ", count: min(error.offset, text.count)))^"))
             return nil
-        case .success(let formula):
-            return checkNames(formula.names, at: at, fields: fields, before: before) ? formula : nil
+        case .success(let value):
+            return checkNames(names(value), at: at, fields: fields, before: before) ? value : nil
         }
-    }
-
-    private mutating func parseCondition(_ text: String, at: String, fields: [FieldRule], before: [StatRule]) -> StatCondition? {
-        switch FormulaParser.condition(text) {
-        case .failure(let error):
-            problems.append(formulaProblem(error, text, at: at))
-            return nil
-        case .success(let condition):
-            return checkNames(condition.names, at: at, fields: fields, before: before) ? condition : nil
-        }
-    }
-
-    private func formulaProblem(_ error: FormulaError, _ text: String, at: String) -> PackProblem {
-        PackProblem(location: at, message: "\(error.message) at offset \(error.offset)\n      \(text)\n      \(String(repeating: " ", count: min(error.offset, text.count)))^")
     }
 
     /// A formula reads statistics declared above it (`stats.<name>`) and number fields.
