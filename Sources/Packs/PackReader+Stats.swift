@@ -158,7 +158,7 @@ extension PackReader {
 
     /// `min` and `max`: numbers.
     mutating func readBounds(_ table: TOMLTable, at: String) -> ValueBounds {
-        var bounds = ValueBounds()
+        var found = [String: Decimal]()
         for key in ["min", "max"] {
             guard let value = table[key] else { continue }
             let number = value.int.map { Decimal($0) } ?? value.double.flatMap { $0.isFinite ? Decimal(string: String($0)) : nil }
@@ -166,12 +166,12 @@ extension PackReader {
                 problems.append(PackProblem(location: "\(at).\(key)", message: "must be a number, not \(describe(value))"))
                 continue
             }
-            if key == "min" { bounds.minimum = number } else { bounds.maximum = number }
+            found[key] = number
         }
-        if let low = bounds.minimum, let high = bounds.maximum, low > high {
+        if let low = found["min"], let high = found["max"], low > high {
             problems.append(PackProblem(location: "\(at).min", message: "\(low) is above max \(high)"))
         }
-        return bounds
+        return ValueBounds(minimum: found["min"], maximum: found["max"])
     }
 
     /// A formula's or a condition's text read (`parse`), with the names it reads checked.

@@ -61,28 +61,32 @@ struct ExtractionBenchmark {
         }
     }
 
-    /// The pack with the articles rows' fields removed: what is left is cutting rows.
+    /// The pack with the articles rows' fields (and the statistics and report that name
+    /// them) removed: what is left is cutting rows.
     var cutOnlyPack: String {
         var kept = [Substring]()
         var skipping = false
         for line in packText.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("[") { skipping = line.hasPrefix("[collections.articles.fields.") }
-            if line.hasPrefix("[report") { skipping = true }
+            if line.hasPrefix("[report") || line.hasPrefix("[stats") { skipping = true }
             if !skipping { kept.append(line) }
         }
         return kept.joined(separator: "\n") + "\n[collections.articles.fields]\n"
     }
 
     /// The pack with every articles field kept as the raw captured string: matching
-    /// without the conversions.
+    /// without the conversions (and so without the statistics and report, which read numbers and dates).
     var matchOnlyPack: String {
         var out = [String]()
-        var inRowField = false
+        var inRowField = false, skipping = false
         for line in packText.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("[") { inRowField = line.hasPrefix("[collections.articles.fields.") }
+            if line.hasPrefix("[") {
+                inRowField = line.hasPrefix("[collections.articles.fields.")
+                skipping = line.hasPrefix("[stats") || line.hasPrefix("[report")
+            }
+            if skipping { continue }
             if inRowField && line.hasPrefix("type = ") { out.append("type = \"string\""); continue }
-            if inRowField && line.hasPrefix("map = ") { continue }
-            if inRowField && line.hasPrefix("required = ") { continue }
+            if inRowField && (line.hasPrefix("map = ") || line.hasPrefix("required = ") || line.hasPrefix("min = ") || line.hasPrefix("max = ")) { continue }
             out.append(String(line))
         }
         return out.joined(separator: "\n")

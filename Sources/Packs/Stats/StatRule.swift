@@ -72,12 +72,27 @@ public struct StatRule: Sendable {
 /// The least and greatest values a number can take (both optional): what the pack
 /// says of the site, written into the record schema.
 public struct ValueBounds: Sendable, Equatable {
-    public var minimum: Decimal?
-    public var maximum: Decimal?
+    public let minimum: Decimal?
+    public let maximum: Decimal?
+    /// The same as whole numbers (the least whole number at or above `minimum`, the
+    /// greatest at or below `maximum`), so that an int is checked without a Decimal:
+    /// every int on every row of a page is.
+    private let wholeMinimum: Int?
+    private let wholeMaximum: Int?
 
     public init(minimum: Decimal? = nil, maximum: Decimal? = nil) {
         self.minimum = minimum
         self.maximum = maximum
+        wholeMinimum = minimum.map { ValueBounds.whole($0, .up) }
+        wholeMaximum = maximum.map { ValueBounds.whole($0, .down) }
+    }
+
+    private static func whole(_ value: Decimal, _ mode: NSDecimalNumber.RoundingMode) -> Int {
+        var value = value, rounded = Decimal()
+        NSDecimalRound(&rounded, &value, 0, mode)
+        if rounded >= Decimal(Int.max) { return .max }
+        if rounded <= Decimal(Int.min) { return .min }
+        return NSDecimalNumber(decimal: rounded).intValue
     }
 
     public var isEmpty: Bool { minimum == nil && maximum == nil }
@@ -85,6 +100,12 @@ public struct ValueBounds: Sendable, Equatable {
     public func contains(_ value: Decimal) -> Bool {
         if let minimum, value < minimum { return false }
         if let maximum, value > maximum { return false }
+        return true
+    }
+
+    public func contains(_ value: Int) -> Bool {
+        if let wholeMinimum, value < wholeMinimum { return false }
+        if let wholeMaximum, value > wholeMaximum { return false }
         return true
     }
 
@@ -102,7 +123,7 @@ extension ValueBounds {
     /// True for a number within the bounds, and for anything that is not a number.
     public func contains(_ value: FieldValue) -> Bool {
         switch value {
-        case .int(let number): return contains(Decimal(number))
+        case .int(let number): return contains(number)
         case .decimal(let number): return contains(number)
         default: return true
         }

@@ -32,10 +32,9 @@ extension RecordSchema {
         case .count:
             return .object(typed(.int, nullable: false) + [("minimum", .int(0))])
         case .sum:
-            var range = ValueBounds()
-            if let low = read?.bounds.minimum, low >= 0 { range.minimum = 0 }
-            if let high = read?.bounds.maximum, high <= 0 { range.maximum = 0 }
-            return .object(typed(read?.type ?? .int, nullable: nullable) + bounds(merged(range, stat.bounds)))
+            let low = read?.bounds.minimum.flatMap { $0 >= 0 ? Decimal(0) : nil }
+            let high = read?.bounds.maximum.flatMap { $0 <= 0 ? Decimal(0) : nil }
+            return .object(typed(read?.type ?? .int, nullable: nullable) + bounds(merged(ValueBounds(minimum: low, maximum: high), stat.bounds)))
         case .mean:
             return .object(typed(.decimal, nullable: nullable) + bounds(merged(read?.bounds ?? ValueBounds(), stat.bounds)))
         case .min, .max:
