@@ -2,11 +2,14 @@ import Archive
 import Extraction
 import Foundation
 import Packs
+import PageText
 import Scraper
 
-/// Reads a member's pages from a web archive: lists a page's captures (CDX or
-/// TimeMap, as the pack's `[archive]` says), and fetches a capture's original bytes.
-/// Its fetcher is the archive's own, paced as the archive asks.
+/// Reads a member's pages from a web archive, as the real archive answers: lists a
+/// page's captures (a CDX index, paged by resume keys, or a TimeMap), and fetches a
+/// capture's original bytes, following the archive's own redirects to the capture it
+/// has and telling its answers (blocked, excluded, not archived, busy) from the site's
+/// recorded ones. Its fetcher is the archive's own, paced as the archive asks.
 public struct ArchiveReader: Sendable {
     public enum Index: String, Sendable, CaseIterable {
         case cdx
@@ -26,6 +29,13 @@ public struct ArchiveReader: Sendable {
     /// never asked for again.
     public let captureCache: ResponseCache?
 
+    /// The most index pages read for one URL (a page captured a million times).
+    public static let mostIndexPages = 200
+    /// The most redirects of the archive's own followed for one capture.
+    public static let mostArchiveRedirects = 5
+    /// Seconds the archive is left alone after its own 429 without a Retry-After.
+    public static let busyWait = 5.0
+
     public init(spec: ArchiveSpec, base: String? = nil, index: Index? = nil, fetcher: PageFetcher, asOf: DateInterval? = nil,
                 maxSkew: TimeInterval? = nil, captureCache: ResponseCache? = nil) {
         self.spec = spec
@@ -37,33 +47,90 @@ public struct ArchiveReader: Sendable {
         self.captureCache = captureCache
     }
 
-    /// The captures of the site's page at `original`, oldest first; `from` and `to`
-    /// are timestamp prefixes (`2008`, `201401`) or empty.
+    /// The captures of the site's page at `original` that may hold the page (a 2xx or
+    /// a revisit, `-`; not the site's redirects and errors), oldest first; `from` and
+    /// `to` are timestamp prefixes (`2008`, `201401`) or empty.
     public func captures(of original: String, source: String, from: String = "", to: String = "") async -> Result<[Capture], MemberError> {
-        // The pack declares at least one; `--archive-index` is checked against it.
-        let template = (index == .cdx ? spec.cdx : spec.timeMap) ?? ""
-        let url = ArchiveSpec.fill(template, archive: base, url: original, from: from, to: to)
+        await allCaptures(of: original, source: source, from: from, to: to).map { $0.filter(\.mayBeThePage) }
+    }
+
+    /// Every capture the index lists, the site's redirects and errors too.
+    func allCaptures(of original: String, source: String, from: String = "", to: String = "") async -> Result<[Capture], MemberError> {
+        index == .cdx ? await cdxCaptures(of: original, source: source, from: from, to: to)
+            : await timeMapCaptures(of: original, source: source, from: from, to: to)
+    }
+
+    private func cdxCaptures(of original: String, source: String, from: String, to: String) async -> Result<[Capture], MemberError> {
+        let first = ArchiveSpec.fill(spec.cdx ?? "", archive: base, url: original, from: from, to: to)
+        let query = URLComponents(string: first)?.queryItems ?? []
+        let json = query.contains { $0.name == "output" && $0.value == "json" }
+        let fields = query.first { $0.name == "fl" }?.value.map { $0.split(separator: ",").map(String.init) } ?? CDXAnswer.defaultFields
+        var captures = [Capture]()
+        var url = first
+        for _ in 0..<ArchiveReader.mostIndexPages {
+            let answer: CDXAnswer
+            switch await fetcher.fetch(url) {
+            case .success(let response) where (200..<300).contains(response.status):
+                do throws(ArchiveError) {
+                    answer = json ? try CDXAnswer.json(response.body, url: url) : try CDXAnswer.text(response.body, url: url, fields: fields)
+                } catch {
+                    return .failure(MemberError(kind: .archive, source: source, url: url, message: error.description))
+                }
+            case .success(let response):
+                return .failure(indexFailure(response, url: url, original: original, source: source))
+            case .failure(let error):
+                return .failure(MemberError(kind: .archive, source: source, url: url, message: "the archive could not be reached: \(error)"))
+            }
+            captures += answer.captures.map { $0.original.isEmpty ? Capture(timestamp: $0.timestamp, original: original, status: $0.status, revisit: $0.revisit) : $0 }
+            // A page with no rows ends the list, whatever key came before it.
+            guard let key = answer.resumeKey, !key.isEmpty, !answer.captures.isEmpty else { break }
+            url = first + "&resumeKey=" + (key.addingPercentEncoding(withAllowedCharacters: ArchiveReader.queryValue) ?? key)
+        }
+        return .success(unique(captures))
+    }
+
+    private func timeMapCaptures(of original: String, source: String, from: String, to: String) async -> Result<[Capture], MemberError> {
+        let url = ArchiveSpec.fill(spec.timeMap ?? "", archive: base, url: original, from: from, to: to)
         switch await fetcher.fetch(url) {
-        case .success(let response) where response.status == 404 && index == .timemap:
-            // A TimeMap server says "no captures" with a 404.
+        case .success(let response) where response.status == 404 && CaptureAnswer.classify(status: 404, headers: response.headers, body: response.body) != .notArchived:
+            // A TimeMap server says "no captures" with a bare 404.
             return .success([])
         case .success(let response) where (200..<300).contains(response.status):
             do throws(ArchiveError) {
-                var found = index == .cdx ? try CaptureIndex.cdx(response.body, url: url) : try CaptureIndex.timeMap(response.body, url: url)
-                if index == .timemap {
-                    // A TimeMap lists every capture; the range is kept here.
-                    found = found.filter { within($0.timestamp.description, from: from, to: to) }
-                }
-                return .success(found)
+                // A TimeMap lists every capture; the range is kept here.
+                let found = try CaptureIndex.timeMap(response.body, url: url).filter { within($0.timestamp.description, from: from, to: to) }
+                return .success(unique(found))
             } catch {
                 return .failure(MemberError(kind: .archive, source: source, url: url, message: error.description))
             }
         case .success(let response):
-            return .failure(MemberError(kind: .archive, source: source, url: url, status: response.status,
-                                        message: "the archive's index answered HTTP \(response.status)"))
+            return .failure(indexFailure(response, url: url, original: original, source: source))
         case .failure(let error):
             return .failure(MemberError(kind: .archive, source: source, url: url, message: "the archive could not be reached: \(error)"))
         }
+    }
+
+    /// What an index's error answer means for the user: blocked, busy, or the archive's status.
+    private func indexFailure(_ response: HTTPResponse, url: String, original: String, source: String) -> MemberError {
+        let error: ArchiveError
+        switch CaptureAnswer.classify(status: response.status, headers: response.headers, body: response.body) {
+        case .blockedSite: error = .blocked(archive: base, page: original, robots: false)
+        case .blockedByRobots: error = .blocked(archive: base, page: original, robots: true)
+        case .busy: error = .busy(archive: base, page: original)
+        case .excluded: error = .excluded(archive: base, page: original)
+        case .notArchived: error = .notArchived(archive: base, page: original)
+        default:
+            return MemberError(kind: .archive, source: source, url: url, status: response.status,
+                               message: "the archive's index answered HTTP \(response.status)")
+        }
+        return MemberError(kind: .archive, source: source, url: url, status: response.status, message: error.description)
+    }
+
+    /// One capture of each moment (the same capture twice, under http and https or
+    /// from two index pages, counts once), in time order.
+    private func unique(_ captures: [Capture]) -> [Capture] {
+        var seen = Set<String>()
+        return captures.sorted { $0.timestamp < $1.timestamp }.filter { seen.insert($0.timestamp.description + " " + $0.original).inserted }
     }
 
     private func within(_ timestamp: String, from: String, to: String) -> Bool {
@@ -71,61 +138,16 @@ public struct ArchiveReader: Sendable {
             && (to.isEmpty || timestamp <= to.padding(toLength: 14, withPad: "9", startingAt: 0))
     }
 
-    /// The raw capture's URL: the page as the site sent it, without the archive's banner.
+    /// The raw capture's URL: the memento URI an index gave (as `id_`), else the pack's
+    /// capture template: the page as the site sent it, without the archive's banner.
     public func url(of capture: Capture) -> String {
-        ArchiveSpec.fill(spec.capture, archive: base, url: capture.original, timestamp: capture.timestamp.description)
+        if let memento = capture.memento { return CaptureIndex.rawMemento(memento) }
+        return ArchiveSpec.fill(spec.capture, archive: base, url: capture.original, timestamp: capture.timestamp.description)
     }
 
-    /// One capture's page (`number`: which page of its source). A redirect or an error
-    /// status is an `archive` error, not a page.
-    public func page(_ capture: Capture, source: String, number: Int = 1) async -> Result<Page, MemberError> {
-        let url = url(of: capture)
-        if let kept = captureCache?.entry(for: url) {
-            return .success(Page(source: source, bytes: kept.body, charset: kept.contentType.flatMap(HTTPResponse.charset), origin: url, number: number))
-        }
-        switch await fetcher.fetch(url, followingRedirects: false) {
-        case .success(let response) where (200..<300).contains(response.status):
-            captureCache?.store(response, unchanging: true)
-            return .success(Page(source: source, bytes: response.body, charset: response.charset, origin: url, number: number))
-        case .success(let response) where (300..<400).contains(response.status):
-            return .failure(MemberError(kind: .archive, source: source, url: url, status: response.status,
-                                        message: ArchiveError.redirect(capture: url, location: response.headers["location"]).description))
-        case .success(let response):
-            return .failure(MemberError(kind: .archive, source: source, url: url, status: response.status,
-                                        message: ArchiveError.errorCapture(capture: url, status: response.status).description))
-        case .failure(let error):
-            return .failure(MemberError(kind: .archive, source: source, url: url, message: "the archive could not be reached: \(error)"))
-        }
-    }
-
-    /// The capture of `original` nearest `time` (a further page of a source, read as near
-    /// its first page's capture as the archive has it).
-    public func capture(nearest time: Date, of original: String, source: String) async -> Result<Capture, MemberError> {
-        switch await captures(of: original, source: source) {
-        case .failure(let error):
-            return .failure(error)
-        case .success(let all):
-            guard let nearest = CaptureChoice.closest(to: time, in: all) else {
-                return .failure(MemberError(kind: .archive, source: source, url: original,
-                                            message: "the archive has no capture of \(original), a further page of the \(source) list"))
-            }
-            return .success(nearest)
-        }
-    }
-
-    /// The capture nearest the start of `period` (`--as-of 2014-01`: January 2014);
-    /// a period wholly before the first capture is an error naming the first
-    /// capture's day, not a capture years later.
-    public func capture(nearest period: DateInterval, of original: String, source: String) async -> Result<Capture, MemberError> {
-        switch await captures(of: original, source: source) {
-        case .failure(let error):
-            return .failure(error)
-        case .success(let all):
-            guard let first = all.first, first.time < period.end, let nearest = CaptureChoice.closest(to: period.start, in: all) else {
-                let error = ArchiveError.noCapture(url: original, before: period.start, first: all.first?.time)
-                return .failure(MemberError(kind: .archive, source: source, url: original, message: error.description))
-            }
-            return .success(nearest)
-        }
-    }
+    static let queryValue: CharacterSet = {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return allowed
+    }()
 }

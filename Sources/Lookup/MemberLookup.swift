@@ -52,7 +52,7 @@ public struct MemberLookup: Sendable {
     private func fetch(_ id: String, sources names: [String]?) async -> Fetched {
         if let archive, let period = archive.asOf {
             return await fetchArchived(id, sources: names) { original, source in
-                await archive.capture(nearest: period, of: original, source: source)
+                await archive.candidates(nearest: period, of: original, source: source)
             }
         }
         let sources = pack.sources.filter { names?.contains($0.name) ?? true }
@@ -127,7 +127,7 @@ public struct MemberLookup: Sendable {
         // A user and password in --base-url go to the server, not into the record.
         var errors = (fetched.errors + extracted.problems.map(MemberError.init)).map { error in
             MemberError(kind: error.kind, source: error.source, field: error.field, url: error.url.map(URLCredentials.redacted),
-                        status: error.status, message: URLCredentials.redacted(error.message))
+                        status: error.status, message: URLCredentials.redacted(error.message), atCrawlTime: error.atCrawlTime)
         }
         errors.sort { ($0.source ?? "", $0.field ?? "") < ($1.source ?? "", $1.field ?? "") }
         var record = MemberRecord(id: fetched.id, site: pack.name, fetchedAt: fetched.fetchedAt,

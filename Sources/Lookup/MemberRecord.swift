@@ -77,14 +77,19 @@ public struct MemberError: Error, Sendable, Equatable, CustomStringConvertible {
     public let url: String?
     public let status: Int?
     public let message: String
+    /// An archive's capture that is the site's own error page at crawl time (an
+    /// archived 403): the archive is fine, the page was not there to capture.
+    public let atCrawlTime: Bool
 
-    public init(kind: Kind, source: String? = nil, field: String? = nil, url: String? = nil, status: Int? = nil, message: String) {
+    public init(kind: Kind, source: String? = nil, field: String? = nil, url: String? = nil, status: Int? = nil, message: String,
+                atCrawlTime: Bool = false) {
         self.kind = kind
         self.source = source
         self.field = field
         self.url = url
         self.status = status
         self.message = message
+        self.atCrawlTime = atCrawlTime
     }
 
     /// An extraction problem seen as a lookup error.

@@ -34,7 +34,7 @@ public struct ArchiveSpec: Sendable, Equatable {
     /// The Wayback Machine, for packs without an `[archive]` section.
     public static let wayback = ArchiveSpec(
         base: "https://web.archive.org",
-        cdx: "{archive}/cdx/search/cdx?url={url}&output=json&filter=statuscode:200&from={from}&to={to}",
+        cdx: "{archive}/cdx/search/cdx?url={url}&output=json&from={from}&to={to}&limit=1000&showResumeKey=true",
         timeMap: "{archive}/web/timemap/link/{url}",
         capture: "{archive}/web/{timestamp}id_/{url}",
         rate: 1, concurrency: 1,

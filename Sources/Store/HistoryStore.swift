@@ -111,6 +111,26 @@ public final class HistoryStore: Sendable {
         timestamps.sorted { $0.key < $1.key }.map { "\($0.key)@\($0.value)" }.joined(separator: " ")
     }
 
+    /// The captures of every archived snapshot of a member, each as source → timestamp.
+    public func archivedCaptures(site: String, member: String) throws(StoreError) -> [[String: String]] {
+        do {
+            let keys = try database.read { db in
+                try String.fetchAll(db, sql: "SELECT archived FROM snapshot WHERE site = ? AND member = ? AND archived IS NOT NULL",
+                                    arguments: [site, member])
+            }
+            return keys.map { key in
+                var captures = [String: String]()
+                for part in key.split(separator: " ") {
+                    let pair = part.split(separator: "@", maxSplits: 1)
+                    if pair.count == 2 { captures[String(pair[0])] = String(pair[1]) }
+                }
+                return captures
+            }
+        } catch {
+            throw HistoryStore.classify(error, path: path)
+        }
+    }
+
     /// True when the history holds the snapshot these captures make.
     public func hasArchived(site: String, member: String, captures key: String) throws(StoreError) -> Bool {
         do {

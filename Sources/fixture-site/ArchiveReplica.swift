@@ -3,16 +3,19 @@ import Foundation
 import Packs
 import Synchronization
 
-/// A web archive in miniature, for `--archive DIR`: captures saved as
-/// `DIR/<14-digit timestamp>/<source>-<id>.html` (`SavedPageName`), served the way the Wayback Machine
-/// serves them: a CDX index (`/cdx/search/cdx`, JSON), Memento TimeMaps
-/// (`/web/timemap/link/<url>`) and raw captures (`/web/<timestamp>id_/<url>`). A
-/// capture saved as `<source>-<id>.redirect` (holding a URL) is a redirect; as
-/// `<source>-<id>.status` (holding a number), an error the archive answers with.
+/// A web archive in miniature, for `--archive DIR`, answering in the forms the real
+/// Wayback Machine was recorded answering in (docs/archive.md, "What the real archive
+/// sends"). Captures are saved as `DIR/<14-digit timestamp>/<source>-<id>.<kind>`
+/// (`SavedPageName`): `.html` a page; `.revisit` a revisit record (it holds the
+/// timestamp of the capture whose payload it stands for); `.redirect` the site's
+/// redirect at crawl time (it holds the Location); `.status` the site's error at
+/// crawl time (it holds the status). `DIR/answers.txt` names pages the archive itself
+/// refuses: `<source>-<id> blocked-site|blocked-robots|excluded`.
 final class ArchiveReplica: Sendable {
     struct Entry: Sendable {
         enum Body: Sendable {
             case page(String)
+            case revisit(of: String)
             case redirect(String)
             case status(Int)
         }
@@ -21,13 +24,27 @@ final class ArchiveReplica: Sendable {
         let body: Body
     }
 
-    private let entries: [Entry]
-    private let routes: SiteRoutes
-    /// `--archive-busy N`: the first N archive requests are answered 429 with Retry-After.
-    private let busy: Mutex<Int>
-    private let retryAfter: Int
+    /// What the archive itself answers for a page, instead of its captures.
+    enum Refusal: String, Sendable {
+        case blockedSite = "blocked-site"
+        case blockedRobots = "blocked-robots"
+        case excluded
+    }
 
-    init(directory: String, routes: SiteRoutes, busy: Int, retryAfter: Int) throws {
+    let entries: [Entry]
+    let refusals: [SavedPageName: Refusal]
+    let routes: SiteRoutes
+    /// Recorded answer bodies (the archive's "not archived" and "excluded" pages, an
+    /// archived 403) when a directory of them was given; short stand-ins otherwise.
+    let bodies: [String: Data]
+    /// At most this many CDX rows a page, whatever `limit` asks: resume keys are used.
+    let pageSize: Int
+    /// `--archive-busy N`: the first N archive requests are answered 429.
+    private let busy: Mutex<Int>
+    /// Seconds in the 429's Retry-After; nil: none, as the archive's own 429s come.
+    private let retryAfter: Int?
+
+    init(directory: String, routes: SiteRoutes, busy: Int, retryAfter: Int?, pageSize: Int, bodies: String?) throws {
         var entries = [Entry]()
         let manager = FileManager.default
         for stamp in try manager.contentsOfDirectory(atPath: directory).sorted()
@@ -40,14 +57,34 @@ final class ArchiveReplica: Sendable {
                 let text = (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
                 switch (name as NSString).pathExtension {
                 case "html": entries.append(Entry(timestamp: stamp, name: saved, body: .page(path)))
+                case "revisit": entries.append(Entry(timestamp: stamp, name: saved, body: .revisit(of: text)))
                 case "redirect": entries.append(Entry(timestamp: stamp, name: saved, body: .redirect(text)))
                 case "status": entries.append(Entry(timestamp: stamp, name: saved, body: .status(Int(text) ?? 500)))
                 default: continue
                 }
             }
         }
+        var refusals = [SavedPageName: Refusal]()
+        let answers = (directory as NSString).appendingPathComponent("answers.txt")
+        for line in ((try? String(contentsOfFile: answers, encoding: .utf8)) ?? "").split(separator: "\n") where !line.hasPrefix("#") {
+            let parts = line.split(separator: " ")
+            if parts.count == 2, let name = SavedPageName.parse(parts[0] + ".html", sources: routes.sources),
+               let refusal = Refusal(rawValue: String(parts[1])) {
+                refusals[name] = refusal
+            }
+        }
+        var recorded = [String: Data]()
+        if let bodies {
+            for (key, file) in [("not-archived", "capture-body-01-not-archived.html"), ("excluded", "capture-body-02-excluded.html"),
+                                ("archived-403", "capture-body-03-archived-403.html")] {
+                recorded[key] = manager.contents(atPath: (bodies as NSString).appendingPathComponent(file))
+            }
+        }
         self.entries = entries
+        self.refusals = refusals
         self.routes = routes
+        self.bodies = recorded
+        self.pageSize = max(1, pageSize)
         self.busy = Mutex(busy)
         self.retryAfter = retryAfter
     }
@@ -62,14 +99,19 @@ final class ArchiveReplica: Sendable {
             return true
         }
         if refuse {
-            return HTTPResponse(statusCode: .tooManyRequests, headers: [HTTPHeader("Retry-After"): String(retryAfter)],
-                                body: Data("slow down\n".utf8))
+            let headers: HTTPHeaders = retryAfter.map { [HTTPHeader("Retry-After"): String($0)] } ?? [:]
+            return HTTPResponse(statusCode: .tooManyRequests, headers: headers, body: Data("slow down\n".utf8))
         }
+        let base = "http://" + (request.headers[.host] ?? "127.0.0.1")
         if request.path == "/cdx/search/cdx" { return cdx(request) }
         let rest = String(request.path.dropFirst("/web/".count)) + rawQuery(request)
-        if rest.hasPrefix("timemap/link/") { return timeMap(original: String(rest.dropFirst("timemap/link/".count))) }
-        guard rest.count > 17, rest.dropFirst(14).hasPrefix("id_/") else { return text(.notFound, "not an archive URL\n") }
-        return capture(timestamp: String(rest.prefix(14)), original: String(rest.dropFirst(18)))
+        if rest.hasPrefix("timemap/link/") { return timeMap(asked: String(rest.dropFirst("timemap/link/".count)), base: base) }
+        let digits = rest.prefix { $0.isNumber }
+        guard digits.count == 14, rest.dropFirst(14).hasPrefix("id_/") || rest.dropFirst(14).hasPrefix("/") else {
+            return text(.notFound, "not an archive URL\n")
+        }
+        let original = String(rest.dropFirst(14).drop { $0 != "/" }.dropFirst())
+        return capture(timestamp: String(digits), original: original, base: base)
     }
 
     /// The query of a capture or TimeMap URL belongs to the original URL in its path.
@@ -77,29 +119,43 @@ final class ArchiveReplica: Sendable {
         request.query.isEmpty ? "" : "?" + request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
     }
 
-    /// The captures of an original URL, in time order.
-    private func captures(of original: String) -> [Entry] {
-        guard let url = URLComponents(string: original) else { return [] }
+    /// The page an original URL names (in any form: `http://host:80/...` is `https://host/...`).
+    func page(of original: String) -> SavedPageName? {
+        guard let url = URLComponents(string: original) else { return nil }
         var query = [String: String]()
         for item in url.queryItems ?? [] { query[item.name] = item.value ?? "" }
-        guard case .page(let source, let id, let page)? = routes.resolve(path: url.path, query: query) else { return [] }
-        return entries.filter { $0.name == SavedPageName(source: source, id: id, page: page) }
+        guard case .page(let source, let id, let page)? = routes.resolve(path: url.path, query: query) else { return nil }
+        return SavedPageName(source: source, id: id, page: page)
     }
 
-    private func cdx(_ request: FlyingFox.HTTPRequest) -> FlyingFox.HTTPResponse {
-        var query = [String: String]()
-        for item in request.query { query[item.name] = item.value }
-        guard let original = query["url"] else { return text(.badRequest, "url is required\n") }
-        // from/to are timestamp prefixes, padded to the range's start and end.
-        let from = (query["from"] ?? "").padding(toLength: 14, withPad: "0", startingAt: 0)
-        let to = (query["to"] ?? "").isEmpty ? "99999999999999" : (query["to"] ?? "").padding(toLength: 14, withPad: "9", startingAt: 0)
-        let rows = captures(of: original).filter { $0.timestamp >= from && $0.timestamp <= to }.map { entry -> [String] in
-            [ArchiveReplica.urlKey(original), entry.timestamp, original, "text/html", "200", "DIGEST\(entry.timestamp)", "1000"]
-        }
-        guard !rows.isEmpty else { return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: Data()) }
-        let header = ["urlkey", "timestamp", "original", "mimetype", "statuscode", "digest", "length"]
-        let body = (try? JSONSerialization.data(withJSONObject: [header] + rows)) ?? Data("[]".utf8)
-        return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: body)
+    /// The captures of a page, in time order.
+    func captures(of name: SavedPageName) -> [Entry] {
+        entries.filter { $0.name == name }
+    }
+
+    /// The form a crawler met an `https://` page in years ago (`http://host:80/...`),
+    /// which the index lists its captures under; others as they are.
+    static func crawlerForm(_ original: String) -> String {
+        guard var parts = URLComponents(string: original), parts.scheme == "https", parts.port == nil else { return original }
+        parts.scheme = "http"
+        parts.port = 80
+        return parts.string ?? original
+    }
+
+    /// A capture's own form: the form asked for, with the crawler form turned back
+    /// (`http://host:80/...` is `https://host/...`).
+    static func ownForm(_ original: String) -> String {
+        guard var parts = URLComponents(string: original), parts.scheme == "http", parts.port == 80 else { return original }
+        parts.scheme = "https"
+        parts.port = nil
+        return parts.string ?? original
+    }
+
+    /// A resume key as sent back, however many times it was percent-encoded on the way.
+    static func decoded(_ key: String) -> String {
+        var text = key
+        while let once = text.removingPercentEncoding, once != text { text = once }
+        return text
     }
 
     /// The CDX's own key for a URL: its host's labels reversed (`com,example)/path`).
@@ -109,41 +165,7 @@ final class ArchiveReplica: Sendable {
         return labels + ")" + (url.path.isEmpty ? "/" : url.path.lowercased()) + (url.query.map { "?" + $0 } ?? "")
     }
 
-    private func timeMap(original: String) -> FlyingFox.HTTPResponse {
-        let found = captures(of: original)
-        guard !found.isEmpty else { return text(.notFound, "no captures of \(original)\n") }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        let parser = DateFormatter()
-        parser.locale = formatter.locale
-        parser.timeZone = formatter.timeZone
-        parser.dateFormat = "yyyyMMddHHmmss"
-        var lines = ["<\(original)>; rel=\"original\""]
-        for entry in found {
-            let datetime = parser.date(from: entry.timestamp).map(formatter.string) ?? ""
-            lines.append("</web/\(entry.timestamp)/\(original)>; rel=\"memento\"; datetime=\"\(datetime)\"")
-        }
-        return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/link-format"], body: Data((lines.joined(separator: ",\n") + "\n").utf8))
-    }
-
-    private func capture(timestamp: String, original: String) -> FlyingFox.HTTPResponse {
-        guard let entry = captures(of: original).first(where: { $0.timestamp == timestamp }) else {
-            return text(.notFound, "no capture of \(original) at \(timestamp)\n")
-        }
-        switch entry.body {
-        case .page(let path):
-            guard let data = FileManager.default.contents(atPath: path) else { return text(.notFound, "gone\n") }
-            return HTTPResponse(statusCode: .ok, headers: [.contentType: "text/html"], body: data)
-        case .redirect(let location):
-            return HTTPResponse(statusCode: .found, headers: [HTTPHeader("Location"): location], body: Data())
-        case .status(let code):
-            return text(HTTPStatusCode(code, phrase: "archived error"), "an archived error page\n")
-        }
-    }
-
-    private func text(_ status: HTTPStatusCode, _ body: String) -> FlyingFox.HTTPResponse {
+    func text(_ status: HTTPStatusCode, _ body: String) -> FlyingFox.HTTPResponse {
         HTTPResponse(statusCode: status, headers: [.contentType: "text/plain"], body: Data(body.utf8))
     }
 }

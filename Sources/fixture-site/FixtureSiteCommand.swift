@@ -72,8 +72,14 @@ struct FixtureSiteCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Also serve a web archive of captures saved as <dir>/<timestamp>/<source>-<id>.html: a CDX index, TimeMaps and raw captures.", valueName: "dir"))
     var archive: String?
 
-    @Option(name: .long, help: ArgumentHelp("Answer the first N archive requests 429 with Retry-After.", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp("Answer the first N archive requests 429 with Retry-After (--retry-after 0: without one, as the archive's own 429s come).", valueName: "n"))
     var archiveBusy = 0
+
+    @Option(name: .long, help: ArgumentHelp("At most N CDX rows a page, with a resume key for the next (the archive's paging).", valueName: "n"))
+    var archivePageSize = 4
+
+    @Option(name: .long, help: ArgumentHelp("Answers recorded from the real archive to serve as its own pages (not archived, excluded, an archived 403).", valueName: "dir"))
+    var archiveBodies = "Fixtures/archive-real"
 
     @Flag(name: .long, help: "Log every request to stderr.")
     var verbose = false
@@ -109,7 +115,9 @@ struct FixtureSiteCommand: AsyncParsableCommand {
         var archiveReplica: ArchiveReplica?
         if let archive {
             do {
-                archiveReplica = try ArchiveReplica(directory: archive, routes: SiteRoutes(pack: pack), busy: archiveBusy, retryAfter: retryAfter)
+                let bodies = FileManager.default.fileExists(atPath: archiveBodies) ? archiveBodies : nil
+                archiveReplica = try ArchiveReplica(directory: archive, routes: SiteRoutes(pack: pack), busy: archiveBusy,
+                                                    retryAfter: retryAfter > 0 ? retryAfter : nil, pageSize: archivePageSize, bodies: bodies)
             } catch {
                 FileHandle.standardError.write(Data("fixture-site: cannot read --archive \(archive): \(error.localizedDescription)\n".utf8))
                 throw ExitCode(2)

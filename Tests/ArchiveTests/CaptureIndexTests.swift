@@ -16,22 +16,22 @@ import Testing
              ["com,codeproject)/x","2014","http://www.codeproject.com/x","text/html","200","D4","800"],
              ["short"]]
             """#
-        let captures = try CaptureIndex.cdx(Array(body.utf8), url: "cdx")
+        let captures = try CDXAnswer.json(Array(body.utf8), url: "cdx").captures
         #expect(captures.map(\.timestamp.description) == ["20080315120000", "20140612080000"])
         #expect(captures.map(\.status) == [200, 200])
         #expect(captures.first?.original == "http://www.codeproject.com/x")
         #expect(captures.first?.time == Date(timeIntervalSince1970: 1_205_582_400))
-        #expect(try CaptureIndex.cdx(Array(" \n".utf8), url: "cdx").isEmpty)
+        #expect(try CDXAnswer.json(Array(" \n".utf8), url: "cdx").captures.isEmpty)
     }
 
     @Test func aCDXAnswerThatIsNotOneSaysWhy() {
-        #expect(throws: ArchiveError.badIndex(url: "u", why: "its first row names no 'timestamp' and 'original' fields")) {
-            try CaptureIndex.cdx(Array(#"[["a","b"],["1","2"]]"#.utf8), url: "u")
+        #expect(throws: ArchiveError.badIndex(url: "u", why: "its fields (a b) have no timestamp")) {
+            try CDXAnswer.json(Array(#"[["a","b"],["1","2"]]"#.utf8), url: "u")
         }
         #expect(throws: ArchiveError.badIndex(url: "u", why: "not a JSON array of rows")) {
-            try CaptureIndex.cdx(Array(#"{"a":1}"#.utf8), url: "u")
+            try CDXAnswer.json(Array(#"{"a":1}"#.utf8), url: "u")
         }
-        #expect(throws: ArchiveError.self) { try CaptureIndex.cdx(Array("<html>busy</html>".utf8), url: "u") }
+        #expect(throws: ArchiveError.self) { try CDXAnswer.json(Array("<html>busy</html>".utf8), url: "u") }
     }
 
     @Test func aTimeMapIsItsMementos() throws {
@@ -71,7 +71,7 @@ import Testing
         let spec = ArchiveSpec.wayback
         let original = "https://www.codeproject.com/script/Membership/View.aspx?mid=48201"
         #expect(ArchiveSpec.fill(spec.cdx ?? "", archive: "http://127.0.0.1:8080/", url: original, from: "2014", to: "2015")
-                == "http://127.0.0.1:8080/cdx/search/cdx?url=https%3A%2F%2Fwww.codeproject.com%2Fscript%2FMembership%2FView.aspx%3Fmid%3D48201&output=json&filter=statuscode:200&from=2014&to=2015")
+                == "http://127.0.0.1:8080/cdx/search/cdx?url=https%3A%2F%2Fwww.codeproject.com%2Fscript%2FMembership%2FView.aspx%3Fmid%3D48201&output=json&from=2014&to=2015&limit=1000&showResumeKey=true")
         #expect(ArchiveSpec.fill(spec.capture, archive: "https://web.archive.org", url: original, timestamp: "20140110093000")
                 == "https://web.archive.org/web/20140110093000id_/https://www.codeproject.com/script/Membership/View.aspx?mid=48201")
     }

@@ -52,6 +52,47 @@ import Testing
         #expect(bad.stderr.contains("--as-of takes a date like 2014, 2014-01, 2014-01-10"))
     }
 
+    /// What the archive says for itself, each said plainly, naming the archive and the
+    /// page, exit 1: never read as a member's page, nor as "no captures".
+    @Test func blockedExcludedAndNotArchivedPagesSaySo() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try FixtureServer(["--archive", archive])
+        defer { server.stop() }
+        func said(_ id: String, index: String = "cdx") throws -> (status: Int32, stderr: String) {
+            let result = try cpvanity(["member", id, "--as-of", "2014", "--archive", server.baseURL, "--archive-rate", "50",
+                                       "--archive-index", index, "--no-store", "--format", "json"])
+            return (result.status, result.stderr)
+        }
+        let profile = { (id: String) in "https://www.codeproject.com/script/Membership/View.aspx?mid=\(id)" }
+        let blocked = try said("424242")
+        #expect(blocked.status == 1)
+        #expect(blocked.stderr.contains("the archive \(server.baseURL) will not show \(profile("424242")): Blocked Site Error (the site is blocked from it); another archive (--archive) may have it"), "\(blocked.stderr)")
+        let robots = try said("535353")
+        #expect(robots.status == 1)
+        #expect(robots.stderr.contains("the archive \(server.baseURL) will not show \(profile("535353")): Blocked By Robots (the site's robots.txt hides its copies)"), "\(robots.stderr)")
+        // Excluded: the archive lists captures, then answers each with its page saying so (a 200).
+        let excluded = try said("646464")
+        #expect(excluded.status == 1)
+        #expect(excluded.stderr.contains("says http://www.codeproject.com:80/script/Membership/View.aspx?mid=646464 is excluded from it; another archive (--archive) may have it"), "\(excluded.stderr)")
+        #expect(!excluded.stderr.contains("extraction"))
+        // Not archived: by TimeMap, the archive's "has not archived that URL" page.
+        let unknown = try said("777777", index: "timemap")
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("the archive \(server.baseURL) has not archived \(profile("777777"))"), "\(unknown.stderr)")
+        // The archive's own 429s, with no Retry-After: left alone a while, then asked again.
+        let busy = try FixtureServer(["--archive", archive, "--archive-busy", "1", "--retry-after", "0"])
+        defer { busy.stop() }
+        let waited = try cpvanity(["member", "48201", "--as-of", "2019", "--archive", busy.baseURL, "--archive-rate", "50", "--no-store",
+                                   "--json", "reputation"])
+        #expect(waited.status == 0, "\(waited.stderr)")
+        let answers = try busy.stats().log.filter { $0.path.hasPrefix("/cdx") }.sorted { $0.start_ms < $1.start_ms }
+        #expect(answers.first?.status == 429)
+        // One request had its slot already (the other page's index, 20 ms on); every later one waited five seconds.
+        let first = answers.first?.start_ms ?? 0
+        #expect(answers.dropFirst(2).allSatisfy { $0.start_ms - first >= 5_000 - 50 }, "\(answers.map { Int($0.start_ms - first) })")
+        #expect(answers.count == 8)
+    }
+
     /// A backfill stopped with Ctrl-C keeps what it stored; run again, it fetches only
     /// what is missing; the history lists the archived points by capture time, then the live ones.
     @Test func aBackfillSurvivesCtrlCAndResumesWithoutRefetching() throws {
@@ -72,7 +113,8 @@ import Testing
         // stored by then (the replica's log is cheap to ask; a process a poll is not).
         let deadline = Date().addingTimeInterval(30)
         while process.isRunning && Date() < deadline {
-            if try server.stats().log.filter({ $0.path.hasPrefix("/web/2") }).count >= 3 { break }
+            // Each capture is asked in the index's URL form, then (the archive's 302) its own: four requests a year.
+            if try server.stats().log.filter({ $0.path.hasPrefix("/web/2") }).count >= 5 { break }
             usleep(50_000)
         }
         kill(process.processIdentifier, SIGINT)
@@ -83,17 +125,18 @@ import Testing
 
         let again = try cpvanity(backfill)
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(again.stderr.contains("3 years with captures"), "\(again.stderr)")
+        #expect(again.stderr.contains("4 years with captures"), "\(again.stderr)")
         #expect(again.stdout == """
             id,time,last_seen,reputation.total\r
             48201,2008-03-16T08:30:00Z,2008-03-16T08:30:00Z,312\r
             48201,2014-01-12T10:15:00Z,2014-01-12T10:15:00Z,250310\r
+            48201,2016-04-11T00:00:00Z,2016-04-11T00:00:00Z,262004\r
             48201,2019-05-20T10:10:10Z,2019-05-20T10:10:10Z,980120\r
 
             """ + again.stdout.split(separator: "\r\n").last.map { String($0) + "\r\n" }!)
         #expect(again.stdout.split(separator: "\r\n").last?.hasSuffix(",1204873") == true)
-        // Each capture was fetched once, over both runs.
-        #expect(try server.stats().log.filter { $0.path.hasPrefix("/web/2") }.count == 6)
+        // Each capture was fetched once, over both runs: four years, two pages, a 302 and a 200 each.
+        #expect(try server.stats().log.filter { $0.path.hasPrefix("/web/2") }.count == 16)
     }
 
     @Test func trackedMembersAreBackfilledInOneGo() throws {

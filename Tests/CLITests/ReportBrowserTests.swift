@@ -44,9 +44,9 @@ import Testing
         #expect(seen.requests == [])
         #expect(seen.data)
         let charts = Dictionary(uniqueKeysWithValues: seen.charts.map { ($0.id, $0) })
-        // 48201: three archived years and today's lookup; the total and seven categories.
-        #expect(charts["compare-0"].map { [$0.circles, $0.hollow] } == [4, 3])
-        #expect(charts["over-time-0"].map { [$0.series, $0.circles, $0.hollow] } == [8, 32, 24])
+        // 48201: four archived years (2016's from revisits) and today's lookup; the total and seven categories.
+        #expect(charts["compare-0"].map { [$0.circles, $0.hollow] } == [5, 4])
+        #expect(charts["over-time-0"].map { [$0.series, $0.circles, $0.hollow] } == [8, 40, 32])
         #expect(charts["views-0"]?.rects == 34)
         #expect(charts["rating-0"]?.rects == 29)       // 5 unrated articles are not drawn as 0
         #expect(charts["years-0"]?.rects == 14)        // 2006 to 2019

@@ -56,6 +56,7 @@ public struct Backfill {
                 return outcome
             }
         }
+        let already = try store.archivedCaptures(site: lookup.pack.name, member: id)
         for (period, chosen) in periods(listed) {
             guard chosen.count == listed.count else {
                 let missing = listed.keys.filter { chosen[$0] == nil }.sorted()
@@ -64,8 +65,12 @@ public struct Backfill {
                 continue
             }
             outcome.periods += 1
-            let key = HistoryStore.captureKey(chosen.mapValues(\.timestamp.description))
-            if try store.hasArchived(site: lookup.pack.name, member: id, captures: key) {
+            // Stored already when some snapshot was read from captures of this period
+            // (the first of each page's, or a later one when the first was an archived error).
+            let known = already.contains { captures in
+                chosen.allSatisfy { source, candidates in candidates.contains { $0.timestamp.description == captures[source] } }
+            }
+            if known {
                 outcome.known += 1
                 continue
             }
@@ -74,7 +79,12 @@ public struct Backfill {
                 break
             }
             let record = await lookup.lookup(id, captures: chosen)
-            if record.failed {
+            if record.failed && record.errors.allSatisfy(\.atCrawlTime) {
+                // The archive has the period only as the site's error pages: nothing of the member to store.
+                let statuses = Set(record.errors.compactMap(\.status)).sorted().map(String.init).joined(separator: ", ")
+                warn("member \(id): \(period): the archive holds only the site's error pages (HTTP \(statuses)) for it; period left out")
+                outcome.incomplete += 1
+            } else if record.failed {
                 for error in record.errors { warn("member \(id): \(period): \(error)") }
                 outcome.failed += 1
             } else if try store.saveArchived(record, pack: lookup.pack) {
@@ -85,12 +95,13 @@ public struct Backfill {
         return outcome
     }
 
-    /// For each period in time order, each page's first capture in it.
-    func periods(_ listed: [String: [Capture]]) -> [(period: String, chosen: [String: Capture])] {
-        var byPeriod = [String: [String: Capture]]()
+    /// For each period in time order, each page's captures in it, first first (the
+    /// first is read; a later one when the first is an archived error).
+    func periods(_ listed: [String: [Capture]]) -> [(period: String, chosen: [String: [Capture]])] {
+        var byPeriod = [String: [String: [Capture]]]()
         for (source, captures) in listed {
-            for capture in CaptureChoice.onePer(every, in: captures) {
-                byPeriod[every.key(capture.time), default: [:]][source] = capture
+            for capture in captures.sorted(by: { $0.timestamp < $1.timestamp }) {
+                byPeriod[every.key(capture.time), default: [:]][source, default: []].append(capture)
             }
         }
         return byPeriod.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }

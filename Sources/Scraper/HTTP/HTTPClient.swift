@@ -141,7 +141,10 @@ private final class Transfer: @unchecked Sendable {
             var effective: UnsafeMutablePointer<CChar>?
             _ = cpv_easy_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &effective)
             var headers = [String: String]()
-            for name in ["content-type", "etag", "last-modified", "retry-after", "location", "content-encoding"] {
+            // Names in any case (libcurl compares without it); the archive's own answers are
+            // told apart by Memento-Datetime and the X-Archive-* headers.
+            for name in ["content-type", "etag", "last-modified", "retry-after", "location", "content-encoding", "memento-datetime",
+                         "link", "x-archive-redirect-reason", "x-archive-wayback-runtime-error", "x-archive-src"] {
                 var header: UnsafeMutablePointer<curl_header>?
                 // Request -1: the last response, after any redirects.
                 if curl_easy_header(easy, name, 0, UInt32(CURLH_HEADER), -1, &header) == CURLHE_OK,

@@ -18,6 +18,9 @@ public struct FetchPolicy: Sendable {
     public var respectRobots: Bool
     /// Redirects followed for one page, each to a host whose robots.txt is asked too.
     public var maxRedirects = 5
+    /// Seconds a host is left alone after a 429 without `Retry-After` (a web archive's
+    /// own 429s come so); nil: only the retry's backoff.
+    public var busyWait: Double?
 
     public init(concurrency: Int = 8, ratePerHost: Double = 4, retries: Int = 3, backoffBase: Double = 0.5,
                 backoffCap: Double = 30, maxRetryAfter: Double = 120, respectRobots: Bool = true) {

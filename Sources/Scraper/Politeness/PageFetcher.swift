@@ -47,10 +47,13 @@ public final class PageFetcher: Sendable {
     /// followed here, not by libcurl, so every host a request lands on is asked for
     /// its robots.txt and paced like the first. `followingRedirects: false` returns a
     /// redirect as it came (an archived capture that is a redirect is not the page).
-    public func fetch(_ url: String, followingRedirects: Bool = true) async -> Result<HTTPResponse, FetchError> {
+    /// `recorded` says which answers are a record of another time, not the server's
+    /// state now (an archive's memento of a 429 or a 503): those are not retried.
+    public func fetch(_ url: String, followingRedirects: Bool = true,
+                      recorded: @escaping @Sendable (HTTPResponse) -> Bool = { _ in false }) async -> Result<HTTPResponse, FetchError> {
         var current = url
         for _ in 0...policy.maxRedirects {
-            let result = await fetchOne(current)
+            let result = await fetchOne(current, recorded: recorded)
             guard followingRedirects, case .success(let response) = result, [301, 302, 303, 307, 308].contains(response.status),
                   let location = response.headers["location"],
                   let next = URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: URL(string: current))?.absoluteURL,
@@ -66,7 +69,7 @@ public final class PageFetcher: Sendable {
         return .failure(.tooManyRedirects(url: url, limit: policy.maxRedirects))
     }
 
-    private func fetchOne(_ url: String) async -> Result<HTTPResponse, FetchError> {
+    private func fetchOne(_ url: String, recorded: @escaping @Sendable (HTTPResponse) -> Bool) async -> Result<HTTPResponse, FetchError> {
         guard let target = RequestTarget(url) else { return .failure(.invalidURL(url)) }
         if policy.respectRobots {
             switch await robots.rules(for: target.origin, fetch: { await self.fetchRobots(target.origin) }) {
@@ -89,7 +92,7 @@ public final class PageFetcher: Sendable {
         if let etag = cached?.etag { headers["If-None-Match"] = etag }
         if let lastModified = cached?.lastModified { headers["If-Modified-Since"] = lastModified }
 
-        switch await fetchWithRetries(url, origin: target.origin, headers: headers) {
+        switch await fetchWithRetries(url, origin: target.origin, headers: headers, recorded: recorded) {
         case .failure(let error):
             return .failure(error)
         case .success(let response):
@@ -107,7 +110,8 @@ public final class PageFetcher: Sendable {
         }
     }
 
-    private func fetchWithRetries(_ url: String, origin: String, headers: [String: String]) async -> Result<HTTPResponse, FetchError> {
+    private func fetchWithRetries(_ url: String, origin: String, headers: [String: String],
+                                  recorded: @escaping @Sendable (HTTPResponse) -> Bool) async -> Result<HTTPResponse, FetchError> {
         var attempt = 0
         while true {
             if isStopping { return .failure(.stopped(url)) }
@@ -136,11 +140,14 @@ public final class PageFetcher: Sendable {
             var wait: Double?
             switch outcome {
             case .success(let response):
-                retryable = [429, 500, 502, 503, 504].contains(response.status)
+                retryable = [429, 500, 502, 503, 504].contains(response.status) && !recorded(response)
                 if retryable, let header = response.headers["retry-after"], let seconds = RetryAfter.seconds(header) {
                     guard seconds <= policy.maxRetryAfter else {
                         return .failure(.retryAfterTooLong(url: url, status: response.status, seconds: seconds))
                     }
+                    wait = seconds
+                    await pacer.pause(host: origin, seconds: seconds)
+                } else if retryable, response.status == 429, let seconds = policy.busyWait {
                     wait = seconds
                     await pacer.pause(host: origin, seconds: seconds)
                 }
@@ -185,14 +192,14 @@ public final class PageFetcher: Sendable {
     private func fetchRobots(_ origin: String) async -> Result<RobotsRules, FetchError> {
         let url = origin + "/robots.txt"
         // RFC 9309: follow at least five redirects (http to https, say), paced per host.
-        var current = url, result = await fetchWithRetries(url, origin: origin, headers: [:])
+        var current = url, result = await fetchWithRetries(url, origin: origin, headers: [:], recorded: { _ in false })
         for _ in 0..<policy.maxRedirects {
             guard case .success(let response) = result, (300..<400).contains(response.status),
                   let location = response.headers["location"],
                   let next = URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: URL(string: current))?.absoluteURL,
                   let target = RequestTarget(next.absoluteString) else { break }
             current = next.absoluteString
-            result = await fetchWithRetries(current, origin: target.origin, headers: [:])
+            result = await fetchWithRetries(current, origin: target.origin, headers: [:], recorded: { _ in false })
         }
         switch result {
         case .success(let response) where (200..<300).contains(response.status):

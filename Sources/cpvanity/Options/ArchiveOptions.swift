@@ -58,8 +58,11 @@ struct ArchiveOptions: ParsableArguments {
             throw ExitStatus.badInput
         }
         let client = HTTPClient(options: HTTPClientOptions(userAgent: spec.userAgent, connectTimeout: fetch.connectTimeout, timeout: fetch.timeout))
-        let policy = FetchPolicy(concurrency: spec.concurrency, ratePerHost: archiveRate ?? spec.rate, retries: max(fetch.retries, 3),
+        // The archive's own 429s come without Retry-After: then it is left alone a few
+        // seconds, not the half second of a retry's backoff.
+        var policy = FetchPolicy(concurrency: spec.concurrency, ratePerHost: archiveRate ?? spec.rate, retries: max(fetch.retries, 3),
                                  respectRobots: !fetch.ignoreRobots)
+        policy.busyWait = ArchiveReader.busyWait
         var captureCache: ResponseCache?
         if let cache = fetch.cache {
             try OutputDirectory.prepare(cache, label: "--cache \(cache)")
