@@ -68,19 +68,10 @@ public struct ArchiveReader: Sendable {
         var captures = [Capture]()
         var url = first
         for _ in 0..<ArchiveReader.mostIndexPages {
-            let answer: CDXAnswer
-            switch await fetcher.fetch(url) {
-            case .success(let response) where (200..<300).contains(response.status):
-                do throws(ArchiveError) {
-                    answer = json ? try CDXAnswer.json(response.body, url: url) : try CDXAnswer.text(response.body, url: url, fields: fields)
-                } catch {
-                    return .failure(MemberError(kind: .archive, source: source, url: url, message: error.description))
-                }
-            case .success(let response):
-                return .failure(indexFailure(response, url: url, original: original, source: source))
-            case .failure(let error):
-                return .failure(MemberError(kind: .archive, source: source, url: url, message: "the archive could not be reached: \(error)"))
+            let page = await indexAnswer(url, original: original, source: source) { body throws(ArchiveError) in
+                json ? try CDXAnswer.json(body, url: url) : try CDXAnswer.text(body, url: url, fields: fields)
             }
+            guard case .success(let answer) = page else { return page.map { _ in [] } }
             captures += answer.captures.map { $0.original.isEmpty ? Capture(timestamp: $0.timestamp, original: original, status: $0.status, revisit: $0.revisit) : $0 }
             // A page with no rows ends the list, whatever key came before it.
             guard let key = answer.resumeKey, !key.isEmpty, !answer.captures.isEmpty else { break }
@@ -91,15 +82,26 @@ public struct ArchiveReader: Sendable {
 
     private func timeMapCaptures(of original: String, source: String, from: String, to: String) async -> Result<[Capture], MemberError> {
         let url = ArchiveSpec.fill(spec.timeMap ?? "", archive: base, url: original, from: from, to: to)
-        switch await fetcher.fetch(url) {
-        case .success(let response) where response.status == 404 && CaptureAnswer.classify(status: 404, headers: response.headers, body: response.body) != .notArchived:
-            // A TimeMap server says "no captures" with a bare 404.
-            return .success([])
+        // A TimeMap lists every capture; the range is kept here. A bare 404 is "no captures".
+        return await indexAnswer(url, original: original, source: source, bare404: []) { body throws(ArchiveError) in
+            unique(try CaptureIndex.timeMap(body, url: url).filter { within($0.timestamp.description, from: from, to: to) })
+        }
+    }
+
+    /// An index's answer read by `parse`; its errors, the archive's refusals and a network
+    /// failure said for the user. `bare404`: what a 404 that is not the archive's "not
+    /// archived" page means, when it means something.
+    private func indexAnswer<Answer>(_ url: String, original: String, source: String, bare404: Answer? = nil,
+                                     _ parse: ([UInt8]) throws(ArchiveError) -> Answer) async -> Result<Answer, MemberError> {
+        let fetched = await fetcher.fetch(url)
+        if case .success(let response) = fetched, response.status == 404, let empty = bare404,
+           CaptureAnswer.classify(status: 404, headers: response.headers, body: response.body) != .notArchived {
+            return .success(empty)
+        }
+        switch fetched {
         case .success(let response) where (200..<300).contains(response.status):
             do throws(ArchiveError) {
-                // A TimeMap lists every capture; the range is kept here.
-                let found = try CaptureIndex.timeMap(response.body, url: url).filter { within($0.timestamp.description, from: from, to: to) }
-                return .success(unique(found))
+                return .success(try parse(response.body))
             } catch {
                 return .failure(MemberError(kind: .archive, source: source, url: url, message: error.description))
             }
