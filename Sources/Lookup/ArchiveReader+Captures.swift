@@ -7,13 +7,6 @@ import Scraper
 /// Reading one capture: the archive's own redirects followed (on its host, a few hops,
 /// never in a circle), its answers told from the site's recorded ones.
 extension ArchiveReader {
-    /// A capture read: the page, and the capture it was read from (the archive may have
-    /// sent the request on to another timestamp or URL form than the one asked for).
-    public struct Read: Sendable {
-        public let page: Page
-        public let capture: Capture
-    }
-
     /// Why a capture was not read; `recordedError` when it is the site's own error page
     /// at crawl time (an archived 403, 404), which another capture may not be.
     public struct Unread: Error, Sendable {
@@ -21,12 +14,13 @@ extension ArchiveReader {
         public let recordedError: Bool
     }
 
-    /// One capture's page (`number`: which page of its source).
-    public func read(_ capture: Capture, source: String, number: Int = 1) async -> Result<Read, Unread> {
+    /// One capture's page, and the capture it was read from (the archive may have sent
+    /// the request on to another timestamp or URL form than the one asked for).
+    public func read(_ capture: Capture, source: String) async -> Result<FetchedPage, Unread> {
         var url = url(of: capture)
         if let kept = captureCache?.entry(for: url) {
-            let page = Page(source: source, bytes: kept.body, charset: kept.contentType.flatMap(HTTPResponse.charset), origin: url, number: number)
-            return .success(Read(page: page, capture: capture))
+            return .success(FetchedPage(bytes: kept.body, charset: kept.contentType.flatMap(HTTPResponse.charset), origin: url,
+                                        base: capture.original, capture: capture))
         }
         var visited: Set<String> = [url]
         var read = capture
@@ -39,7 +33,7 @@ extension ArchiveReader {
                                        recordedError: false))
             }
             let failure = { (error: ArchiveError) in
-                Result<Read, Unread>.failure(Unread(error: MemberError(kind: .archive, source: source, url: url, status: response.status,
+                Result<FetchedPage, Unread>.failure(Unread(error: MemberError(kind: .archive, source: source, url: url, status: response.status,
                                                                        message: error.description, atCrawlTime: error.isRecordedError),
                                                     recordedError: error.isRecordedError))
             }
@@ -51,7 +45,7 @@ extension ArchiveReader {
                     read = Capture(timestamp: ArchiveTimestamp(time), original: read.original, status: read.status, revisit: read.revisit, memento: url)
                 }
                 if response.status == 200 { captureCache?.store(response, unchanging: true) }
-                return .success(Read(page: Page(source: source, bytes: response.body, charset: response.charset, origin: url, number: number), capture: read))
+                return .success(FetchedPage(bytes: response.body, charset: response.charset, origin: url, base: read.original, capture: read))
             case .archiveRedirect(let location):
                 guard let next = URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: URL(string: url))?.absoluteURL.absoluteString else {
                     return failure(.redirectChain(archive: base, capture: capture.original, why: "to '\(location)', which is no address"))
@@ -92,10 +86,10 @@ extension ArchiveReader {
 
     /// The first capture of `candidates` (in order) that reads as a page: a capture that
     /// is the site's recorded 403 or 404 (an archived error) is passed over for the next.
-    public func readFirst(_ candidates: [Capture], source: String, number: Int = 1) async -> Result<Read, MemberError> {
+    public func readFirst(_ candidates: [Capture], source: String) async -> Result<FetchedPage, MemberError> {
         var last: MemberError?
         for capture in candidates {
-            switch await read(capture, source: source, number: number) {
+            switch await read(capture, source: source) {
             case .success(let read): return .success(read)
             case .failure(let unread):
                 last = unread.error

@@ -47,6 +47,22 @@ public struct MemberLookup: Sendable {
         /// A page was never requested because the run was stopped: the member is
         /// left for the next run rather than reported half-fetched.
         var stopped = false
+
+        init(id: String, sources: [SourceRule], base: String) {
+            self.id = id
+            fetchedAt = Date()
+            urls = sources.map { (name: $0.name, url: $0.url(base: base, id: id)) }
+            pages = []
+            errors = []
+        }
+
+        mutating func add(_ read: NextPages.Result) {
+            pages += read.pages
+            errors += read.errors
+            warnings += read.warnings
+            captures.merge(read.captures) { first, _ in first }
+            stopped = stopped || read.stopped
+        }
     }
 
     private func fetch(_ id: String, sources names: [String]?) async -> Fetched {
@@ -55,65 +71,17 @@ public struct MemberLookup: Sendable {
                 await archive.candidates(nearest: period, of: original, source: source)
             }
         }
-        let sources = pack.sources.filter { names?.contains($0.name) ?? true }
-        var fetched = Fetched(id: id, fetchedAt: Date(), urls: sources.map { (name: $0.name, url: $0.url(base: baseURL, id: id)) },
-                              pages: [], errors: [])
+        var fetched = Fetched(id: id, sources: sources(names), base: baseURL)
         if let rejected = rejected(id) {
             fetched.errors = [rejected]
             return fetched
         }
-        await withTaskGroup(of: NextPages.Result.self) { group in
-            for (name, url) in fetched.urls {
-                group.addTask { await fetchSource(name, url: url, id: id) }
-            }
-            for await source in group {
-                fetched.pages += source.pages
-                fetched.errors += source.errors
-                fetched.warnings += source.warnings
-                fetched.stopped = fetched.stopped || source.stopped
-            }
-        }
-        fetched.pages.sort { ($0.source, $0.number) < ($1.source, $1.number) }
+        fetched.add(await MemberPages(pack: pack, origin: LiveSite(fetcher: fetcher), savePagesTo: savePagesTo).read(id: id, urls: fetched.urls))
         return fetched
     }
 
-    /// A source's pages: the first, and those its `next` links lead to, each fetched
-    /// through the same politeness (pace, robots.txt, retries).
-    private func fetchSource(_ name: String, url: String, id: String) async -> NextPages.Result {
-        var result = NextPages.Result()
-        switch await fetchPage(name, url: url, id: id, number: 1) {
-        case .failure(let failure):
-            result.stopped = failure.stopped
-            if let error = failure.error { result.errors.append(error) }
-        case .success(let first):
-            result.pages.append(first.page)
-            guard let rule = pack.source(named: name) else { break }
-            let further = await NextPages(rule: rule, id: id).follow(from: first.page, at: url) { next, number in
-                await fetchPage(name, url: next, id: id, number: number)
-            }
-            result.pages += further.pages
-            result.errors += further.errors
-            result.warnings += further.warnings
-            result.stopped = further.stopped
-        }
-        return result
-    }
-
-    /// One page, fetched, saved when asked, and checked whole.
-    private func fetchPage(_ name: String, url: String, id: String, number: Int) async -> Result<(page: Page, base: String), NextPages.FetchFailure> {
-        let result = await fetcher.fetch(url)
-        if case .failure(.stopped) = result { return .failure(NextPages.FetchFailure(error: nil, stopped: true)) }
-        switch classify(result, source: name, url: url) {
-        case .success(let response):
-            save(response, as: SavedPageName(source: name, id: id, page: number))
-            let page = Page(source: name, bytes: response.body, charset: response.charset, origin: URLCredentials.redacted(url), number: number)
-            if let rule = pack.source(named: name), !rule.isComplete(page.utf8) {
-                return .failure(NextPages.FetchFailure(error: MemberError(kind: .network, source: name, url: page.origin, message: "the page ends early (\(page.utf8.count) bytes, without \(rule.completePatterns.map { "'\($0)'" }.joined(separator: " or "))): cut short in transit, so it was not read; try again"), stopped: false))
-            }
-            return .success((page, url))
-        case .failure(let error):
-            return .failure(NextPages.FetchFailure(error: error, stopped: false))
-        }
+    func sources(_ names: [String]?) -> [SourceRule] {
+        pack.sources.filter { names?.contains($0.name) ?? true }
     }
 
     /// Why `id` is not looked up at all: it is not one of the site's member IDs.
@@ -183,38 +151,5 @@ public struct MemberLookup: Sendable {
                 if next < ids.endIndex && !shouldStop() { startNext() }
             }
         }
-    }
-
-    private func classify(_ result: Result<HTTPResponse, FetchError>, source: String, url: String) -> Result<HTTPResponse, MemberError> {
-        switch result {
-        case .success(let response):
-            switch response.status {
-            case 200..<300:
-                return .success(response)
-            case 404, 410:
-                return .failure(MemberError(kind: .notFound, source: source, url: url, status: response.status,
-                                            message: "the site answered \(response.status): no such member"))
-            default:
-                return .failure(MemberError(kind: .http, source: source, url: url, status: response.status,
-                                            message: "the site answered HTTP \(response.status)"))
-            }
-        case .failure(let error):
-            switch error {
-            case .transport(.timeout):
-                return .failure(MemberError(kind: .timeout, source: source, url: url, message: error.description))
-            case .disallowedByRobots, .crawlDelayTooLong:
-                return .failure(MemberError(kind: .robots, source: source, url: url, message: error.description))
-            case .retryAfterTooLong(_, let status, _), .robotsUnavailable(_, let status):
-                return .failure(MemberError(kind: .http, source: source, url: url, status: status, message: error.description))
-            case .transport, .invalidURL, .stopped, .tooManyRedirects:
-                return .failure(MemberError(kind: .network, source: source, url: url, message: error.description))
-            }
-        }
-    }
-
-    private func save(_ response: HTTPResponse, as name: SavedPageName) {
-        guard let savePagesTo else { return }
-        let file = URL(fileURLWithPath: savePagesTo).appendingPathComponent(name.fileName)
-        try? Data(response.body).write(to: file, options: .atomic)
     }
 }

@@ -162,3 +162,37 @@ import Testing
         #expect(table.stdout.contains("2008-03-16T08:30:00Z archived"), "\(table.stdout)")
     }
 }
+
+/// Archived pages take the path live pages take: saved when asked, checked whole.
+@Suite(.serialized) struct ArchivedPagesCommandTests {
+    @Test func savePagesKeepsEveryCaptureReadAndACutCaptureIsAnError() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-archive-pages-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let saved = directory.appendingPathComponent("saved")
+        try FileManager.default.createDirectory(at: saved, withIntermediateDirectories: true)
+        let fixtures = repositoryRoot.appendingPathComponent("Fixtures/archive")
+        let server = try FixtureServer(["--archive", fixtures.path])
+        defer { server.stop() }
+        let result = try run("cpvanity", ["member", "48201", "--as-of", "2014-01", "--archive", server.baseURL, "--archive-rate", "50",
+                                          "--no-store", "--save-pages", saved.path, "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: saved.path).sorted() == ["articles-48201.html", "profile-48201.html"])
+        // The bytes as the archive holds them, not re-encoded.
+        #expect(FileManager.default.contents(atPath: saved.appendingPathComponent("profile-48201.html").path)
+                == FileManager.default.contents(atPath: fixtures.appendingPathComponent("20140110093000/profile-48201.html").path))
+
+        // The same archive with the profile's capture cut before its end.
+        let cut = directory.appendingPathComponent("archive")
+        try FileManager.default.copyItem(at: fixtures, to: cut)
+        let capture = cut.appendingPathComponent("20140110093000/profile-48201.html")
+        let whole = try Data(contentsOf: capture)
+        try whole.prefix(whole.count / 2).write(to: capture)
+        let cutServer = try FixtureServer(["--archive", cut.path])
+        defer { cutServer.stop() }
+        let short = try run("cpvanity", ["member", "48201", "--as-of", "2014-01", "--archive", cutServer.baseURL, "--archive-rate", "50",
+                                         "--no-store", "--format", "json"])
+        #expect(short.status == 1, "\(short.stderr)")
+        #expect(short.stderr.contains("the page ends early (\(whole.count / 2) bytes, without '</html>'): cut short in transit or as the archive holds it"),
+                "\(short.stderr)")
+    }
+}

@@ -33,8 +33,8 @@ import TestSupport
                 + Self.gzipped
         }
         let read = try await reader(server.baseURL).read(capture, source: "profile").get()
-        #expect(String(decoding: read.page.utf8, as: UTF8.self) == "<html><body>the archived page</body></html>\n")
-        #expect(read.capture.timestamp.description == "20140110093000")
+        #expect(String(decoding: read.bytes, as: UTF8.self) == "<html><body>the archived page</body></html>\n")
+        #expect(read.capture?.timestamp.description == "20140110093000")
     }
 
     @Test func theArchivesOwnRedirectsAreFollowedOnItsHostAndNeverInACircle() async throws {
@@ -48,8 +48,8 @@ import TestSupport
         }
         let read = try await reader(hops.baseURL).read(capture, source: "profile").get()
         // The capture actually read, under its own time.
-        #expect(read.capture.timestamp.description == "20140111000000")
-        #expect(read.page.origin == "\(hops.baseURL)/web/20140111000000id_/http://www.codeproject.com:80/x")
+        #expect(read.capture?.timestamp.description == "20140111000000")
+        #expect(read.origin == "\(hops.baseURL)/web/20140111000000id_/http://www.codeproject.com:80/x")
 
         let circle = try HostileServer { line in
             let next = line.contains("20140110093000") ? "20140112000000" : "20140110093000"
@@ -76,7 +76,7 @@ import TestSupport
         }
         let started = ContinuousClock.now
         let read = try await reader(busy.baseURL, busyWait: 0.5).read(capture, source: "profile").get()
-        #expect(String(decoding: read.page.utf8, as: UTF8.self) == "page")
+        #expect(String(decoding: read.bytes, as: UTF8.self) == "page")
         // The archive left alone for the default wait (the CLI's: ArchiveReader.busyWait).
         #expect(ContinuousClock.now - started >= .milliseconds(500))
         #expect(answered.value == 2)

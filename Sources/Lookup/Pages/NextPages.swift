@@ -1,3 +1,4 @@
+import Archive
 import Foundation
 import Extraction
 import Packs
@@ -16,18 +17,14 @@ struct NextPages {
         var pages: [Page] = []
         var errors: [MemberError] = []
         var warnings: [String] = []
+        /// For pages read from a web archive, the capture each source's first page was read from.
+        var captures: [String: Capture] = [:]
         var stopped = false
     }
 
     /// How one further page is fetched: by its absolute URL and number, to the page and
     /// the URL its own links are relative to (an archived page's links are the site's).
-    typealias Fetch = @Sendable (_ url: String, _ number: Int) async -> Swift.Result<(page: Page, base: String), FetchFailure>
-
-    struct FetchFailure: Error {
-        let error: MemberError?
-        /// The run was stopped before the page was asked for.
-        let stopped: Bool
-    }
+    typealias Fetch = @Sendable (_ url: String, _ number: Int) async -> Swift.Result<(page: Page, base: String), PageFailure>
 
     /// Follows `next` from `first` (read from `firstURL`).
     func follow(from first: Page, at firstURL: String, fetch: Fetch) async -> Result {
