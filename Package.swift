@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // C libraries from Debian's -dev packages (scripts/setup installs them).
@@ -50,7 +51,7 @@ let package = Package(
         .target(name: "Feeds", dependencies: ["CLibXML2", "PageText"]),
         // Renders records (tables, CSV, JSON, Markdown), history series and feeds, and
         // the statistics. Knows nothing of regexes or HTTP.
-        .target(name: "Report", dependencies: ["Lookup", "Archive", "Packs", "Extraction", "Feeds"]),
+        .target(name: "Report", dependencies: ["Lookup", "Archive", "Packs", "Extraction", "Feeds", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // A pack checked against saved pages and their expected records, compared through
         // the JSON the reports write; the check tables. Knows nothing of HTTP.
         .target(name: "PackCheck", dependencies: ["Lookup", "Packs", "Extraction", "Report"]),
@@ -85,6 +86,7 @@ let package = Package(
         .testTarget(name: "ExtractionTests", dependencies: ["Matching", "Packs", "Extraction", "PageText", "PackCheck", "TestSupport"]),
         .testTarget(name: "ScraperTests", dependencies: ["Scraper", "Packs", "TestSupport"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "Packs"]),
+        .testTarget(name: "LookupTests", dependencies: ["Lookup", "Archive", "Scraper", "Packs", "Extraction", "TestSupport"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Report", "Packs", "Extraction", "Lookup", "Store", "TestSupport"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Packs", "Extraction", "Lookup", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Packs", "Extraction", "Lookup", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One capture of a page in a web archive: when the archive took it, and of which URL.
-public struct Capture: Sendable, Equatable, Hashable {
+public struct Capture: Sendable, Equatable, Hashable, Codable {
     /// The archive's 14-digit UTC timestamp (`20140110093000`), which names the capture
     /// in its URLs.
     public let timestamp: ArchiveTimestamp
@@ -42,7 +42,7 @@ public struct Capture: Sendable, Equatable, Hashable {
 /// that some of the Wayback Machine's 2000-era rows carry month or day `00`
 /// (`20000012170449`): those are read as the first month or day (for ordering; the
 /// text stays as the archive wrote it, since it names the capture in its URLs).
-public struct ArchiveTimestamp: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct ArchiveTimestamp: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
     public let description: String
     public let date: Date
 
@@ -77,6 +77,20 @@ public struct ArchiveTimestamp: Sendable, Hashable, Comparable, CustomStringConv
     }
 
     public static func < (lhs: ArchiveTimestamp, rhs: ArchiveTimestamp) -> Bool { lhs.date < rhs.date }
+
+    /// Coded as the archive writes it (`20140110093000`); anything else is refused.
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let timestamp = ArchiveTimestamp(text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "'\(text)' is not an archive timestamp"))
+        }
+        self = timestamp
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
 
     static let utc: Calendar = {
         var calendar = Calendar(identifier: .gregorian)

@@ -1,7 +1,7 @@
 import Packs
 
 /// What the rules found in one member's pages.
-public struct ExtractedRecord: Sendable, Equatable {
+public struct ExtractedRecord: Sendable, Equatable, Codable {
     /// Every field the pages could answer, by dotted name; `.null` when nothing
     /// matched and the field has no default. Fields whose sources were not given
     /// are absent.
@@ -24,8 +24,8 @@ public struct ExtractedRecord: Sendable, Equatable {
 }
 
 /// A field that could not be filled, or a page that says the member is not there.
-public struct ExtractionProblem: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: String, Sendable {
+public struct ExtractionProblem: Error, Sendable, Equatable, CustomStringConvertible, Codable {
+    public enum Kind: String, Sendable, Codable {
         /// The source's `missing` pattern matched: no such member.
         case notFound = "not_found"
         /// A required field did not match, a value did not convert, or a pattern hit a limit.
@@ -56,7 +56,7 @@ public struct ExtractionProblem: Error, Sendable, Equatable, CustomStringConvert
 
 /// How one field fared on one member's page: for a scalar field one of the counts
 /// is 1; for a collection's field they count its rows.
-public struct FieldOutcome: Sendable, Equatable {
+public struct FieldOutcome: Sendable, Equatable, Codable {
     /// Dotted field name; a collection's fields read `articles[].views`.
     public let field: String
     public internal(set) var source: String

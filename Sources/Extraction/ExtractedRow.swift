@@ -6,7 +6,7 @@ extension ExtractedRecord {
     /// values, so making a row is filling an array, not building a hash table (which
     /// was a tenth of extracting the articles list: copying it, checking it was unique
     /// on every write, tearing it down).
-    public struct Row: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
+    public struct Row: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible, Codable {
         private(set) var names: RowNames
         /// In the order of `names`.
         var values: [FieldValue]
@@ -72,6 +72,20 @@ extension ExtractedRecord {
             if lhs.names === rhs.names { return lhs.values == rhs.values }
             guard lhs.count == rhs.count else { return false }
             return zip(lhs.names.list, lhs.values).allSatisfy { rhs[$0] == $1 }
+        }
+
+        private struct Field: Codable {
+            let name: String
+            let value: FieldValue
+        }
+
+        /// Coded as its fields in order: `[{"name": "views", "value": {"int": 5}}]`.
+        public init(from decoder: any Decoder) throws {
+            self.init(pairs: try [Field](from: decoder).map { ($0.name, $0.value) })
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try zip(names.list, values).map { Field(name: $0, value: $1) }.encode(to: encoder)
         }
 
         public var description: String {

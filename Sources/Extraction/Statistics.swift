@@ -3,8 +3,8 @@ import Packs
 
 /// A member's statistics, as the pack's `[stats]` declare them: computed from the
 /// rows found (never scraped), so they agree with the rows shown beside them.
-public struct Statistics: Sendable, Equatable {
-    public enum Value: Sendable, Equatable {
+public struct Statistics: Sendable, Equatable, Codable {
+    public enum Value: Sendable, Equatable, Codable {
         case value(FieldValue)
         /// A top over several fields: the top row's fields, or nil when no row has a `by` value.
         case row(ExtractedRecord.Row?)

@@ -3,7 +3,7 @@ import Packs
 
 /// How one value differs from the last time the member was looked up: what the
 /// history (Store) finds, carried on the record (`MemberRecord.changes`) for the reports.
-public struct FieldChange: Sendable, Equatable {
+public struct FieldChange: Sendable, Equatable, Codable {
     public let previous: FieldValue
     /// When the previous value was last seen.
     public let seenAt: Date

@@ -8,17 +8,32 @@ import Scraper
 /// applied, failures kept per member so one bad member never stops the rest.
 public struct MemberLookup: Sendable {
     public let pack: SitePack
-    public let fetcher: PageFetcher
+    /// The site's fetcher; nil when pages are read from disk.
+    public let fetcher: PageFetcher?
     public let baseURL: String
     /// When set, every fetched page is written here, named as `SavedPageName` says.
     public let savePagesTo: String?
     /// When set (with its `asOf`), members are read from a web archive as they were
     /// then, not from the site.
     public let archive: ArchiveReader?
+    /// Where pages come from when not from an archive.
+    private let origin: any PageOrigin
     private let extractor: Extractor
 
+    /// Members read from the site through `fetcher` (or, with `archive`, from a web archive).
     public init(pack: SitePack, fetcher: PageFetcher, baseURL: String? = nil, savePagesTo: String? = nil, archive: ArchiveReader? = nil) {
+        self.init(pack: pack, origin: LiveSite(fetcher: fetcher), fetcher: fetcher, baseURL: baseURL, savePagesTo: savePagesTo, archive: archive)
+    }
+
+    /// Members read from pages saved in `directory` (`--save-pages`, fixtures), named as
+    /// `SavedPageName` says; `baseURL` is what their links are relative to.
+    public init(pack: SitePack, savedPagesIn directory: String, baseURL: String? = nil) {
+        self.init(pack: pack, origin: SavedPages(directory: directory), fetcher: nil, baseURL: baseURL, savePagesTo: nil, archive: nil)
+    }
+
+    private init(pack: SitePack, origin: any PageOrigin, fetcher: PageFetcher?, baseURL: String?, savePagesTo: String?, archive: ArchiveReader?) {
         self.pack = pack
+        self.origin = origin
         self.fetcher = fetcher
         self.baseURL = baseURL ?? pack.baseURL
         self.savePagesTo = savePagesTo
@@ -76,7 +91,7 @@ public struct MemberLookup: Sendable {
             fetched.errors = [rejected]
             return fetched
         }
-        fetched.add(await MemberPages(pack: pack, origin: LiveSite(fetcher: fetcher), savePagesTo: savePagesTo).read(id: id, urls: fetched.urls))
+        fetched.add(await MemberPages(pack: pack, origin: origin, savePagesTo: savePagesTo).read(id: id, urls: fetched.urls))
         return fetched
     }
 
@@ -133,7 +148,7 @@ public struct MemberLookup: Sendable {
                                            shouldStop: @Sendable () -> Bool = { false },
                                            prepare: @escaping @Sendable (MemberRecord) -> Prepared,
                                            body: (Prepared) -> Void) async {
-        let width = max(1, parallel ?? fetcher.policy.concurrency.multipliedReportingOverflow(by: 2).partialValue)
+        let width = max(1, parallel ?? (fetcher?.policy.concurrency ?? 2).multipliedReportingOverflow(by: 2).partialValue)
         await withTaskGroup(of: Prepared?.self) { group in
             var next = ids.startIndex
             func startNext() {

@@ -5,7 +5,7 @@ import Packs
 
 /// One member looked up: where the pages came from, what the rules found, and
 /// everything that went wrong (empty when the lookup succeeded).
-public struct MemberRecord: Sendable {
+public struct MemberRecord: Sendable, Codable {
     public let id: String
     public let site: String
     public let fetchedAt: Date
@@ -50,11 +50,51 @@ public struct MemberRecord: Sendable {
     }
 
     public var failed: Bool { !errors.isEmpty }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, site, fetchedAt, sources, extracted, errors, changes, previousLookup, captures, warnings, trend
+    }
+
+    private struct Source: Codable {
+        let name: String
+        let url: String
+    }
+
+    /// Coded whole (a checkpoint keeps records so, to write them in any format later).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        site = try container.decode(String.self, forKey: .site)
+        fetchedAt = try container.decode(Date.self, forKey: .fetchedAt)
+        sources = try container.decode([Source].self, forKey: .sources).map { ($0.name, $0.url) }
+        extracted = try container.decode(ExtractedRecord.self, forKey: .extracted)
+        errors = try container.decode([MemberError].self, forKey: .errors)
+        changes = try container.decode([String: FieldChange].self, forKey: .changes)
+        previousLookup = try container.decodeIfPresent(Date.self, forKey: .previousLookup)
+        captures = try container.decode([String: Capture].self, forKey: .captures)
+        warnings = try container.decode([String].self, forKey: .warnings)
+        trend = try container.decode([FieldValue].self, forKey: .trend)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(site, forKey: .site)
+        try container.encode(fetchedAt, forKey: .fetchedAt)
+        try container.encode(sources.map { Source(name: $0.name, url: $0.url) }, forKey: .sources)
+        try container.encode(extracted, forKey: .extracted)
+        try container.encode(errors, forKey: .errors)
+        try container.encode(changes, forKey: .changes)
+        try container.encodeIfPresent(previousLookup, forKey: .previousLookup)
+        try container.encode(captures, forKey: .captures)
+        try container.encode(warnings, forKey: .warnings)
+        try container.encode(trend, forKey: .trend)
+    }
 }
 
 /// Why a member's record is incomplete. `kind` is what scripts switch on.
-public struct MemberError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: String, Sendable, CaseIterable {
+public struct MemberError: Error, Sendable, Equatable, CustomStringConvertible, Codable {
+    public enum Kind: String, Sendable, CaseIterable, Codable {
         /// The site answered 404/410, or the page says there is no such member.
         case notFound = "not_found"
         /// Any other HTTP status that is not success (after retries).

@@ -1,5 +1,5 @@
 /// A day without a time zone, as pages print them (`12 Mar 2012`).
-public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
     public let year: Int
     public let month: Int
     public let day: Int
@@ -32,5 +32,22 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         case 4, 6, 9, 11: return 30
         default: return 31
         }
+    }
+
+    /// Coded as its ISO text (`2012-03-12`); a text that names no day is refused.
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCII) }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              let date = CalendarDate(year: year, month: month, day: day) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "'\(text)' is not a day (YYYY-MM-DD)"))
+        }
+        self = date
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
     }
 }

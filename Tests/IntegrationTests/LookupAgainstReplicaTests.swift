@@ -144,7 +144,7 @@ import TestSupport
         let second = await secondLookup.lookup("90210")
         #expect(first.errors == [] && second.errors == [])
         #expect(second.extracted == first.extracted)
-        #expect(secondLookup.fetcher.statistics.revalidated == 2)
+        #expect(secondLookup.fetcher?.statistics.revalidated == 2)
         let pages = try server.stats().pages
         #expect(pages.map(\.status) == [200, 200, 304, 304])
         #expect(pages.map(\.conditional) == [false, false, true, true])

@@ -141,7 +141,7 @@ struct BatchCommand: AsyncParsableCommand {
         // Only an export to a file has a checkpoint to resume from.
         let leftFor = outputFile == nil ? "are not looked up (output to stdout cannot be resumed)" : "are left for --resume"
         interrupt.install {
-            lookup.fetcher.stopStartingRequests()
+            lookup.fetcher?.stopStartingRequests()
             FileHandle.standardError.write(Data("\ncpvanity: stopping: requests under way finish, members not yet fetched \(leftFor) (Ctrl-C again to quit now)\n".utf8))
         }
         return interrupt

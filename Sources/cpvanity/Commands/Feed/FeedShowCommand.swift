@@ -77,7 +77,7 @@ struct FeedShowCommand: AsyncParsableCommand {
             throw ExitCode.validationFailure
         }
         let url = feed.url(base: fetch.baseURL ?? sitePack.baseURL, category: chosenCategory)
-        let fetcher = try fetch.makeLookup(pack: sitePack).fetcher
+        guard let fetcher = try fetch.makeLookup(pack: sitePack).fetcher else { throw ExitStatus.badInput }
         switch await fetcher.fetch(url) {
         case .success(let response) where (200..<300).contains(response.status):
             return (Data(response.body), url)
