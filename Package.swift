@@ -59,14 +59,14 @@ let package = Package(
         // fingerprint, ID lists and shards, history series, stdout/stderr and exit
         // statuses. Knows nothing of argument parsing.
         .target(name: "App", dependencies: [
-            "Packs", "Extraction", "Lookup", "Scraper", "Store", "Report", "Archive",
+            "Packs", "Extraction", "Lookup", "Scraper", "Store", "Report", "Archive", "Feeds",
             .product(name: "CSV", package: "CSV.swift"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
         // The command-line layer only: arguments, help, config, the terminal; calls App.
         .executableTarget(name: "cpvanity", dependencies: [
-            "App", "Packs", "Extraction", "Report", "PackCheck", "Lookup", "Scraper", "Store", "Feeds",
+            "App", "Packs", "Extraction", "Report", "PackCheck", "Lookup", "Store", "Archive", "Feeds",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "Logging", package: "swift-log"),
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
 
@@ -76,10 +76,13 @@ let package = Package(
             .product(name: "FlyingFox", package: "FlyingFox"),
             .product(name: "FlyingSocks", package: "FlyingFox"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
 
         // The benchmarks (scripts/bench builds it in release mode; not part of the tests).
-        .executableTarget(name: "cpvanity-bench", dependencies: ["Matching", "Packs", "Extraction", "Lookup", "Report", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "cpvanity-bench", dependencies: ["Matching", "Packs", "Extraction", "Lookup", "Archive", "Report",
+                                                                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                                                                .product(name: "Logging", package: "swift-log")]),
 
         // Starts fixture-site and runs built binaries for the tests that need them.
         .target(name: "TestSupport", dependencies: ["Packs", "Extraction", "Lookup"], path: "Tests/TestSupport"),
@@ -88,7 +91,7 @@ let package = Package(
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "Packs"]),
         .testTarget(name: "LookupTests", dependencies: ["Lookup", "Archive", "Scraper", "Packs", "Extraction", "TestSupport"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Report", "Packs", "Extraction", "Lookup", "Store", "TestSupport"]),
-        .testTarget(name: "ReportTests", dependencies: ["Report", "Packs", "Extraction", "Lookup", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "Packs", "Extraction", "Lookup", "Archive", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Packs", "Extraction", "Lookup", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "TestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CCurl", "CLibXML2", "CPCRE2"]),

@@ -5,12 +5,18 @@ public enum ArchiveDates {
     /// `2014` (the year), `2014-01` (the month), `2014-01-10` (the day), all UTC, or an
     /// ISO 8601 time (that second). Nil for anything else, or before 1990.
     public static func period(_ text: String) -> DateInterval? {
-        if text.contains("T"), let moment = try? Date.ISO8601FormatStyle().parse(text) {
+        if text.contains("T") {
+            // The parser is lenient (25:00 is the next day's 01:00): the clock is checked first.
+            let clock = Array(text.utf8.dropFirst(11).prefix(8))
+            func number(_ at: Int) -> Int? { Int(String(decoding: clock[at..<at + 2], as: UTF8.self)) }
+            guard clock.count == 8, let hour = number(0), hour < 24, let minute = number(3), minute < 60, let second = number(6), second < 60,
+                  let moment = try? Date.ISO8601FormatStyle().parse(text), moment >= Date(timeIntervalSince1970: 631_152_000) else { return nil }
             return DateInterval(start: moment, duration: 1)
         }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard (1...3).contains(parts.count), parts[0].count == 4,
               parts.dropFirst().allSatisfy({ $0.count == 2 }),
+              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
               let numbers = Optional(parts.compactMap { Int($0) }), numbers.count == parts.count,
               numbers[0] >= 1990, numbers[0] <= 9999 else { return nil }
         var components = DateComponents()

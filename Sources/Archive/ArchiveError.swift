@@ -58,14 +58,14 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the archive \(archive) answered HTTP \(status) for the capture \(capture)"
         case .blocked(let archive, let page, let robots):
             return robots
-                ? "the archive \(archive) will not show \(page): Blocked By Robots (the site's robots.txt hides its copies); another archive (--archive) may have it"
-                : "the archive \(archive) will not show \(page): Blocked Site Error (the site is blocked from it); another archive (--archive) may have it"
+                ? "the archive \(archive) will not show \(page): Blocked By Robots (the site's robots.txt hides its copies); another archive may have it"
+                : "the archive \(archive) will not show \(page): Blocked Site Error (the site is blocked from it); another archive may have it"
         case .notArchived(let archive, let page):
             return "the archive \(archive) has not archived \(page)"
         case .excluded(let archive, let page):
-            return "the archive \(archive) says \(page) is excluded from it; another archive (--archive) may have it"
+            return "the archive \(archive) says \(page) is excluded from it; another archive may have it"
         case .busy(let archive, let page):
-            return "the archive \(archive) kept answering 429 (too many requests) for \(page); try again later, or more slowly (--archive-rate)"
+            return "the archive \(archive) kept answering 429 (too many requests) for \(page); try again later, or more slowly"
         case .unknownAvailability(let archive, let page):
             return "the archive \(archive) gave no answer about \(page) (an empty archived_snapshots, which it also gives for pages it has); try again"
         case .redirectChain(let archive, let capture, let why):
@@ -74,7 +74,7 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the archive's index at \(url) could not be read: \(why)"
         case .skew(let first, let second, let limit):
             let apart = abs(second.timeIntervalSince(first))
-            return "the member's pages were captured \(ArchiveError.duration(apart)) apart (\(ArchiveError.moment(first)) and \(ArchiveError.moment(second))), more than --max-skew \(ArchiveError.duration(limit))"
+            return "the member's pages were captured \(ArchiveError.duration(apart)) apart (\(ArchiveError.moment(first)) and \(ArchiveError.moment(second))), more than the \(ArchiveError.duration(limit)) allowed"
         }
     }
 

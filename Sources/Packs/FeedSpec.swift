@@ -55,9 +55,9 @@ public enum FeedLookupError: Error, Sendable, Equatable, CustomStringConvertible
         case .ambiguousCategory(let feed, let typed, let matches):
             return "'\(typed)' matches several \(feed) categories: \(matches.joined(separator: ", ")); type more of the name"
         case .categoryNeeded(let feed, let known):
-            return "the \(feed) feed needs --category, one of: \(known.joined(separator: ", "))"
+            return "the \(feed) feed needs a category, one of: \(known.joined(separator: ", "))"
         case .noCategories(let feed, _):
-            return "the \(feed) feed has no categories; drop --category"
+            return "the \(feed) feed has no categories; ask for none"
         }
     }
 }

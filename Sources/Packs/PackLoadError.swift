@@ -35,7 +35,6 @@ public enum PackLookupError: Error, Sendable, CustomStringConvertible {
         case .noPackDirectory(let searched):
             return "cannot find the site packs (patterns/*.toml); looked in:\n"
                 + searched.map { "  \($0)" }.joined(separator: "\n")
-                + "\npoint at them with --patterns DIR or CPVANITY_PATTERNS=DIR"
         case .unknownSite(let site, let directory, let available):
             let list = available.isEmpty ? "none" : available.joined(separator: ", ")
             return "no site pack named '\(site)' in \(directory) (available: \(list))"

@@ -11,7 +11,7 @@ public struct PackLocator: Sendable {
                 executablePath: String? = Bundle.main.executablePath,
                 currentDirectory: String = FileManager.default.currentDirectoryPath) throws {
         if let explicit {
-            guard PackLocator.isPackDirectory(explicit) else { throw PackLookupError.noPackDirectory(searched: [explicit + " (from --patterns)"]) }
+            guard PackLocator.isPackDirectory(explicit) else { throw PackLookupError.noPackDirectory(searched: [explicit + " (as asked)"]) }
             directory = explicit
             return
         }

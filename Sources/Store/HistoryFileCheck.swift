@@ -11,14 +11,21 @@ enum HistoryFileCheck {
     /// The tables a cpvanity history holds (GRDB's migration table among them).
     static let ownTables: Set<String> = ["grdb_migrations", "snapshot", "field_value", "row_value", "tracked"]
 
-    static func check(_ path: String) throws(StoreError) {
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0 else { return }
+    /// `mustBeCurrent`: for reading without writing, where an older history cannot be
+    /// brought up to date.
+    static func check(_ path: String, mustBeCurrent: Bool = false) throws(StoreError) {
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0 else {
+            if mustBeCurrent { throw .missing(path: path) }
+            return
+        }
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(2)
         let facts: (id: Int32, version: Int, tables: Set<String>, superseded: Bool)
         do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            // Immutable: read as it lies, so no -wal or -shm file is made beside a file
+            // that may yet be refused.
+            let queue = try DatabaseQueue(path: immutableURI(path), configuration: configuration)
             defer { try? queue.close() }
             facts = try queue.read { db in
                 let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
@@ -37,5 +44,14 @@ enum HistoryFileCheck {
             }
         }
         if facts.superseded || facts.version > HistorySchema.version { throw .newerSchema(path: path) }
+        if mustBeCurrent && facts.version < HistorySchema.version { throw .olderSchema(path: path) }
+    }
+
+    /// An SQLite URI for reading `path` as an immutable file: no locks, no sidecar files.
+    static func immutableURI(_ path: String) -> String {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        return "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute) + "?immutable=1"
     }
 }

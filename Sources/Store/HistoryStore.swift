@@ -1,3 +1,4 @@
+import Archive
 import Extraction
 import Foundation
 import GRDB
@@ -14,10 +15,17 @@ import Packs
 /// leaves every snapshot whole or absent.
 public final class HistoryStore: Sendable {
     public let path: String
-    private let database: DatabasePool
+    let database: any DatabaseWriter
 
-    public init(path: String) throws(StoreError) {
+    /// Opens the history at `path`, making it when missing, or (`readOnly`) only reading
+    /// one that is there: a history on read-only media is read as it is, and nothing
+    /// is ever written beside it.
+    public init(path: String, readOnly: Bool = false) throws(StoreError) {
         self.path = path
+        if readOnly {
+            database = try HistoryStore.openForReading(path)
+            return
+        }
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
             do {
@@ -26,19 +34,17 @@ public final class HistoryStore: Sendable {
                 throw .cannotOpen(path: path, reason: "cannot create \(directory)")
             }
         }
-        // Read-only first: opening the pool switches the file to WAL, a write.
+        // Checked first, touching nothing: opening the pool switches the file to WAL, a write.
         try HistoryFileCheck.check(path)
         var configuration = Configuration()
         configuration.busyMode = .timeout(2)
         configuration.foreignKeysEnabled = true
         do {
-            database = try DatabasePool(path: path, configuration: configuration)
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            database = pool
             let migrator = HistorySchema.migrator
-            if try database.read({ try migrator.hasBeenSuperseded($0) }) {
-                throw StoreError.newerSchema(path: path)
-            }
-            try migrator.migrate(database)
-            try database.write { db in
+            try migrator.migrate(pool)
+            try pool.write { db in
                 if try Int32.fetchOne(db, sql: "PRAGMA application_id") != HistoryFileCheck.applicationID {
                     try db.execute(sql: "PRAGMA application_id = \(HistoryFileCheck.applicationID)")
                 }
@@ -50,6 +56,30 @@ public final class HistoryStore: Sendable {
             throw error
         } catch {
             throw HistoryStore.classify(error, path: path)
+        }
+    }
+
+    /// A history that must be there, read without writing: in place when its directory
+    /// takes SQLite's shared-memory file, else as an immutable file (read-only media,
+    /// where nothing can be changing it).
+    private static func openForReading(_ path: String) throws(StoreError) -> DatabaseQueue {
+        guard FileManager.default.fileExists(atPath: path) else { throw .missing(path: path) }
+        try HistoryFileCheck.check(path, mustBeCurrent: true)
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(2)
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            _ = try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM snapshot") }
+            return queue
+        } catch {
+            do {
+                let queue = try DatabaseQueue(path: HistoryFileCheck.immutableURI(path), configuration: configuration)
+                _ = try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM snapshot") }
+                return queue
+            } catch {
+                throw HistoryStore.classify(error, path: path)
+            }
         }
     }
 
@@ -106,35 +136,39 @@ public final class HistoryStore: Sendable {
                           arguments: [site, member, key]) ?? false
     }
 
-    /// How an archived lookup's captures are named in the history.
-    public static func captureKey(_ timestamps: [String: String]) -> String {
+    /// How an archived lookup's captures are named in the history:
+    /// `articles@20140112101500 profile@20140110093000`.
+    static func captureKey(_ timestamps: [String: ArchiveTimestamp]) -> String {
         timestamps.sorted { $0.key < $1.key }.map { "\($0.key)@\($0.value)" }.joined(separator: " ")
     }
 
+    /// The captures a key names; parts that do not read are left out.
+    static func captures(fromKey key: String) -> [String: ArchiveTimestamp] {
+        var captures = [String: ArchiveTimestamp]()
+        for part in key.split(separator: " ") {
+            let pair = part.split(separator: "@", maxSplits: 1)
+            if pair.count == 2, let timestamp = ArchiveTimestamp(String(pair[1])) { captures[String(pair[0])] = timestamp }
+        }
+        return captures
+    }
+
     /// The captures of every archived snapshot of a member, each as source → timestamp.
-    public func archivedCaptures(site: String, member: String) throws(StoreError) -> [[String: String]] {
+    public func archivedCaptures(site: String, member: String) throws(StoreError) -> [[String: ArchiveTimestamp]] {
         do {
             let keys = try database.read { db in
                 try String.fetchAll(db, sql: "SELECT archived FROM snapshot WHERE site = ? AND member = ? AND archived IS NOT NULL",
                                     arguments: [site, member])
             }
-            return keys.map { key in
-                var captures = [String: String]()
-                for part in key.split(separator: " ") {
-                    let pair = part.split(separator: "@", maxSplits: 1)
-                    if pair.count == 2 { captures[String(pair[0])] = String(pair[1]) }
-                }
-                return captures
-            }
+            return keys.map(HistoryStore.captures(fromKey:))
         } catch {
             throw HistoryStore.classify(error, path: path)
         }
     }
 
     /// True when the history holds the snapshot these captures make.
-    public func hasArchived(site: String, member: String, captures key: String) throws(StoreError) -> Bool {
+    public func hasArchived(site: String, member: String, captures: [String: ArchiveTimestamp]) throws(StoreError) -> Bool {
         do {
-            return try database.read { db in try HistoryStore.archived(db, site: site, member: member, key: key) }
+            return try database.read { db in try HistoryStore.archived(db, site: site, member: member, key: HistoryStore.captureKey(captures)) }
         } catch {
             throw HistoryStore.classify(error, path: path)
         }
@@ -146,7 +180,7 @@ public final class HistoryStore: Sendable {
     @discardableResult
     public func saveArchived(_ record: MemberRecord, pack: SitePack) throws(StoreError) -> Bool {
         guard !record.failed, record.isArchived else { return false }
-        let key = HistoryStore.captureKey(record.captures.mapValues(\.timestamp.description))
+        let key = HistoryStore.captureKey(record.captures.mapValues(\.timestamp))
         let time = StoredTime.text(record.shownAt)
         let values = SnapshotValues(record, spec: pack.report)
         do {
@@ -156,21 +190,6 @@ public final class HistoryStore: Sendable {
                                arguments: [record.site, record.id, time, time, key])
                 try insert(values, snapshot: db.lastInsertedRowID, db)
                 return true
-            }
-        } catch {
-            throw HistoryStore.classify(error, path: path)
-        }
-    }
-
-    /// A member's snapshots, oldest first.
-    public func history(site: String, member: String, since: Date? = nil) throws(StoreError) -> [Snapshot] {
-        do {
-            return try database.read { db in
-                let rows = try Row.fetchAll(db, sql: """
-                    SELECT id, first_seen, last_seen, archived FROM snapshot
-                    WHERE site = ? AND member = ? AND last_seen >= ? ORDER BY first_seen, id
-                    """, arguments: [site, member, since.map(StoredTime.text) ?? ""])
-                return try rows.map { row in try snapshot(db, row) }
             }
         } catch {
             throw HistoryStore.classify(error, path: path)
@@ -249,38 +268,6 @@ public final class HistoryStore: Sendable {
         }
     }
 
-    // MARK: Reading snapshots
-
-    private struct Latest {
-        let id: Int64
-        let lastSeen: Date
-        let values: SnapshotValues
-    }
-
-    private func latestSnapshot(_ db: Database, site: String, member: String) throws -> Latest? {
-        guard let row = try Row.fetchOne(db, sql: """
-            SELECT id, first_seen, last_seen, archived FROM snapshot WHERE site = ? AND member = ? AND archived IS NULL
-            ORDER BY first_seen DESC, id DESC LIMIT 1
-            """, arguments: [site, member]) else { return nil }
-        let snapshot = try snapshot(db, row)
-        return Latest(id: row["id"], lastSeen: snapshot.lastSeen, values: snapshot.values)
-    }
-
-    private func snapshot(_ db: Database, _ row: Row) throws -> Snapshot {
-        let id: Int64 = row["id"]
-        var values = SnapshotValues()
-        for field in try Row.fetchAll(db, sql: "SELECT field, type, value FROM field_value WHERE snapshot_id = ?", arguments: [id]) {
-            values.fields[field["field"]] = StoredValue.decode(type: field["type"], value: field["value"])
-        }
-        for cell in try Row.fetchAll(db, sql: "SELECT collection, row_key, field, type, value FROM row_value WHERE snapshot_id = ?", arguments: [id]) {
-            values.rows[SnapshotValues.RowKey(collection: cell["collection"], row: cell["row_key"], field: cell["field"])] =
-                StoredValue.decode(type: cell["type"], value: cell["value"])
-        }
-        let firstSeen = StoredTime.date(row["first_seen"]) ?? Date(timeIntervalSince1970: 0)
-        return Snapshot(firstSeen: firstSeen, lastSeen: StoredTime.date(row["last_seen"]) ?? firstSeen, values: values,
-                        archived: row["archived"])
-    }
-
     static func classify(_ error: Error, path: String) -> StoreError {
         if let error = error as? StoreError { return error }
         if let error = error as? DatabaseError {
@@ -295,61 +282,3 @@ public final class HistoryStore: Sendable {
     }
 }
 
-/// One snapshot: the values seen from `firstSeen` until `lastSeen`.
-public struct Snapshot: Sendable, Equatable {
-    public let firstSeen: Date
-    public let lastSeen: Date
-    public let values: SnapshotValues
-    /// For a snapshot read from a web archive, its captures
-    /// (`articles@20140112101500 profile@20140110093000`); nil for a live lookup.
-    public var archived: String? = nil
-}
-
-/// What a snapshot keeps: every scalar field, and the numbers (and title) of every row.
-public struct SnapshotValues: Sendable, Equatable {
-    public struct RowKey: Sendable, Hashable {
-        public let collection: String
-        /// The row's URL, else its title, else its position.
-        public let row: String
-        public let field: String
-    }
-
-    public var fields: [String: FieldValue] = [:]
-    public var rows: [RowKey: FieldValue] = [:]
-
-    init() {}
-
-    init(_ record: MemberRecord, spec: ReportSpec) {
-        fields = record.extracted.fields
-        for (collection, list) in record.extracted.collections {
-            for (index, row) in list.enumerated() {
-                let key = spec.rowKey(row) ?? "#\(index + 1)"
-                for (field, value) in row {
-                    let keep: Bool
-                    switch value {
-                    case .int, .decimal: keep = true
-                    default: keep = field == spec.titleField
-                    }
-                    if keep { rows[RowKey(collection: collection, row: key, field: field)] = value }
-                }
-            }
-        }
-    }
-
-    /// Changed values, keyed `field` or `collection[row].field`. A value unknown on
-    /// either side (null: not on the page) is no change: nothing is computed against it.
-    func changes(since previous: SnapshotValues, seenAt: Date) -> [String: FieldChange] {
-        var changes = [String: FieldChange]()
-        for (field, value) in fields where value != .null {
-            if let old = previous.fields[field], old != .null, old != value {
-                changes[field] = FieldChange(from: old, to: value, seenAt: seenAt)
-            }
-        }
-        for (key, value) in rows where value != .null {
-            if let old = previous.rows[key], old != .null, old != value {
-                changes["\(key.collection)[\(key.row)].\(key.field)"] = FieldChange(from: old, to: value, seenAt: seenAt)
-            }
-        }
-        return changes
-    }
-}

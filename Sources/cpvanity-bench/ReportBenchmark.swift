@@ -1,4 +1,5 @@
 import Extraction
+import Archive
 import Foundation
 import Lookup
 import Packs
@@ -60,7 +61,7 @@ struct ReportBenchmark {
                 for (offset, field) in numeric.enumerated() {
                     values[field] = (month + offset) % 17 == 0 ? .null : .int(1_000 * (month + 1) * (offset + 1) + (month * 7919) % 500)
                 }
-                return HistorySeries.Point(time: time, lastSeen: time, values: values, archived: month < 24 ? "profile@\(month)" : nil)
+                return HistorySeries.Point(time: time, lastSeen: time, values: values, archived: month < 24 ? ["profile": ArchiveTimestamp(time)] : nil)
             }
             return HTMLReport.Member(record: record, history: points)
         }

@@ -1,3 +1,4 @@
+import Logging
 import ArgumentParser
 import Extraction
 import Foundation
@@ -50,7 +51,8 @@ let only = options.only?.rawValue
 let quick = options.quick
 let withBaseline = !options.noBaseline
 let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
-let log = { (message: String) in FileHandle.standardError.write(Data("bench: \(message)\n".utf8)) }
+let logger = Logger(label: "bench", factory: { StreamLogHandler.standardError(label: $0) })
+let log = { (message: String) in logger.info("\(message)") }
 
 func locatePack() throws -> (text: String, file: String, root: URL) {
     let locator = try PackLocator(explicit: nil)

@@ -29,8 +29,7 @@ struct CPVanity: AsyncParsableCommand {
         if let first = arguments.first, !first.hasPrefix("-") {
             let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
             if !names.contains(first), let guess = JSONSelection.closest(to: first, in: names) {
-                FileHandle.standardError.write(Data("Error: Unknown command '\(first)'. Did you mean '\(guess)'?\n  See 'cpvanity --help' for the commands.\n".utf8))
-                Foundation.exit(ExitCode.validationFailure.rawValue)
+                exit(withError: ValidationError("Unknown command '\(first)'. Did you mean '\(guess)'?\n  See 'cpvanity --help' for the commands."))
             }
         }
         do {
@@ -40,11 +39,10 @@ struct CPVanity: AsyncParsableCommand {
             } else {
                 try command.run()
             }
-        } catch let status as ExitStatus {
-            // The application said why on stderr already.
-            exit(withError: ExitCode(status.code))
         } catch {
-            exit(withError: error)
+            guard let (text, status) = ErrorAdvice.message(for: error) else { exit(withError: error) }
+            if let text { Diagnostics.error(text) }
+            exit(withError: ExitCode(status))
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Logging
 import FlyingFox
 import Foundation
 import Packs
@@ -96,18 +97,18 @@ struct FixtureSiteCommand: AsyncParsableCommand {
             let locator = try PackLocator(explicit: patterns)
             pack = try PackLoader().load(file: try locator.file(forSite: site))
         } catch {
-            FileHandle.standardError.write(Data("fixture-site: \(error)\n".utf8))
+            FixtureSiteLog.logger.error("\(error)")
             throw ExitCode(2)
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
-            FileHandle.standardError.write(Data("fixture-site: --root \(root) is not a directory of saved pages\n".utf8))
+            FixtureSiteLog.logger.error("--root \(root) is not a directory of saved pages")
             throw ExitCode(2)
         }
         var robotsText = "User-agent: *\nDisallow: /_fixture/\n"
         if let robots {
             guard let text = try? String(contentsOfFile: robots, encoding: .utf8) else {
-                FileHandle.standardError.write(Data("fixture-site: cannot read --robots \(robots)\n".utf8))
+                FixtureSiteLog.logger.error("cannot read --robots \(robots)")
                 throw ExitCode(2)
             }
             robotsText = text
@@ -119,7 +120,7 @@ struct FixtureSiteCommand: AsyncParsableCommand {
                 archiveReplica = try ArchiveReplica(directory: archive, routes: SiteRoutes(pack: pack), busy: archiveBusy,
                                                     retryAfter: retryAfter > 0 ? retryAfter : nil, pageSize: archivePageSize, bodies: bodies)
             } catch {
-                FileHandle.standardError.write(Data("fixture-site: cannot read --archive \(archive): \(error.localizedDescription)\n".utf8))
+                FixtureSiteLog.logger.error("cannot read --archive \(archive): \(error.localizedDescription)")
                 throw ExitCode(2)
             }
         }
@@ -133,7 +134,7 @@ struct FixtureSiteCommand: AsyncParsableCommand {
         let task = Task { try await server.run() }
         try await server.waitUntilListening()
         guard let address = await server.listeningAddress, case .ip4(_, let boundPort) = address else {
-            FileHandle.standardError.write(Data("fixture-site: the server did not report its address\n".utf8))
+            FixtureSiteLog.logger.error("the server did not report its address")
             throw ExitCode(1)
         }
         FileHandle.standardOutput.write(Data("http://127.0.0.1:\(boundPort)\n".utf8))

@@ -90,7 +90,7 @@ final class FixtureSiteHandler: HTTPHandler, Sendable {
         let response = await respond()
         await stats.end(index, status: response.statusCode.code)
         if verbose {
-            FileHandle.standardError.write(Data("fixture-site: \(response.statusCode.code) \(request.path)\(id.map { " id=\($0)" } ?? "")\n".utf8))
+            FixtureSiteLog.logger.info("\(response.statusCode.code) \(request.path)\(id.map { " id=\($0)" } ?? "")")
         }
         return response
     }

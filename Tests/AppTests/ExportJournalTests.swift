@@ -1,85 +1,85 @@
 @testable import App
 import Foundation
+import Lookup
 import Report
 import Testing
+import TestSupport
 
+/// The checkpoint: whole records a line, read back in the list's order, a line torn by
+/// a kill left out.
 @Suite struct ExportJournalTests {
     /// Each test's own; each test removes it.
     let directory: URL
+    let header = ExportJournal.Header(site: "codeproject", format: "csv", options: "x")
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-journal-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
-    @Test func entriesSurviveAndATornLineIsLeftOut() throws {
+    func ids(_ journal: ExportJournal, _ order: [String]) throws -> [String] {
+        var ids = [String]()
+        try journal.records(inOrderOf: order) { ids.append($0.id) }
+        return ids
+    }
+
+    @Test func recordsSurviveAndATornLineIsLeftOut() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = directory.appendingPathComponent("out.csv").path
         let path = ExportJournal.path(besideOutput: output)
         #expect(path == directory.appendingPathComponent(".out.csv.cpvanity-checkpoint").path)
-        let header = ExportJournal.Header(site: "codeproject", format: "csv", options: "x")
-        let awkward = ExportJournal.Entry(id: "2", failed: true, chunk: "a\tb\\c\nd\r\n$\t")
         do {
             let journal = try ExportJournal.create(at: path, header: header)
-            try journal.append(ExportJournal.Entry(id: "1", failed: false, chunk: "one\n"))
-            try journal.append(awkward)
+            try journal.append(FixtureRecords.record("7315"))
+            try journal.append(FixtureRecords.failed("31337"))
         }
         // A kill in the middle of writing the third entry.
         let handle = try #require(FileHandle(forWritingAtPath: path))
         try handle.seekToEnd()
-        try handle.write(contentsOf: Data("3\t0\thalf of a ro".utf8))
+        try handle.write(contentsOf: Data(#"{"id":"48201","failed":false,"record":{"id":"48"#.utf8))
         try handle.close()
 
         let (journal, found, entries) = try ExportJournal.resume(at: path)
         #expect(found == header)
-        #expect(entries == [ExportJournal.Entry(id: "1", failed: false, chunk: "one\n"), awkward])
-        try journal.append(ExportJournal.Entry(id: "3", failed: false, chunk: "three\n"))
-        try journal.assemble(into: output, order: ["1", "2", "3"], header: "H\n", separator: "", footer: "F\n", empty: "E\n")
-        #expect(try String(contentsOfFile: output, encoding: .utf8) == "H\none\na\tb\\c\nd\r\n$\tthree\nF\n")
+        #expect(entries == [ExportJournal.EntryHead(id: "7315", failed: false), ExportJournal.EntryHead(id: "31337", failed: true)])
+        try journal.append(FixtureRecords.record("48201"))
+        var records = [MemberRecord]()
+        try journal.records(inOrderOf: ["48201", "31337", "7315"]) { records.append($0) }
+        #expect(records.map(\.id) == ["48201", "31337", "7315"])
+        // Whole records: what a format writes from them is what it writes from the lookup's.
+        #expect(records[2].extracted == FixtureRecords.record("7315").extracted)
+        #expect(records[1].errors == FixtureRecords.failed("31337").errors)
     }
 
     /// `--retry-failed`: failed entries leave the checkpoint before the batch goes on,
-    /// so the member's new row is its only row.
+    /// so the member's new record is its only one.
     @Test func failedEntriesCanBeDroppedOnResume() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
-        let output = directory.appendingPathComponent("out.csv").path
-        let path = ExportJournal.path(besideOutput: output)
-        let header = ExportJournal.Header(site: "codeproject", format: "csv", options: "x")
+        let path = ExportJournal.path(besideOutput: directory.appendingPathComponent("out.csv").path)
         do {
             let journal = try ExportJournal.create(at: path, header: header)
-            try journal.append(ExportJournal.Entry(id: "1", failed: false, chunk: "one\n"))
-            try journal.append(ExportJournal.Entry(id: "2", failed: true, chunk: "two: timed out\n"))
-            try journal.append(ExportJournal.Entry(id: "3", failed: false, chunk: "three\n"))
+            try journal.append(FixtureRecords.record("7315"))
+            try journal.append(FixtureRecords.failed("31337"))
+            try journal.append(FixtureRecords.record("48201"))
         }
         #expect(try ExportJournal.header(at: path) == header)
-
         let (journal, _, entries) = try ExportJournal.resume(at: path, dropping: { $0.failed })
-        #expect(entries.map(\.id) == ["1", "3"])
-        try journal.append(ExportJournal.Entry(id: "2", failed: false, chunk: "two\n"))
-        // What a later resume would read: the dropped entry is gone from the file itself.
+        #expect(entries.map(\.id) == ["7315", "48201"])
+        try journal.append(FixtureRecords.record("31337"))
+        // What a later resume reads: the dropped entry is gone from the file itself.
         let (_, _, reread) = try ExportJournal.resume(at: path)
-        #expect(reread.map(\.id) == ["1", "3", "2"])
-        try journal.assemble(into: output, order: ["1", "2", "3"], header: "H\n", separator: "", footer: "F\n", empty: "E\n")
-        #expect(try String(contentsOfFile: output, encoding: .utf8) == "H\none\ntwo\nthree\nF\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [".out.csv.cpvanity-checkpoint", "out.csv"])
+        #expect(reread.map(\.id) == ["7315", "48201", "31337"])
+        #expect(reread.map(\.failed) == [false, false, false])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [".out.csv.cpvanity-checkpoint"])
     }
 
-    /// Members finish in any order; the file lists them in the input's, so the same list
-    /// gives the same file, with exactly the input's members: those the input does not
-    /// hold (a resume with another list) are left out; a member written twice appears once.
-    @Test func theOutputFollowsTheInputOrder() throws {
+    /// Members finish in any order; the file lists them in the input's, with exactly the
+    /// input's members: those it does not hold are left out, one written twice appears once.
+    @Test func recordsComeInTheInputsOrder() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
-        let output = directory.appendingPathComponent("out.json").path
-        let journal = try ExportJournal.create(at: ExportJournal.path(besideOutput: output),
-                                               header: ExportJournal.Header(site: "codeproject", format: "json", options: "x"))
-        // Big enough chunks that the reads cross the 1 MiB reading window.
-        let big = String(repeating: "x", count: 700_000)
-        for id in ["9", "3", "1", "8", "2", "3"] {
-            try journal.append(ExportJournal.Entry(id: id, failed: false, chunk: ["1", "8"].contains(id) ? id + big : "\(id)\t\(id == "3" ? "first" : "")"))
-        }
-        try journal.assemble(into: output, order: ["1", "2", "3", "4"], header: "[", separator: ",", footer: "]", empty: "[]")
-        let written = try String(contentsOfFile: output, encoding: .utf8)
-        #expect(written == "[1\(big),2\t,3\tfirst]")
+        let journal = try ExportJournal.create(at: ExportJournal.path(besideOutput: directory.appendingPathComponent("out.json").path), header: header)
+        for id in ["48201", "7315", "90210", "7315"] { try journal.append(FixtureRecords.record(id)) }
+        #expect(try ids(journal, ["7315", "31337", "48201"]) == ["7315", "48201"])
     }
 
     /// Failures say what the system said, not "error 0".
@@ -87,7 +87,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("missing/.out.csv.cpvanity-checkpoint").path
         do {
-            _ = try ExportJournal.create(at: path, header: ExportJournal.Header(site: "codeproject", format: "csv", options: "x"))
+            _ = try ExportJournal.create(at: path, header: header)
             Issue.record("created a checkpoint in a directory that does not exist")
         } catch {
             #expect("\(error)" == "cannot write \(path): No such file or directory")

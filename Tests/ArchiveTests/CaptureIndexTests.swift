@@ -80,7 +80,7 @@ import Testing
         let error = ArchiveError.noCapture(url: "http://x", before: date("20050101000000"), first: date("20080315120000"))
         #expect(error.description == "the archive's first capture of http://x is from 2008-03-15, after 2005-01-01; ask for a date from 2008-03-15 on")
         #expect(ArchiveError.skew(first: date("20140110093000"), second: date("20140112101500"), limit: 86_400).description
-                == "the member's pages were captured 2.0 days apart (2014-01-10T09:30:00Z and 2014-01-12T10:15:00Z), more than --max-skew 1.0 days")
+                == "the member's pages were captured 2.0 days apart (2014-01-10T09:30:00Z and 2014-01-12T10:15:00Z), more than the 1.0 days allowed")
     }
 }
 

@@ -141,9 +141,9 @@ import Testing
         #expect(logged == [.archiveRedirect(location: "/web/20161112232202/https://packages.gitlab.com/gitlab/gitlab-ce/ubuntu/dists/trusty/Release"),
                            .notArchived, .blockedByRobots])
         #expect(ArchiveError.blocked(archive: "https://web.archive.org", page: "https://x/", robots: true).description
-                == "the archive https://web.archive.org will not show https://x/: Blocked By Robots (the site's robots.txt hides its copies); another archive (--archive) may have it")
+                == "the archive https://web.archive.org will not show https://x/: Blocked By Robots (the site's robots.txt hides its copies); another archive may have it")
         #expect(ArchiveError.excluded(archive: "https://web.archive.org", page: "https://x/").description
-                == "the archive https://web.archive.org says https://x/ is excluded from it; another archive (--archive) may have it")
+                == "the archive https://web.archive.org says https://x/ is excluded from it; another archive may have it")
         #expect(ArchiveError.notArchived(archive: "https://web.archive.org", page: "https://x/").description
                 == "the archive https://web.archive.org has not archived https://x/")
     }

@@ -80,6 +80,10 @@ import Testing
                                           "--db", "/proc/cpvanity/history.sqlite"])
         #expect(result.status == 0)
         #expect(result.stdout == "id,name\r\n7315,Tomasz Wirth\r\n")
-        #expect(result.stderr.contains("This lookup is not recorded in the history; give --db another file, or --no-store."))
+        #expect(result.stderr == """
+            cpvanity: warning: cannot open the history /proc/cpvanity/history.sqlite: cannot create /proc/cpvanity; this lookup is not recorded in the history
+            cpvanity: hint: give --db another file for the history, or --no-store
+
+            """)
     }
 }

@@ -115,7 +115,7 @@ import Testing
 
         let intoFile = try run("cpvanity", ["member", "--base-url", server.baseURL, "--save-pages", file, "7315"])
         #expect(intoFile.status == 2)
-        #expect(intoFile.stderr == "cpvanity: --save-pages \(file) is a file, not a directory; name a directory (it is created if missing)\n")
+        #expect(intoFile.stderr == "cpvanity: --save-pages \(file): it is a file, not a directory; name a directory (it is created if missing)\n")
         let underFile = try run("cpvanity", ["member", "--base-url", server.baseURL, "--cache", file + "/cache", "7315"])
         #expect(underFile.status == 2)
         #expect(underFile.stderr == "cpvanity: --cache \(file)/cache: cannot create \(file)/cache: Not a directory\n")

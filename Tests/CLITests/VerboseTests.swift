@@ -9,7 +9,7 @@ import Testing
         let result = try run("cpvanity", ["member", "7315", "--base-url", server.baseURL, "--rate", "0", "--no-store", "--format", "json", "--verbose"])
         #expect(result.status == 0)
         let lines = result.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.contains(" debug cpvanity.http: [Scraper] GET \(server.baseURL)/robots.txt -> 200 (") })
+        #expect(lines.contains { $0.hasPrefix("cpvanity: http: GET \(server.baseURL)/robots.txt -> 200 (") })
         // The member's first request (profile or articles, whichever went first) got the 503.
         let failed = try #require(lines.first { $0.contains(" -> 503 (") })
         let url = try #require(failed.components(separatedBy: "GET ").last?.components(separatedBy: " -> ").first)

@@ -69,9 +69,9 @@ import TestSupport
         let store = try HistoryStore(path: path)
         let records = try await LookupRun.records(for: ["48201"], lookup: lookup(reader(server, asOf: "2014-01")), store: store)
         #expect(records.first?.changes.isEmpty == true)
-        let history = try store.history(site: pack.name, member: "48201")
-        #expect(history.map(\.archived) == ["articles@20140112101500 profile@20140110093000"])
-        #expect(history.first?.firstSeen == ArchiveTimestamp("20140112101500")?.date)
+        let history = try store.series(site: pack.name, member: "48201", pack: pack).points
+        #expect(history.map(\.capturesText) == ["articles@20140112101500 profile@20140110093000"])
+        #expect(history.first?.time == ArchiveTimestamp("20140112101500")?.date)
     }
 
     @Test func theArchivesAnswersThatAreNotAPage() async throws {
@@ -83,7 +83,7 @@ import TestSupport
         let before = await errors("48201", "2005")
         #expect(before.contains("archive profile: the archive's first capture of https://www.codeproject.com/script/Membership/View.aspx?mid=48201 is from 2008-03-15, after 2005-01-01; ask for a date from 2008-03-15 on"))
         #expect(await errors("48201", "2014-01", maxSkew: 86_400)
-                == ["archive -: the member's pages were captured 2.0 days apart (2014-01-10T09:30:00Z and 2014-01-12T10:15:00Z), more than --max-skew 1.0 days"])
+                == ["archive -: the member's pages were captured 2.0 days apart (2014-01-10T09:30:00Z and 2014-01-12T10:15:00Z), more than the 1.0 days allowed"])
         // The index says the 2015 profile capture is a redirect and 2016's an error: no
         // member page in 2015, said as such. A TimeMap does not say: its redirect is read, and said.
         #expect(await errors("7315", "2015") == ["archive profile: the archive's captures of https://www.codeproject.com/script/Membership/View.aspx?mid=7315 in the range asked are the site's redirects or errors (HTTP 301), not its page; its first capture of the page is from 2017-01-01"])
@@ -153,9 +153,9 @@ import TestSupport
         #expect(second == Backfill.Outcome(periods: 4, stored: 3, known: 1, failed: 0, incomplete: 0, stopped: false))
         #expect(try server.stats().log.filter { $0.path.hasPrefix("/web/2") }.count == 16)
         #expect(warnings.isEmpty)
-        let history = try store.history(site: pack.name, member: "48201")
-        #expect(history.map { $0.values.fields["reputation.total"] } == [.int(312), .int(250_310), .int(262_004), .int(980_120)])
-        #expect(history.map { $0.firstSeen } == ["20080316083000", "20140112101500", "20160411000000", "20190520101010"].map { ArchiveTimestamp($0)?.date })
+        let history = try store.series(site: pack.name, member: "48201", pack: pack).points
+        #expect(history.map { $0.values["reputation.total"] } == [.int(312), .int(250_310), .int(262_004), .int(980_120)])
+        #expect(history.map { $0.time } == ["20080316083000", "20140112101500", "20160411000000", "20190520101010"].map { ArchiveTimestamp($0)?.date })
 
         // By TimeMap, which gives no statuses: 2017's captures are read, found to be the
         // site's 403s, and left out; 2019's 403 is passed over for May's capture, which
@@ -165,7 +165,7 @@ import TestSupport
             .run("48201", shouldStop: { false }, warn: { warnings.append($0) })
         #expect(again == Backfill.Outcome(periods: 5, stored: 0, known: 4, failed: 0, incomplete: 1, stopped: false))
         #expect(warnings == ["member 48201: 2017: the archive holds only the site's error pages (HTTP 403) for it; period left out"])
-        #expect(try store.history(site: pack.name, member: "48201").count == 4)
+        #expect(try store.series(site: pack.name, member: "48201", pack: pack).points.count == 4)
 
         // The archive's bad years: 2015's profile capture is a redirect and 2016's an
         // error (no member page either year); 2017's pages say the member is gone.
@@ -173,6 +173,6 @@ import TestSupport
         let bad = try await backfill.run("7315", shouldStop: { false }, warn: { warnings.append($0) })
         #expect(bad == Backfill.Outcome(periods: 1, stored: 0, known: 0, failed: 1, incomplete: 2, stopped: false))
         #expect(warnings.count == 4)
-        #expect(try store.history(site: pack.name, member: "7315").isEmpty)
+        #expect(try store.series(site: pack.name, member: "7315", pack: pack).points.isEmpty)
     }
 }

@@ -105,7 +105,7 @@ import TestSupport
         #expect(record.errors.map(\.kind) == [.network, .network])
         let message = try #require(record.errors.first?.message)
         #expect(message.contains("Couldn't connect to server"), "\(message)")
-        #expect(message.hasSuffix("; is the site (or the --base-url server) up and reachable from here?"), "\(message)")
+        #expect(message.hasSuffix("; is the server up and reachable from here?"), "\(message)")
     }
 
     @Test func nonexistentMembersAreNotFound() async throws {

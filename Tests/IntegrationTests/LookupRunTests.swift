@@ -34,7 +34,7 @@ import TestSupport
         let previous = try #require(again.first?.previousLookup)
         #expect(abs(previous.timeIntervalSince(first[1].fetchedAt)) < 0.001)
         #expect(again.first?.changes.isEmpty == true)
-        #expect(try store.history(site: pack.name, member: "48201").count == 1)
-        #expect(try store.history(site: pack.name, member: "12345").isEmpty)
+        #expect(try store.series(site: pack.name, member: "48201", pack: pack).points.count == 1)
+        #expect(try store.series(site: pack.name, member: "12345", pack: pack).points.isEmpty)
     }
 }

@@ -28,7 +28,7 @@ import TestSupport
 
     @Test func memberRowsReadBackAsTheRecords() throws {
         let records = FixtureRecords.all
-        let csv = Formatters.make(.csv, pack: FixtureRecords.pack, options: ReportOptions()).render(records)
+        let csv = try Formats.csv.text(records, pack: FixtureRecords.pack, options: ReportOptions())
         let (header, rows) = try parse(csv)
         #expect(rows.count == records.count)
         #expect(header.first == "id" && header.last == "error")
@@ -45,7 +45,7 @@ import TestSupport
 
     @Test func articleRowsReadBackAsTheRows() throws {
         let record = FixtureRecords.record("48201")
-        let csv = Formatters.make(.csv, pack: FixtureRecords.pack, options: ReportOptions(rows: true)).render([record])
+        let csv = try Formats.csv.text([record], pack: FixtureRecords.pack, options: ReportOptions(rows: true))
         let (header, rows) = try parse(csv)
         let articles = try #require(record.extracted.collections["articles"])
         #expect(rows.count == 34)
@@ -63,11 +63,9 @@ import TestSupport
     /// `--columns`: those columns, in that order, member rows and article rows alike.
     @Test func chosenColumnsInTheirOrder() throws {
         let record = FixtureRecords.record("48201")
-        let members = Formatters.make(.csv, pack: FixtureRecords.pack,
-                                      options: ReportOptions(columns: ["reputation.total", "id", "stats.total_views", "error"])).render([record])
+        let members = try Formats.csv.text([record], pack: FixtureRecords.pack, options: ReportOptions(columns: ["reputation.total", "id", "stats.total_views", "error"]))
         #expect(members == "reputation.total,id,stats.total_views,error\r\n1204873,48201,5968783,\r\n")
-        let articles = Formatters.make(.csv, pack: FixtureRecords.pack,
-                                       options: ReportOptions(limit: 2, rows: true, columns: ["views", "title"])).render([record])
+        let articles = try Formats.csv.text([record], pack: FixtureRecords.pack, options: ReportOptions(limit: 2, rows: true, columns: ["views", "title"]))
         #expect(articles == "views,title\r\n2345678,Cache Heap Shader\r\n225031,Clock Buffer Vector\r\n")
         #expect(CSVColumns.available(pack: FixtureRecords.pack, rows: true)
             == ["id", "name", "kind", "title", "url", "description", "posted", "updated", "views", "rating", "votes", "popularity",
@@ -82,8 +80,8 @@ import TestSupport
         extracted.fields["ratings.articles_average"] = .decimal(Decimal(string: "-1.5")!)
         let record = MemberRecord(id: "5", site: "codeproject", fetchedAt: FixtureRecords.fetchedAt, sources: [],
                                   extracted: extracted, errors: [MemberError(kind: .http, message: "@SUM(1)")])
-        let safe = try parse(Formatters.make(.csv, pack: FixtureRecords.pack, options: ReportOptions()).render([record]))
-        let raw = try parse(Formatters.make(.csv, pack: FixtureRecords.pack, options: ReportOptions(rawCSV: true)).render([record]))
+        let safe = try parse(try Formats.csv.text([record], pack: FixtureRecords.pack, options: ReportOptions()))
+        let raw = try parse(try Formats.csv.text([record], pack: FixtureRecords.pack, options: ReportOptions(rawCSV: true)))
         func cell(_ table: (header: [String], rows: [[String]]), _ column: String) throws -> String {
             table.rows[0][try #require(table.header.firstIndex(of: column))]
         }

@@ -1,3 +1,4 @@
+import Archive
 import Extraction
 import Foundation
 import Lookup
@@ -16,7 +17,7 @@ import TestSupport
         var extracted = record.extracted
         extracted.fields["name"] = .text("</script><script>alert(1)</script>")
         record = MemberRecord(id: record.id, site: record.site, fetchedAt: record.fetchedAt, sources: record.sources, extracted: extracted, errors: [])
-        let point = HistorySeries.Point(time: made, lastSeen: made, values: ["reputation.total": .int(18_344)], archived: "profile@20140110093000")
+        let point = HistorySeries.Point(time: made, lastSeen: made, values: ["reputation.total": .int(18_344)], archived: ["profile": try #require(ArchiveTimestamp("20140110093000"))])
         let html = HTMLReport.render([HTMLReport.Member(record: record, history: [point])], pack: pack, generatedAt: made)
         #expect(!html.contains("<script>alert(1)"))
         #expect(html.contains("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;"))

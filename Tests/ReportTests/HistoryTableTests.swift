@@ -1,19 +1,19 @@
 import Foundation
+import Lookup
 import Report
 import Testing
 import TestSupport
 
 @Suite struct HistoryTableTests {
-    @Test func anUnknownValueReadsUnknownAndNoChangeIsComputedAgainstIt() {
+    @Test func anUnknownValueReadsUnknownAndNoChangeIsComputedAgainstIt() throws {
         let t0 = Date(timeIntervalSince1970: 1_763_800_000)
         let points = [
             HistorySeries.Point(time: t0, lastSeen: t0, values: ["reputation.total": .int(100)]),
             HistorySeries.Point(time: t0.addingTimeInterval(86_400), lastSeen: t0.addingTimeInterval(86_400), values: ["reputation.total": .null]),
             HistorySeries.Point(time: t0.addingTimeInterval(172_800), lastSeen: t0.addingTimeInterval(172_800), values: ["reputation.total": .int(135)]),
         ]
-        let text = HistoryReport.render([HistorySeries(id: "7", site: "codeproject", title: "Jo", points: points)],
-                                        fields: ["reputation.total"], format: .table, rows: false, pack: FixtureRecords.pack,
-                                        options: ReportOptions())
+        let text = try Formats.table.text(HistoryView(series: [HistorySeries(id: "7", site: "codeproject", title: "Jo", points: points)],
+                                                      fields: ["reputation.total"], rows: false, pack: FixtureRecords.pack, options: ReportOptions()))
         // Headed by the field's label; CSV and JSON keep the key.
         #expect(text == """
             Jo (7)
@@ -42,19 +42,19 @@ import TestSupport
         #expect(Sparkline.number(.text("4")) == nil)
     }
 
-    @Test func aMemberTableShowsTheReputationTrendFromTwoPointsOn() {
+    @Test func aMemberTableShowsTheReputationTrendFromTwoPointsOn() throws {
         var record = FixtureRecords.record("48201")
-        let formatter = Formatters.make(.table, pack: FixtureRecords.pack, options: ReportOptions(limit: 1))
-        #expect(!formatter.chunk(record).contains("Trend"))
+        func table(_ options: ReportOptions) throws -> String { try Formats.table.text([record], pack: FixtureRecords.pack, options: options) }
+        #expect(try !table(ReportOptions(limit: 1)).contains("Trend"))
         record.trend = [.int(1_204_000)]
-        #expect(!formatter.chunk(record).contains("Trend"))
+        #expect(try !table(ReportOptions(limit: 1)).contains("Trend"))
         record.trend = [.int(1_000_000), .null, .int(1_204_000), .int(1_204_873)]
-        let lines = formatter.chunk(record).split(separator: "\n")
+        let lines = try table(ReportOptions(limit: 1)).split(separator: "\n")
         // The pack's headline, by its label.
         #expect(lines.contains("Trend of Reputation ▁ ██  (4 points in the history)"))
         var plain = ReportOptions(limit: 1)
         plain.plainSparklines = true
-        #expect(Formatters.make(.table, pack: FixtureRecords.pack, options: plain).chunk(record)
+        #expect(try table(plain)
                 .contains("Trend of Reputation _ ##  (4 points in the history)"))
     }
 }

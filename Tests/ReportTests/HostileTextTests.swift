@@ -22,18 +22,19 @@ import TestSupport
         return record
     }
 
-    @Test(arguments: [OutputFormat.table, .markdown])
-    func noControlCharacterReachesATerminalFormat(_ format: OutputFormat) {
+    @Test(arguments: ["table", "markdown"])
+    func noControlCharacterReachesATerminalFormat(_ name: String) throws {
+        let format = Formats.named(name)
         for articles in [false, true] {
-            let text = Formatters.make(format, pack: FixtureRecords.pack, options: ReportOptions(rows: articles)).render([hostile()])
+            let text = try format.text([hostile()], pack: FixtureRecords.pack, options: ReportOptions(rows: articles))
             #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" } && !text.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) })
         }
-        let table = Formatters.make(.table, pack: FixtureRecords.pack, options: ReportOptions()).render([hostile()])
+        let table = try Formats.table.text([hostile()], pack: FixtureRecords.pack, options: ReportOptions())
         #expect(table.contains(#"Eve\u{1B}[2J\u{1B}]0;owned\u{7}\u{9B}31m\u{8} (90210)"#))
     }
 
-    @Test func markdownLinksOnlyToHTTPAndEscapesBrackets() {
-        let text = Formatters.make(.markdown, pack: FixtureRecords.pack, options: ReportOptions(rows: true)).render([hostile()])
+    @Test func markdownLinksOnlyToHTTPAndEscapesBrackets() throws {
+        let text = try Formats.markdown.text([hostile()], pack: FixtureRecords.pack, options: ReportOptions(rows: true))
         #expect(text.contains(#"| x\](javascript:alert(1)) \[y |"#))
         // Every bracket and angle bracket from the page is escaped: no link, no HTML.
         #expect(!text.replacingOccurrences(of: #"\]("#, with: "").contains("](javascript:"))

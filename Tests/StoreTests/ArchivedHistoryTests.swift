@@ -37,12 +37,12 @@ import TestSupport
         let old = try archived("20140110093000", "20140112101500", total: 250_310)
         #expect(try store.saveArchived(old, pack: pack))
         #expect(try !store.saveArchived(old, pack: pack))
-        #expect(try store.hasArchived(site: pack.name, member: "48201", captures: "articles@20140112101500 profile@20140110093000"))
+        #expect(try store.hasArchived(site: pack.name, member: "48201", captures: HistoryStore.captures(fromKey: "articles@20140112101500 profile@20140110093000")))
         #expect(try store.saveArchived(try archived("20080315120000", "20080316083000", total: 312), pack: pack))
 
         let history = try store.history(site: pack.name, member: "48201")
         #expect(history.map { $0.values.fields["reputation.total"] } == [.int(312), .int(250_310), .int(1_204_873)])
-        #expect(history.map(\.archived) == ["articles@20080316083000 profile@20080315120000", "articles@20140112101500 profile@20140110093000", nil])
+        #expect(history.map { $0.archived.map(HistoryStore.captureKey) } == ["articles@20080316083000 profile@20080315120000", "articles@20140112101500 profile@20140110093000", nil])
         // The later capture of the two is when the page showed these values.
         #expect(history[1].firstSeen == ArchiveTimestamp("20140112101500")?.date)
 

@@ -184,7 +184,7 @@ import TestSupport
         } throws: { error in
             guard case StoreError.foreignDatabase(let where_, let tables)? = error as? StoreError else { return false }
             return where_ == file && tables == ["notes"]
-                && "\(error)".hasPrefix("\(file) is another program's SQLite database (its tables: notes), not a cpvanity history; nothing was written to it.")
+                && "\(error)" == "\(file) is another program's SQLite database (its tables: notes), not a cpvanity history; nothing was written to it"
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
         #expect(!FileManager.default.fileExists(atPath: file + "-wal"))
@@ -198,7 +198,10 @@ import TestSupport
         try queue.close()
         let before = try Data(contentsOf: URL(fileURLWithPath: path()))
         #expect(throws: StoreError.self) { _ = try HistoryStore(path: path()) }
+        #expect(throws: StoreError.self) { _ = try HistoryStore(path: path(), readOnly: true) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path())) == before)
+        // Left exactly as found: no -wal or -shm file beside it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["history.sqlite"])
     }
 
     @Test func aHistorySaysWhatItIs() throws {

@@ -1,40 +1,156 @@
 import Extraction
+import Foundation
 import Lookup
+import Packs
 import Report
 import Store
 
-/// A batch's lookups, each record rendered and handed to the sink as it finishes.
-public enum BatchRun {
-    /// What a batch did: members finished in this run, members failed (with those the
-    /// checkpoint already held), and how each field fared.
-    public struct Tally {
-        public var done = 0
-        public var failed: Int
-        public var extraction = ExtractionSummary()
+/// Where a batch's IDs come from.
+public enum IDSource: Sendable {
+    case file(String)
+    case standardInput
+}
+
+/// A batch as asked for: the IDs, which part of them, and where the records go.
+public struct BatchSettings: Sendable {
+    public var ids: IDSource
+    /// Read the IDs from this column of a CSV file with a header row.
+    public var idColumn: String?
+    public var shard: Shard?
+    public var output: OutputSettings
+    /// Where the per-field summary's JSON goes, besides stderr.
+    public var summaryFile: String?
+
+    public init(ids: IDSource, output: OutputSettings) {
+        self.ids = ids
+        self.output = output
+    }
+}
+
+/// A batch: the list read, each member looked up and handed to the export as it
+/// finishes, a progress line, a clean stop on Ctrl-C, and the summary at the end.
+public struct BatchRun {
+    public let lookups: LookupSettings
+    public let settings: BatchSettings
+    private var pack: SitePack { lookups.pack }
+
+    public init(lookups: LookupSettings, settings: BatchSettings) {
+        self.lookups = lookups
+        self.settings = settings
     }
 
-    /// Looks `ids` up into `sink`; `failedBefore` counts the failures the checkpoint
-    /// already holds. `finished` hears of each record (progress). An error other than
-    /// an exit status is said on stderr, with what the checkpoint keeps.
-    public static func run(_ ids: [String], lookup: MemberLookup, store: HistoryStore?, sink: BatchSink, formatter: any RecordFormatter,
-                           failedBefore: Int, shouldStop: @escaping @Sendable () -> Bool,
-                           finished: (MemberRecord) -> Void) async throws -> Tally {
-        var tally = Tally(failed: failedBefore)
+    public func run() async throws -> RunOutcome {
+        let whole = try readIDs()
+        let list = settings.shard.map(whole.sharded) ?? whole
+        var output = settings.output
+        // Shards after the first leave the CSV header out, so the parts concatenate.
+        if let shard = settings.shard, shard.index > 1 { output.options.csvHeader = false }
+        let (export, fromCheckpoint) = try open(output, order: list.ids)
+        let lookup = try self.lookups.lookup()
+        let store = try self.lookups.openHistory()
+        let remaining = list.ids.filter { fromCheckpoint[$0] == nil }
+        announce(list, remaining: remaining, fromCheckpoint: fromCheckpoint.count)
+
+        let interrupt = InterruptSignal()
+        let leftFor = output.file == nil ? "are not looked up (output to stdout cannot be resumed)" : "are left for the next run to resume"
+        interrupt.install {
+            lookup.fetcher?.stopStartingRequests()
+            Diagnostics.info("stopping: requests under way finish, members not yet fetched \(leftFor) (Ctrl-C again to quit now)")
+        }
+        let started = Date()
+        let progress = ProgressLine(total: remaining.count)
+        var tally = Tally(failed: fromCheckpoint.values.filter { $0 }.count)
         do {
-            try await LookupRun.each(of: ids, lookup: lookup, store: store, shouldStop: shouldStop, warn: false,
-                                     render: { formatter.chunk($0) }) { record, chunk in
-                try sink.add(record, chunk: chunk)
+            try await LookupRun.each(of: remaining, lookup: lookup, store: store, shouldStop: { interrupt.isSet }, warn: false) { record in
+                // A record on standard output takes the progress line's place on a shared terminal.
+                if output.file == nil { progress.clear() }
+                try export.add(record)
                 tally.extraction.add(record.extracted)
                 tally.done += 1
-                if record.failed { tally.failed += 1 }
-                finished(record)
+                if record.failed {
+                    tally.failed += 1
+                    Diagnostics.info("member \(record.id): \(record.errors.first?.description ?? "failed")")
+                    tally.kinds.formUnion(record.errors.map(\.kind))
+                }
+                progress.record(failed: record.failed)
             }
-        } catch let status as ExitStatus {
-            throw status
         } catch {
-            Diagnostics.error("\(error); the checkpoint keeps what was done, run again with --resume")
-            throw ExitStatus.badInput
+            progress.clear()
+            try? export.interrupted()
+            throw error
         }
-        return tally
+        progress.clear()
+        var summary = BatchRun.summary(list, finished: fromCheckpoint.count + tally.done, failed: tally.failed,
+                                       fromCheckpoint: fromCheckpoint.count, since: started)
+        if interrupt.isSet && tally.done < remaining.count {
+            try? export.interrupted()
+            Diagnostics.info("batch interrupted: \(summary.joined(separator: " · "))\(output.file.map { "; \($0) is unchanged, run again to resume" } ?? "")")
+            throw ExitStatus(interrupt.exitStatus)
+        }
+        try export.finish()
+        if let file = output.file { summary.append("wrote \(file)") }
+        Diagnostics.info("batch: \(summary.joined(separator: " · "))")
+        let drift = try ExtractionReport.say(tally.extraction, summaryFile: settings.summaryFile)
+        let failed = tally.failed > 0 || !list.rejected.isEmpty
+        var outcome = RunOutcome(status: drift ? .drift : failed ? .partialFailure : nil, failures: tally.kinds)
+        outcome.historyUnavailable = lookups.wantsHistory && store == nil
+        return outcome
+    }
+
+    /// What a batch did: members finished in this run, failed (with those the
+    /// checkpoint already held), the kinds of failure, and how each field fared.
+    struct Tally {
+        var done = 0
+        var failed: Int
+        var kinds = Set<MemberError.Kind>()
+        var extraction = ExtractionSummary()
+    }
+
+    /// The export, and the members the checkpoint already holds (id → failed).
+    private func open(_ output: OutputSettings, order: [String]) throws(AppError) -> (any RecordExport, [String: Bool]) {
+        guard let file = output.file else { return (try DirectExport(output, pack: pack), [:]) }
+        return try CheckpointedExport.open(output, path: file, pack: pack, order: order)
+    }
+
+    /// The skipped lines, and how far a resumed batch already is.
+    private func announce(_ list: IDList, remaining: [String], fromCheckpoint: Int) {
+        for rejected in list.rejected {
+            Diagnostics.info("\(rejected.place): \(rejected.id.debugDescription) is not a \(pack.title) member ID (it must match \(pack.idRule.pattern)); skipped")
+        }
+        if fromCheckpoint > 0 {
+            Diagnostics.info("resuming: \(fromCheckpoint) of \(list.ids.count) members are in the checkpoint; \(remaining.count) to go\(settings.output.retryFailed ? " (failed members included)" : "")")
+        }
+    }
+
+    /// The words of the batch's last line: "4 of 4 members · 4 ok · 0 failed · 2.1 s".
+    private static func summary(_ list: IDList, finished: Int, failed: Int, fromCheckpoint: Int, since started: Date) -> [String] {
+        var summary = ["\(finished) of \(list.ids.count) members", "\(finished - failed) ok", "\(failed) failed"]
+        if fromCheckpoint > 0 { summary.append("\(fromCheckpoint) from the checkpoint") }
+        if !list.rejected.isEmpty { summary.append("\(list.rejected.count) invalid ID\(list.rejected.count == 1 ? "" : "s") skipped") }
+        if list.duplicates > 0 { summary.append("\(list.duplicates) duplicate\(list.duplicates == 1 ? "" : "s") dropped") }
+        summary.append(String(format: "%.1f s", Date().timeIntervalSince(started)))
+        return summary
+    }
+
+    private func readIDs() throws(AppError) -> IDList {
+        let text: String
+        let source: String
+        switch settings.ids {
+        case .file(let path):
+            text = String(decoding: try InputFile.read(path, role: .ids), as: UTF8.self)
+            source = path
+        case .standardInput:
+            if isatty(STDIN_FILENO) == 1 { throw .noIDInput }
+            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            source = "<stdin>"
+        }
+        let list: IDList
+        do {
+            list = try IDList(text: text, source: source, column: settings.idColumn, pack: pack)
+        } catch {
+            throw .other(error.description)
+        }
+        if list.ids.isEmpty && list.rejected.isEmpty { throw .noIDs(source: source) }
+        return list
     }
 }

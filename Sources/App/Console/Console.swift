@@ -1,22 +1,144 @@
 import Foundation
+import Logging
 import Report
+import Synchronization
 
-/// Diagnostics go to stderr so stdout stays data.
-public enum Diagnostics {
-    // Messages quote pages, packs and servers: their control characters are escaped.
-    public static func error(_ message: String) {
-        FileHandle.standardError.write(Data("cpvanity: \(TerminalText.escaped(message))\n".utf8))
-    }
+/// How much cpvanity says on stderr.
+public enum Verbosity: Sendable {
+    /// Errors and the drift alert only: what a cron job mails.
+    case quiet
+    /// Also warnings, progress and summaries.
+    case normal
+    /// Also a trace of every HTTP request.
+    case verbose
 
-    public static func warning(_ message: String) {
-        guard !Verbosity.quiet else { return }
-        FileHandle.standardError.write(Data("cpvanity: warning: \(TerminalText.escaped(message))\n".utf8))
+    var level: Logger.Level {
+        switch self {
+        case .quiet: return .error
+        case .normal: return .info
+        case .verbose: return .debug
+        }
     }
 }
 
-/// Writes data to stdout.
+/// stderr, and the only place anything is written to it: every diagnostic comes here
+/// through swift-log (`ConsoleLogHandler`), escaped for the terminal, coloured only on
+/// one, above the progress line when there is one.
+public enum Console {
+    private struct State {
+        var verbosity = Verbosity.normal
+        var color = false
+        /// The progress line on screen, redrawn under each message.
+        var progress: String?
+    }
+
+    private static let state = Mutex(State())
+    /// Progress lines are for a person watching, never for a log file.
+    public static let isTerminal = isatty(STDERR_FILENO) == 1
+
+    /// `color`: the caller has weighed the terminal, NO_COLOR and `--color`.
+    public static func configure(_ verbosity: Verbosity, color: Bool) {
+        state.withLock {
+            $0.verbosity = verbosity
+            $0.color = color && isTerminal
+        }
+    }
+
+    public static var verbosity: Verbosity { state.withLock { $0.verbosity } }
+
+    /// A logger whose messages come here (`label` names the part that speaks).
+    public static func logger(_ label: String) -> Logger {
+        Logger(label: label, factory: { ConsoleLogHandler(label: $0) })
+    }
+
+    /// Draws `line` in place of the previous progress line (terminals only, not quiet).
+    public static func progress(_ line: String) {
+        guard isTerminal else { return }
+        state.withLock { state in
+            guard state.verbosity != .quiet else { return }
+            state.progress = line
+            put("\r\u{1B}[2K" + line)
+        }
+    }
+
+    /// Takes the progress line off the screen for good.
+    public static func clearProgress() {
+        state.withLock { state in
+            guard state.progress != nil else { return }
+            state.progress = nil
+            put("\r\u{1B}[2K")
+        }
+    }
+
+    static func emit(_ level: Logger.Level, label: String, _ message: String) {
+        state.withLock { state in
+            var prefix = "cpvanity: "
+            switch level {
+            case .trace, .debug: prefix += (label.split(separator: ".").last.map { "\($0): " } ?? "")
+            case .warning: prefix += state.color ? "\u{1B}[33mwarning:\u{1B}[0m " : "warning: "
+            case .error, .critical: if state.color { prefix = "\u{1B}[31m" + prefix + "\u{1B}[0m" }
+            case .info, .notice: break
+            }
+            let text = prefix + TerminalText.escaped(message) + "\n"
+            if let line = state.progress { put("\r\u{1B}[2K" + text + line) } else { put(text) }
+        }
+    }
+
+    static func level() -> Logger.Level { state.withLock { $0.verbosity.level } }
+
+    private static func put(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            var written = 0
+            while written < bytes.count {
+                let count = write(STDERR_FILENO, bytes.baseAddress.map { $0 + written }, bytes.count - written)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return }
+                written += count
+            }
+        }
+    }
+}
+
+/// The one swift-log handler: hands each message to `Console` at the level
+/// `--quiet`/`--verbose` set.
+public struct ConsoleLogHandler: LogHandler {
+    public let label: String
+    public var metadata: Logger.Metadata = [:]
+
+    public init(label: String) { self.label = label }
+
+    /// What `Console.configure` said, whatever a caller sets.
+    public var logLevel: Logger.Level {
+        get { Console.level() }
+        set {}
+    }
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    public func log(event: LogEvent) {
+        Console.emit(event.level, label: label, event.message.description)
+    }
+}
+
+/// What the application says on stderr, by weight.
+public enum Diagnostics {
+    private static let logger = Console.logger("cpvanity")
+
+    public static func error(_ message: String) { logger.error("\(message)") }
+    /// Said even under `--quiet`: what a cron job is for (markup drift).
+    public static func alert(_ message: String) { logger.error("warning: \(message)") }
+    public static func warning(_ message: String) { logger.warning("\(message)") }
+    /// Progress notes and summaries.
+    public static func info(_ message: String) { logger.info("\(message)") }
+}
+
+/// Data to stdout, through the same writer records take.
 public enum Output {
     public static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        try? DescriptorWriter.standardOutput.write(text)
     }
 }

@@ -1,13 +1,11 @@
 import Foundation
 
-/// Reads a file the user named, or says why not (on stderr) and exits with status 2.
+/// Reads a file the user named, or says why not.
 public enum InputFile {
-    /// `label` is how the message names it: the path, or e.g. `--ids ids.txt`.
-    public static func read(_ path: String, label: String? = nil) throws -> Data {
+    public static func read(_ path: String, role: AppError.FileRole) throws(AppError) -> Data {
         guard let data = FileManager.default.contents(atPath: path) else {
             let reason = FileManager.default.fileExists(atPath: path) ? "permission denied or not a file" : "no such file"
-            Diagnostics.error("cannot read \(label ?? path): \(reason)")
-            throw ExitStatus.badInput
+            throw .unreadableFile(role, path: path, reason: reason)
         }
         return data
     }

@@ -1,16 +1,13 @@
 import Foundation
 
-/// A directory the user named for cpvanity to write in (`--cache`, `--save-pages`):
-/// created with its parents when missing, or a message saying what is in the way (on
-/// stderr) and exit status 2.
+/// A directory the user named for cpvanity to write in: created with its parents when
+/// missing, or an error saying what is in the way.
 public enum OutputDirectory {
-    /// `label` is how the message names it, e.g. `--cache pages/`.
-    public static func prepare(_ path: String, label: String) throws {
+    public static func prepare(_ path: String, role: AppError.DirectoryRole) throws(AppError) {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
-                Diagnostics.error("\(label) is a file, not a directory; name a directory (it is created if missing)")
-                throw ExitStatus.badInput
+                throw .unusableDirectory(role, path: path, reason: "it is a file, not a directory; name a directory (it is created if missing)")
             }
             return
         }
@@ -21,12 +18,15 @@ public enum OutputDirectory {
         for component in absolute.split(separator: "/") {
             prefix += "/" + component
             if mkdir(prefix, 0o755) == 0 || errno == EEXIST { continue }
-            Diagnostics.error("\(label): cannot create \(prefix): \(String(cString: strerror(errno)))")
-            throw ExitStatus.badInput
+            throw .unusableDirectory(role, path: path, reason: "cannot create \(prefix): \(String(cString: strerror(errno)))")
         }
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            Diagnostics.error("\(label): cannot create it: a file stands in the way")
-            throw ExitStatus.badInput
+            throw .unusableDirectory(role, path: path, reason: "cannot create it: a file stands in the way")
         }
+    }
+
+    /// The directory a file is to be written in.
+    public static func prepare(parentOf file: String, role: AppError.DirectoryRole) throws(AppError) {
+        try prepare(URL(fileURLWithPath: file).deletingLastPathComponent().path, role: role)
     }
 }

@@ -10,13 +10,13 @@ import Store
 public struct Backfill {
     public let lookup: MemberLookup
     public let reader: ArchiveReader
-    public let store: HistoryStore
+    public let store: any MemberHistory
     public let every: CaptureChoice.Period
     /// Timestamp prefixes (`2008`, `201401`), or empty for no bound.
     public let from: String
     public let to: String
 
-    public init(lookup: MemberLookup, reader: ArchiveReader, store: HistoryStore, every: CaptureChoice.Period, from: String = "", to: String = "") {
+    public init(lookup: MemberLookup, reader: ArchiveReader, store: any MemberHistory, every: CaptureChoice.Period, from: String = "", to: String = "") {
         self.lookup = lookup
         self.reader = reader
         self.store = store
@@ -68,7 +68,7 @@ public struct Backfill {
             // Stored already when some snapshot was read from captures of this period
             // (the first of each page's, or a later one when the first was an archived error).
             let known = already.contains { captures in
-                chosen.allSatisfy { source, candidates in candidates.contains { $0.timestamp.description == captures[source] } }
+                chosen.allSatisfy { source, candidates in candidates.contains { $0.timestamp == captures[source] } }
             }
             if known {
                 outcome.known += 1

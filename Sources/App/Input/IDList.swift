@@ -27,7 +27,7 @@ public struct IDList {
         self.duplicates = duplicates
     }
 
-    public init(text: String, source: String, column: String?, pack: SitePack) throws {
+    public init(text: String, source: String, column: String?, pack: SitePack) throws(IDListError) {
         // A list saved by a Windows editor starts with a byte-order mark.
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         var candidates = [(String, String)]()

@@ -71,7 +71,7 @@ struct CSVMemberFormatter: RecordFormatter {
         selection = CSVColumns.selection(options.columns, of: CSVMemberFormatter.columns(pack: pack))
     }
 
-    private static func fieldColumns(_ pack: SitePack) -> [String] {
+    static func fieldColumns(_ pack: SitePack) -> [String] {
         let name = pack.report.nameField
         return (name.map { [$0] } ?? []) + pack.fields.map(\.name).filter { $0 != name }
     }

@@ -4,7 +4,7 @@ import Foundation
 /// Feed items in every format: keys `title`, `link`, `author`, `published` (ISO 8601,
 /// UTC), `description` and `categories` (a list; in CSV joined with "; ").
 public enum FeedReport {
-    public static func render(_ items: [FeedItem], format: OutputFormat, options: ReportOptions) -> String {
+    public static func render(_ items: [FeedItem], format: ListFormat, options: ReportOptions) -> String {
         switch format {
         case .json:
             return JSONValue.array(items.map(json)).serialized() + "\n"

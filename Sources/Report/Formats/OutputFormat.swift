@@ -1,5 +1,6 @@
-/// The shapes a report can take, as `--format` names them.
-public enum OutputFormat: String, Sendable, CaseIterable {
+/// The shapes a plain list (feed items, tracked members) can take, as `--format` names
+/// them; member records and their history have `RecordFormats`.
+public enum ListFormat: String, Sendable, CaseIterable {
     /// For people at a terminal: aligned, with thousands separators.
     case table
     /// For programs: one document (an array for several members).
@@ -34,6 +35,10 @@ public struct ReportOptions: Sendable {
     public var jsonFields: [String]?
     /// CSV: begin with a UTF-8 byte-order mark, which Excel on Windows needs to read UTF-8.
     public var byteOrderMark = false
+    /// JSON: the whole document on one line.
+    public var compact = false
+    /// Tables: what changed since the previous lookup, rather than the whole record (`refresh`).
+    public var changesOnly = false
     /// CSV: write the header row (the shards after the first leave it out, so that
     /// concatenated shards are one file).
     public var csvHeader = true

@@ -90,7 +90,7 @@ public enum HTMLReport {
                     ("record", RecordJSON.value(member.record, pack: pack)),
                     ("history", .array(member.history.map { point in
                         .object([("time", .string(point.time.formatted(.iso8601))), ("last_seen", .string(point.lastSeen.formatted(.iso8601)))]
-                                + (point.archived.map { [("archived", JSONValue.string($0))] } ?? [])
+                                + (point.capturesText.map { [("archived", JSONValue.string($0))] } ?? [])
                                 + [("values", .object(point.values.filter { drawn($0.key, $0.value) }.sorted { $0.key < $1.key }.map { ($0.key, RecordJSON.json($0.value)) }))])
                     })),
                 ])

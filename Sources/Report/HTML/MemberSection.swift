@@ -66,7 +66,7 @@ struct MemberSection {
         let what = pack.label(of: headline)
         let title = "<h3>\(HTMLEscaping.text(what)) over time</h3>"
         guard member.history.count >= 2 else {
-            return title + "<p class=\"note\">\(member.history.count == 1 ? "One lookup in the history so far" : "No history yet"): look the member up again later, or backfill from a web archive (cpvanity history \(HTMLEscaping.text(record.id)) --backfill), to see it move.</p>\n"
+            return title + "<p class=\"note\">\(member.history.count == 1 ? "One lookup in the history so far" : "No history yet"): look the member up again later, or backfill the history from a web archive, to see it move.</p>\n"
         }
         let series = MemberSection.drawnOverTime(pack).map { name in
             SVGChart.Series(name: pack.label(of: name), points: member.history.map { (time: $0.time, value: Sparkline.number($0.values[name]), hollow: $0.archived != nil) })

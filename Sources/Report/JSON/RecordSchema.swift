@@ -14,7 +14,7 @@ public enum RecordSchema {
             ("fetched_at", .object([("type", .string("string")), ("format", .string("date-time")), ("pattern", .string("Z$"))])),
             ("sources", .object([("type", .string("object")), ("additionalProperties", .object([("type", .string("string")), ("format", .string("uri"))]))])),
             ("archived_at", .object([
-                ("description", .string("For a lookup in a web archive (--as-of, a backfill): when the archive captured each source's page, which `sources` then names by its capture URL. Absent for a live lookup.")),
+                ("description", .string("For a lookup in a web archive (as of a date, or a backfill): when the archive captured each source's page, which `sources` then names by its capture URL. Absent for a live lookup.")),
                 ("type", .string("object")),
                 ("additionalProperties", .object([("type", .string("string")), ("format", .string("date-time"))])),
             ])),
@@ -33,7 +33,7 @@ public enum RecordSchema {
             ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
             ("$id", .string("https://github.com/cpvanity/cpvanity/docs/schema/\(pack.name)/member-1.json")),
             ("title", .string("\(RecordJSON.memberSchema) (\(pack.name))")),
-            ("description", .string("One member record as `cpvanity member|rows|batch --format json|ndjson` prints it for the \(pack.name) pack, made from the pack by `cpvanity patterns schema`. Keys and types change only with a new schema version. Keys other than schema, id, site, fetched_at, sources and errors are present when the page that holds them was fetched; a field the page lacks is null, and a field the pack expects but did not find is null with an `extraction` error naming it: never a 0 or a default standing in for a value not found.")),
+            ("description", .string("One member record as cpvanity prints it in JSON or NDJSON (member, rows, batch) for the \(pack.name) pack, made from the pack by `cpvanity patterns schema`. Keys and types change only with a new schema version. Keys other than schema, id, site, fetched_at, sources and errors are present when the page that holds them was fetched; a field the page lacks is null, and a field the pack expects but did not find is null with an `extraction` error naming it: never a 0 or a default standing in for a value not found.")),
             ("type", .string("object")),
             ("additionalProperties", .bool(false)),
             ("required", .array(["schema", "id", "site", "fetched_at", "sources", "errors"].map { .string($0) })),
@@ -116,7 +116,7 @@ public enum RecordSchema {
     ])
 
     static let changes = JSONValue.object([
-        ("description", .string("What changed since the member's previous snapshot in the history, keyed by field (a dotted name) or by a row's field (<collection>[<row key>].<field>). Empty when nothing changed, on a first lookup, or with --no-store.")),
+        ("description", .string("What changed since the member's previous snapshot in the history, keyed by field (a dotted name) or by a row's field (<collection>[<row key>].<field>). Empty when nothing changed, on a first lookup, or without a history.")),
         ("type", .string("object")),
         ("additionalProperties", .object([
             ("type", .string("object")),

@@ -31,18 +31,18 @@ public final class HTTPClient: Sendable {
         return try result.get()
     }
 
-    /// What to try after the failures people meet most, named by the flags that change
-    /// them; nil where libcurl's message says all there is.
+    /// What to try after the failures people meet most (which option changes them is
+    /// the command line's to say); nil where libcurl's message says all there is.
     static func advice(for code: CURLcode) -> String? {
         switch code {
         case CURLE_COULDNT_RESOLVE_HOST:
-            return "check the network connection, or the host in --base-url"
+            return "check the network connection, or the host name"
         case CURLE_COULDNT_RESOLVE_PROXY:
             return "check the proxy settings (the http_proxy and https_proxy variables)"
         case CURLE_COULDNT_CONNECT:
-            return "is the site (or the --base-url server) up and reachable from here?"
+            return "is the server up and reachable from here?"
         case CURLE_OPERATION_TIMEDOUT:
-            return "--timeout and --connect-timeout raise the limits"
+            return "the time limits can be raised"
         case CURLE_PEER_FAILED_VERIFICATION:
             return "the site's TLS certificate could not be verified (is the system's CA bundle installed?)"
         default:

@@ -240,13 +240,13 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .invalidURL(let url): return "'\(url)' is not an http(s) URL"
         case .transport(let error): return error.description
-        case .disallowedByRobots(let url): return "robots.txt disallows \(url) (pass --ignore-robots to fetch it anyway)"
+        case .disallowedByRobots(let url): return "robots.txt disallows \(url)"
         case .retryAfterTooLong(let url, let status, let seconds):
             return "\(url) answered \(status) and asked to wait \(Self.shown(seconds)) s, longer than cpvanity waits"
         case .crawlDelayTooLong(let origin, let seconds, let longest):
             return "\(origin)/robots.txt asks for \(Self.shown(seconds)) s between requests (Crawl-delay), longer than cpvanity waits (\(Self.shown(longest)) s); the site is left alone"
         case .robotsUnavailable(let url, let status):
-            return "\(url) answered HTTP \(status), so the site is off limits for now (pass --ignore-robots to fetch anyway)"
+            return "\(url) answered HTTP \(status), so the site is off limits for now"
         case .stopped(let url):
             return "\(url) was not fetched: the run was stopped"
         case .tooManyRedirects(let url, let limit):

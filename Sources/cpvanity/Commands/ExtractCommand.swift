@@ -41,7 +41,7 @@ struct ExtractCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (sitePack, _) = try pack.loadPack()
+        let (sitePack, _) = try pack.load()
         let extractor = Extractor(pack: sitePack, baseURL: baseURL)
         var records = [JSONValue]()
         var anyProblem = false
@@ -92,19 +92,17 @@ struct ExtractCommand: ParsableCommand {
 
     private func loadPage(_ file: String, pack sitePack: SitePack, number: Int = 1) throws -> Page {
         // A file that is not there is the first thing to say, whatever its name.
-        let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try InputFile.read(file)
+        let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try InputFile.read(file, role: .page)
         let sourceName: String
         if let source {
             sourceName = source
         } else if let named = SavedPageName.parse(URL(fileURLWithPath: file).lastPathComponent, sources: sitePack.sources.map(\.name)) {
             sourceName = named.source
         } else {
-            Diagnostics.error("cannot tell which source \(file) is; name it <source>-<id>.html or pass --source (\(sitePack.sources.map(\.name).joined(separator: ", ")))")
-            throw ExitStatus.badInput
+            throw AppError.other("cannot tell which source \(file) is; name it <source>-<id>.html or pass --source (\(sitePack.sources.map(\.name).joined(separator: ", ")))")
         }
         guard sitePack.source(named: sourceName) != nil else {
-            Diagnostics.error("the \(sitePack.name) pack has no source '\(sourceName)'; it has \(sitePack.sources.map(\.name).joined(separator: ", "))")
-            throw ExitStatus.badInput
+            throw AppError.other("the \(sitePack.name) pack has no source '\(sourceName)'; it has \(sitePack.sources.map(\.name).joined(separator: ", "))")
         }
         return Page(source: sourceName, bytes: [UInt8](data), origin: file == "-" ? "<stdin>" : file, number: number)
     }

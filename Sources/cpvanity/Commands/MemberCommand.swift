@@ -1,7 +1,5 @@
 import App
 import ArgumentParser
-import Report
-import Scraper
 
 struct MemberCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,18 +10,14 @@ struct MemberCommand: AsyncParsableCommand {
             concurrently, within the politeness limits (--concurrency, --rate, robots.txt). \
             A member that fails keeps its record, with "errors" saying why; the others go on. \
             --format json prints an array of records, however many IDs (NDJSON: one record a \
-            line, as each finishes). Exit status 1 when any member failed.
+            line, as each finishes); --output members.xlsx writes an Excel workbook. Exit \
+            status 1 when any member failed.
             """
     )
 
-    @OptionGroup var pack: PackOptions
-    @OptionGroup var fetch: FetchOptions
-    @OptionGroup(title: "Web archives") var archive: ArchiveOptions
-    @OptionGroup var output: ReportFormatOptions
+    @OptionGroup var lookup: LookupOptions
     @OptionGroup var store: StoreOptions
-
-    @Flag(name: .long, help: "JSON: print the array on one line.")
-    var compact = false
+    @OptionGroup var output: ReportFormatOptions
 
     @Argument(help: ArgumentHelp("Member IDs.", valueName: "id"))
     var ids: [String]
@@ -33,32 +27,8 @@ struct MemberCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (sitePack, _) = try pack.loadPack()
-        try IDValidation.check(ids, pack: sitePack)
-        let format = output.resolvedFormat
-        let options = try output.reportOptions(pack: sitePack, format: format)
-        let lookup = try fetch.makeLookup(pack: sitePack, archive: archive)
-        let history = try store.open()
-        if format == .ndjson {
-            // Streamed: each member's line as soon as it is done.
-            let formatter = Formatters.make(.ndjson, pack: sitePack, options: options)
-            var failed = false
-            try await LookupRun.each(of: ids, lookup: lookup, store: history) { record in
-                failed = failed || record.failed
-                Output.write(formatter.chunk(record))
-            }
-            if failed { throw ExitStatus.partialFailure }
-            return
-        }
-        var records = try await LookupRun.records(for: ids, lookup: lookup, store: history)
-        if format == .table, let history { records = LookupRun.withTrends(records, store: history, pack: sitePack) }
-        if format == .json {
-            // One shape, however many IDs: an array a script can index the same way.
-            Output.write(JSONValue.array(records.map { RecordJSON.value($0, pack: sitePack, fields: options.jsonFields) })
-                .serialized(pretty: !compact) + "\n")
-        } else {
-            Output.write(Formatters.make(format, pack: sitePack, options: options).render(records))
-        }
-        if records.contains(where: \.failed) { throw ExitStatus.partialFailure }
+        let settings = try lookup.settings(history: store.settings)
+        let outcome = try await MemberRun(settings: settings, output: try output.settings(pack: settings.pack)).run(ids)
+        try ErrorAdvice.finish(outcome)
     }
 }

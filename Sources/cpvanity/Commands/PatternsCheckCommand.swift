@@ -43,7 +43,7 @@ struct PatternsCheckCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (sitePack, locator) = try pack.loadPack()
+        let (sitePack, locator) = try pack.load()
         if !live.isEmpty {
             try await checkLive(sitePack)
             return
@@ -62,8 +62,7 @@ struct PatternsCheckCommand: AsyncParsableCommand {
                 let set = try FixtureSet(directory: directory, sources: sitePack.sources.map(\.name))
                 check = try PackCheck(pack: sitePack, fixtures: set)
             } catch {
-                Diagnostics.error("\(error)\(fixtures.isEmpty ? "; point at saved pages with --fixtures DIR" : "")")
-                throw ExitStatus.badInput
+                throw AppError.other("\(error)\(fixtures.isEmpty ? "; point at saved pages with --fixtures DIR" : "")")
             }
             if index > 0 { Output.write("\n") }
             Output.write(CheckTable.render(check, pack: sitePack, fixturesDirectory: directory))
@@ -73,9 +72,8 @@ struct PatternsCheckCommand: AsyncParsableCommand {
     }
 
     private func checkLive(_ sitePack: SitePack) async throws {
-        try IDValidation.check(live, pack: sitePack)
-        let lookup = try fetch.makeLookup(pack: sitePack, archive: archive)
-        let records = try await LookupRun.records(for: live, lookup: lookup, store: nil)
+        let settings = LookupSettings(pack: sitePack, fetch: fetch.settings, archive: archive.settings)
+        let records = try await LookupRun.records(for: live, settings: settings)
         Output.write(LiveCheckTable.render(records, pack: sitePack))
         if !LiveCheckTable.passed(records) { throw ExitStatus.partialFailure }
     }

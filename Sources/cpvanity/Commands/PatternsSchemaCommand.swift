@@ -19,7 +19,7 @@ struct PatternsSchemaCommand: ParsableCommand {
     @OptionGroup var pack: PackOptions
 
     func run() throws {
-        let (sitePack, _) = try pack.loadPack()
+        let (sitePack, _) = try pack.load()
         Output.write(RecordSchema.value(sitePack).serialized(pretty: true) + "\n")
     }
 }

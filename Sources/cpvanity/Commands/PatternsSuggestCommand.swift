@@ -60,13 +60,12 @@ struct PatternsSuggestCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (sitePack, _) = try pack.loadPack()
+        let (sitePack, _) = try pack.load()
         guard sitePack.source(named: source) != nil else {
-            Diagnostics.error("the \(sitePack.name) pack has no source '\(source)'; it has \(sitePack.sources.map(\.name).joined(separator: ", "))")
-            throw ExitStatus.badInput
+            throw AppError.other("the \(sitePack.name) pack has no source '\(source)'; it has \(sitePack.sources.map(\.name).joined(separator: ", "))")
         }
-        let main = Page(source: source, bytes: [UInt8](try InputFile.read(page)), origin: page)
-        let others = try also.map { Page(source: source, bytes: [UInt8](try InputFile.read($0)), origin: $0) }
+        let main = Page(source: source, bytes: [UInt8](try InputFile.read(page, role: .page)), origin: page)
+        let others = try also.map { Page(source: source, bytes: [UInt8](try InputFile.read($0, role: .page)), origin: $0) }
         let suggester = PatternSuggester(source: source, baseURL: sitePack.baseURL)
         var missed = false
         if !rowTitle.isEmpty {

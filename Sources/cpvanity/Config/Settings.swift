@@ -43,7 +43,7 @@ struct Settings: Sendable {
         do {
             return try Settings(environment: ProcessInfo.processInfo.environment)
         } catch {
-            FileHandle.standardError.write(Data("cpvanity: \(error)\n".utf8))
+            Diagnostics.error("\(error)")
             Foundation.exit(ExitStatus.badInput.code)
         }
     }()
@@ -127,50 +127,5 @@ struct Settings: Sendable {
         let base = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(".config")
         return (base as NSString).appendingPathComponent("cpvanity/config.toml")
-    }
-
-    private static func text(of value: TOMLValueConvertible, kind: Kind) -> String? {
-        switch kind {
-        case .number: return value.double.map { String($0) } ?? value.int.map(String.init)
-        case .integer: return value.int.map(String.init)
-        case .text: return value.string
-        case .format: return value.string.flatMap { OutputFormat(rawValue: $0) != nil ? $0 : nil }
-        case .flagOrPath: return value.bool.map { $0 ? "true" : "false" } ?? value.string
-        }
-    }
-
-    private static func valid(_ text: String, kind: Kind) -> Bool {
-        switch kind {
-        case .number: return Double(text)?.isFinite == true
-        case .integer: return Int(text) != nil
-        case .format: return OutputFormat(rawValue: text) != nil
-        case .text, .flagOrPath: return true
-        }
-    }
-
-    private static func describe(_ kind: Kind) -> String {
-        switch kind {
-        case .number: return "a number"
-        case .integer: return "a whole number"
-        case .text: return "a string"
-        case .format: return "one of \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))"
-        case .flagOrPath: return "true, false or a directory"
-        }
-    }
-}
-
-/// A config file or variable cpvanity cannot use: which, where, and what it takes.
-struct SettingsError: Error, CustomStringConvertible {
-    let file: String?
-    let key: String?
-    let message: String
-
-    var description: String {
-        switch (file, key) {
-        case let (file?, key?): return "\(file): \(key) \(message)"
-        case let (file?, nil): return "\(file) \(message)"
-        case let (nil, key?): return "\(key) \(message)"
-        default: return message
-        }
     }
 }

@@ -13,18 +13,10 @@ struct PackOptions: ParsableArguments {
                                              discussion: "Also settable as CPVANITY_PATTERNS.", valueName: "dir"), completion: .directory)
     var patterns: String?
 
-    /// Loads and compiles the pack, or prints why not and exits with status 2.
-    func loadPack() throws -> (SitePack, PackLocator) {
-        do {
-            let locator = try PackLocator(explicit: Settings.shared.explicitValue("patterns", flag: patterns))
-            let pack = try PackLoader().load(file: try locator.file(forSite: site))
-            return (pack, locator)
-        } catch let error as PackLoadError {
-            Diagnostics.error(error.description)
-            throw ExitStatus.badInput
-        } catch {
-            Diagnostics.error("\(error)")
-            throw ExitStatus.badInput
-        }
+    /// The pack, loaded and compiled, and where packs were found. Its errors (a
+    /// missing directory, a broken pack) are said by `ErrorAdvice`.
+    func load() throws -> (SitePack, PackLocator) {
+        let locator = try PackLocator(explicit: Settings.shared.explicitValue("patterns", flag: patterns))
+        return (try PackLoader().load(file: try locator.file(forSite: site)), locator)
     }
 }

@@ -4,13 +4,17 @@ import Foundation
 import Packs
 import Report
 
-extension OutputFormat: ExpressibleByArgument {}
-
-/// How records are printed.
+/// How records are written, and where.
 struct ReportFormatOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "table, json, ndjson, csv or markdown (default: table on a terminal, json otherwise).", valueName: "format"))
-    var format: OutputFormat?
+        "\(RecordFormats.names) (default: the --output file's extension, else table on a terminal, json otherwise).",
+        discussion: RecordFormats.all.map { "\($0.name): \($0.summary)" }.joined(separator: "; ") + ".", valueName: "format"))
+    var format: String?
+
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp(
+        "Write to this file (replaced whole, atomically); the format follows its extension (.csv, .json, .ndjson, .md, .txt, .xlsx) unless --format says.",
+        valueName: "file"), completion: .file(extensions: ["csv", "json", "ndjson", "jsonl", "md", "txt", "xlsx"]))
+    var outputFile: String?
 
     @Option(name: .long, help: ArgumentHelp(
         "Order the rows (a CodeProject member's articles) by any field of the pack's list: numbers and dates biggest first, text A to Z (e.g. views, rating, posted, title).",
@@ -34,49 +38,68 @@ struct ReportFormatOptions: ParsableArguments {
         valueName: "names"))
     var columns: String?
 
-    func validate() throws {
-        if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more, not \(limit).") }
-    }
-
-    /// The format asked for, or the default for where stdout goes.
     @Option(name: .customLong("json"), help: ArgumentHelp(
         "JSON with only these keys, comma-separated, nested as in the record (e.g. id,name,stats); implies --format json unless ndjson is asked.",
         valueName: "keys"))
     var jsonKeys: String?
 
+    @Flag(name: .long, help: "JSON: print the document on one line.")
+    var compact = false
+
     @OptionGroup var colorOption: ColorOption
 
-    var resolvedFormat: OutputFormat {
-        format ?? (jsonKeys != nil ? .json : nil) ?? Settings.shared.text("format").flatMap(OutputFormat.init) ?? Terminal.defaultFormat
+    func validate() throws {
+        if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more, not \(limit).") }
+        if let format, RecordFormats.named(format) == nil {
+            throw ValidationError("--format takes \(RecordFormats.names), not '\(format)'.")
+        }
+        if let outputFile {
+            try OutputFileCheck.validate(outputFile, example: "members.csv")
+            let suffix = URL(fileURLWithPath: outputFile).pathExtension.lowercased()
+            guard format != nil || suffix.isEmpty || RecordFormats.forFile(outputFile) != nil else {
+                let usual = RecordFormats.all.compactMap(\.fileExtensions.first).map { "." + $0 }
+                let known = usual.dropLast().joined(separator: ", ") + " or " + (usual.last ?? "")
+                throw ValidationError("--output \(outputFile): cpvanity writes no .\(suffix) files; name it \(known), or say which with --format.")
+            }
+        }
     }
 
-    /// The options for printing `pack`'s records as `format`. The chosen columns are
-    /// checked here, before anything is fetched: a usage error names the ones unknown
-    /// and lists the rest.
-    func reportOptions(pack: SitePack, format: OutputFormat, rowsOnly: Bool = false) throws -> ReportOptions {
+    /// The format asked for: --format, --json's, the output file's extension (none:
+    /// JSON), the config's, else the default for where stdout goes.
+    var resolvedFormat: any RecordFormat {
+        if let format, let named = RecordFormats.named(format) { return named }
+        if jsonKeys != nil, let json = RecordFormats.named("json") { return json }
+        if let outputFile { return RecordFormats.forFile(outputFile) ?? RecordFormats.named("json") ?? Terminal.defaultFormat }
+        return Settings.shared.text("format").flatMap(RecordFormats.named) ?? Terminal.defaultFormat
+    }
+
+    /// The settings for writing `pack`'s records. The options are checked against the
+    /// pack and the format here, before anything is fetched.
+    func settings(pack: SitePack, rowsOnly: Bool = false) throws -> OutputSettings {
+        let format = resolvedFormat
         var options = ReportOptions(sort: try sortField(pack), limit: limit, rows: rows || rowsOnly, rawCSV: rawCSV,
                                     width: Terminal.columns(), color: colorOption.enabled)
         options.plainSparklines = Terminal.plainText
+        options.compact = compact
         if bom {
-            guard format == .csv else {
+            guard format.name == "csv" else {
                 throw ValidationError("--bom marks a CSV export for Excel; add --format csv (or an --output ending in .csv).")
             }
             options.byteOrderMark = true
         }
         if let jsonKeys {
-            guard format == .json || format == .ndjson else {
-                throw ValidationError("--json chooses the keys of JSON records; it goes with --format json or ndjson, not \(format.rawValue).")
+            guard format.name == "json" || format.name == "ndjson" else {
+                throw ValidationError("--json chooses the keys of JSON records; it goes with --format json or ndjson, not \(format.name).")
             }
             options.jsonFields = try ReportFormatOptions.chosen(jsonKeys, from: JSONSelection.available(pack: pack), option: "--json", what: "key")
         }
         // The config's columns are for CSV; a flag's are refused with another format.
-        guard let columns = columns ?? (format == .csv ? Settings.shared.text("columns") : nil) else { return options }
-        guard format == .csv else {
-            throw ValidationError("--columns chooses the columns of a CSV export; add --format csv.")
+        if let columns = columns ?? (format.name == "csv" ? Settings.shared.text("columns") : nil) {
+            guard format.name == "csv" else { throw ValidationError("--columns chooses the columns of a CSV export; add --format csv.") }
+            options.columns = try ReportFormatOptions.chosen(columns, from: CSVColumns.available(pack: pack, rows: options.rows),
+                                                             option: "--columns", what: "column")
         }
-        options.columns = try ReportFormatOptions.chosen(columns, from: CSVColumns.available(pack: pack, rows: options.rows),
-                                                         option: "--columns", what: "column")
-        return options
+        return OutputSettings(format: format, options: options, file: outputFile)
     }
 
     /// `--sort`: a field of the pack's report collection; a usage error otherwise, with a

@@ -2,6 +2,19 @@ import App
 import ArgumentParser
 import Store
 
+/// Where the lookup history is kept: for the commands that are about the history
+/// itself (history, track, refresh).
+struct DatabaseOption: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "The history database (default: $CPVANITY_DB, else the config's db, else $XDG_DATA_HOME/cpvanity/history.sqlite).", valueName: "path"), completion: .file(extensions: ["sqlite", "db"]))
+    var db: String?
+
+    /// The flag, $CPVANITY_DB, the config file, the default.
+    var settings: HistorySettings {
+        HistorySettings(path: StoreLocation.path(explicit: Settings.shared.explicitValue("db", flag: db)))
+    }
+}
+
 /// For lookups: where the history is kept, or that it is not.
 struct StoreOptions: ParsableArguments {
     @OptionGroup var database: DatabaseOption
@@ -9,20 +22,5 @@ struct StoreOptions: ParsableArguments {
     @Flag(name: .long, help: "Do not read or write the history (no changes are shown).")
     var noStore = false
 
-    /// The opened history, nil with --no-store, or a message and exit 2. A history that
-    /// cannot be opened where it is (a read-only home) is a warning: the lookup goes on
-    /// and prints its record, without a history.
-    func open() throws -> HistoryStore? {
-        guard !noStore else { return nil }
-        do {
-            return try HistoryStore(path: database.path)
-        } catch let error {
-            if case .cannotOpen = error {
-                Diagnostics.warning("\(error.description.replacingOccurrences(of: " Use --db to put it elsewhere (lookups also take --no-store)", with: "")) This lookup is not recorded in the history; give --db another file, or --no-store.")
-                return nil
-            }
-            Diagnostics.error(error.description)
-            throw ExitStatus.badInput
-        }
-    }
+    var settings: HistorySettings? { noStore ? nil : database.settings }
 }

@@ -9,7 +9,12 @@ enum Terminal {
     }
 
     /// Tables for people at a terminal, JSON for everything else.
-    static var defaultFormat: OutputFormat {
+    static var defaultFormat: any RecordFormat {
+        RecordFormats.named(isTerminal(STDOUT_FILENO) ? "table" : "json") ?? RecordFormats.all[0]
+    }
+
+    /// The same, for plain lists (feed items, tracked members).
+    static var defaultListFormat: ListFormat {
         isTerminal(STDOUT_FILENO) ? .table : .json
     }
 

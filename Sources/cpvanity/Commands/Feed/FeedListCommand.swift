@@ -9,11 +9,11 @@ struct FeedListCommand: ParsableCommand {
     @OptionGroup var pack: PackOptions
 
     @Option(name: .long, help: ArgumentHelp("table or json (default: table on a terminal, json otherwise).", valueName: "format"))
-    var format: OutputFormat?
+    var format: ListFormat?
 
     func run() throws {
-        let (sitePack, _) = try pack.loadPack()
-        switch format ?? Terminal.defaultFormat {
+        let (sitePack, _) = try pack.load()
+        switch format ?? Terminal.defaultListFormat {
         case .json, .ndjson:
             Output.write(JSONValue.array(sitePack.feeds.map { feed in
                 .object([("name", .string(feed.name)), ("title", .string(feed.title)), ("url", .string(feed.urlTemplate)),

@@ -1,9 +1,5 @@
 import App
 import ArgumentParser
-import Extraction
-import Foundation
-import Report
-import Scraper
 
 struct RefreshCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,68 +15,30 @@ struct RefreshCommand: AsyncParsableCommand {
             """
     )
 
-    @OptionGroup var pack: PackOptions
-    @OptionGroup var fetch: FetchOptions
-    @OptionGroup var output: ReportFormatOptions
+    @OptionGroup var lookup: LookupOptions
     @OptionGroup var database: DatabaseOption
-    @OptionGroup var summaryOptions: SummaryOptions
+    @OptionGroup var output: ReportFormatOptions
+    @OptionGroup var summary: SummaryOptions
     @OptionGroup(title: "Backfill") var backfill: BackfillOptions
-    @OptionGroup(title: "Web archives") var archive: ArchiveOptions
 
     @Flag(name: .long, help: "Exit 4 when any tracked member's numbers changed, 0 when none did (like git diff --exit-code), for cron.")
     var exitCode = false
 
     func validate() throws {
-        if archive.asOf != nil { throw ValidationError("refresh looks members up now; --as-of is for member, rows and batch.") }
+        if lookup.archive.asOf != nil { throw ValidationError("refresh looks members up now; --as-of is for member, rows and batch.") }
     }
 
     func run() async throws {
-        let (sitePack, _) = try pack.loadPack()
-        let history = try database.open()
-        let tracked: [String]
-        do {
-            tracked = try history.tracked(site: sitePack.name).map(\.member)
-        } catch {
-            Diagnostics.error(error.description)
-            throw ExitStatus.badInput
-        }
-        guard !tracked.isEmpty else {
-            Diagnostics.warning("no tracked members; add some with: cpvanity track add <id>...")
-            return
-        }
+        let history = database.settings
+        let settings = try lookup.settings(history: history)
+        let refresh = RefreshRun(lookups: settings, history: history, output: try output.settings(pack: settings.pack),
+                                 summaryFile: summary.file, exitOnChange: exitCode)
+        let tracked = try refresh.tracked()
+        guard !tracked.isEmpty else { return }
         if backfill.backfill {
-            if try await backfill.run(tracked, pack: sitePack, fetch: fetch, archive: archive, database: database) {
-                throw ExitStatus.partialFailure
-            }
+            try ErrorAdvice.finish(try await BackfillRun(settings: settings, backfill: backfill.settings, history: history).run(tracked))
             return
         }
-        let format = output.resolvedFormat
-        let options = try output.reportOptions(pack: sitePack, format: format)
-        let lookup = try fetch.makeLookup(pack: sitePack)
-        let formatter: any RecordFormatter = format == .table
-            ? ChangeSummary(pack: sitePack, options: options)
-            : Formatters.make(format, pack: sitePack, options: options)
-        let progress = ProgressLine(total: tracked.count, enabled: Terminal.isTerminal(STDERR_FILENO))
-        var first = true
-        var failed = 0
-        var changed = 0
-        var extraction = ExtractionSummary()
-        try await LookupRun.each(of: tracked, lookup: lookup, store: history, warn: false) { record in
-            progress.clear()
-            Output.write((first ? formatter.header : formatter.separator) + formatter.chunk(record))
-            first = false
-            extraction.add(record.extracted)
-            if record.failed { failed += 1 }
-            if !record.changes.isEmpty { changed += 1 }
-            progress.record(failed: record.failed)
-        }
-        progress.clear()
-        Output.write(first ? formatter.empty : formatter.footer)
-        if !Verbosity.quiet {
-            FileHandle.standardError.write(Data("cpvanity: refresh: \(tracked.count) members · \(tracked.count - failed) ok · \(failed) failed\n".utf8))
-        }
-        try summaryOptions.report(extraction)
-        if failed > 0 { throw ExitStatus.partialFailure }
-        if exitCode && changed > 0 { throw ExitStatus.changed }
+        try ErrorAdvice.finish(try await refresh.run(tracked))
     }
 }

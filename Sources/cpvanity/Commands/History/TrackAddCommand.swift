@@ -1,5 +1,6 @@
 import App
 import ArgumentParser
+import Store
 
 struct TrackAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "add", abstract: "Track members (no request is made).")
@@ -18,16 +19,11 @@ struct TrackAddCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (sitePack, _) = try pack.loadPack()
+        let (sitePack, _) = try pack.load()
         try IDValidation.check(ids, pack: sitePack)
-        let history = try database.open()
-        do {
-            let added = try history.track(LookupRun.unique(ids), site: sitePack.name, label: label)
-            let already = LookupRun.unique(ids).filter { !added.contains($0) }
-            Output.write(added.map { "tracking \($0)\n" }.joined() + already.map { "already tracked: \($0)\n" }.joined())
-        } catch {
-            Diagnostics.error(error.description)
-            throw ExitStatus.badInput
-        }
+        let unique = LookupRun.unique(ids)
+        let store = try database.settings.open()
+        let added = try AppError.history { () throws(StoreError) in try store.track(unique, site: sitePack.name, label: label) }
+        Output.write(added.map { "tracking \($0)\n" }.joined() + unique.filter { !added.contains($0) }.map { "already tracked: \($0)\n" }.joined())
     }
 }

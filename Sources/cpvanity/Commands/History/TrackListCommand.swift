@@ -11,25 +11,19 @@ struct TrackListCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOption
 
     @Option(name: .long, help: ArgumentHelp("table, json, ndjson, csv or markdown (default: table on a terminal, json otherwise).", valueName: "format"))
-    var format: OutputFormat?
+    var format: ListFormat?
 
     func run() throws {
-        let (sitePack, _) = try pack.loadPack()
-        let history = try database.open()
-        let members: [Store.HistoryStore.TrackedMember]
-        do {
-            members = try history.tracked(site: sitePack.name)
-        } catch {
-            Diagnostics.error(error.description)
-            throw ExitStatus.badInput
-        }
+        let (sitePack, _) = try pack.load()
+        let store = try database.settings.open()
+        let members = try AppError.history { () throws(StoreError) in try store.tracked(site: sitePack.name) }
         let rows = members.map { [$0.member, $0.site, $0.label ?? "", $0.addedAt.formatted(.iso8601)] }
         let items = members.map { member -> JSONValue in
             .object([("id", .string(member.member)), ("site", .string(member.site)),
                      ("label", member.label.map { .string($0) } ?? .null), ("added_at", .string(member.addedAt.formatted(.iso8601)))])
         }
         // Every format the option names is honoured, none silently replaced.
-        switch format ?? Terminal.defaultFormat {
+        switch format ?? Terminal.defaultListFormat {
         case .json:
             Output.write(JSONValue.array(items).serialized() + "\n")
         case .ndjson:

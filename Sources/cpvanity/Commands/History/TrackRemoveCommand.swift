@@ -1,5 +1,6 @@
 import App
 import ArgumentParser
+import Store
 
 struct TrackRemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "remove", abstract: "Stop tracking members (their history stays).")
@@ -15,19 +16,13 @@ struct TrackRemoveCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (sitePack, _) = try pack.loadPack()
-        let history = try database.open()
-        do {
-            let removed = try history.untrack(LookupRun.unique(ids), site: sitePack.name)
-            let unknown = LookupRun.unique(ids).filter { !removed.contains($0) }
-            Output.write(removed.map { "no longer tracking \($0)\n" }.joined())
-            for id in unknown { Diagnostics.warning("\(id) was not tracked") }
-            if !unknown.isEmpty { throw ExitStatus.partialFailure }
-        } catch let error as ExitStatus {
-            throw error
-        } catch {
-            Diagnostics.error("\(error)")
-            throw ExitStatus.badInput
-        }
+        let (sitePack, _) = try pack.load()
+        let unique = LookupRun.unique(ids)
+        let store = try database.settings.open()
+        let removed = try AppError.history { () throws(StoreError) in try store.untrack(unique, site: sitePack.name) }
+        Output.write(removed.map { "no longer tracking \($0)\n" }.joined())
+        let unknown = unique.filter { !removed.contains($0) }
+        for id in unknown { Diagnostics.warning("\(id) was not tracked") }
+        if !unknown.isEmpty { throw ExitStatus.partialFailure }
     }
 }

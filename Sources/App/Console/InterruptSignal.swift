@@ -5,7 +5,7 @@ import Synchronization
 
 /// Ctrl-C (and SIGTERM) during a batch: the first asks for a clean stop (members in
 /// flight finish and are saved), the second ends the process at once.
-final class InterruptSignal: @unchecked Sendable {
+public final class InterruptSignal: @unchecked Sendable {
     // `sources` is written once, under the lock, and only kept alive after that.
     private let stopRequested = Atomic<Bool>(false)
     /// The first signal's number, for the exit status (128 + n: 130 for Ctrl-C, 143 for SIGTERM).
@@ -13,12 +13,14 @@ final class InterruptSignal: @unchecked Sendable {
     private let lock = NSLock()
     private var sources: [DispatchSourceSignal] = []
 
-    var isSet: Bool { stopRequested.load(ordering: .acquiring) }
+    public var isSet: Bool { stopRequested.load(ordering: .acquiring) }
 
     /// What a stopped run exits with: 128 + the signal, as shells report it.
-    var exitStatus: Int32 { 128 + received.load(ordering: .acquiring) }
+    public var exitStatus: Int32 { 128 + received.load(ordering: .acquiring) }
 
-    func install(onFirst: @escaping @Sendable () -> Void) {
+    public init() {}
+
+    public func install(onFirst: @escaping @Sendable () -> Void) {
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())

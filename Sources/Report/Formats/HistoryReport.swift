@@ -2,81 +2,22 @@ import Foundation
 import Lookup
 import Packs
 
-/// A member's values over time, as the history holds them: each point is the
-/// values seen from `time` until `lastSeen`.
-public struct HistorySeries: Sendable {
-    public struct Point: Sendable {
-        public let time: Date
-        public let lastSeen: Date
-        public let values: [String: FieldValue]
-        /// For a point read from a web archive, its captures; nil for a live lookup.
-        public let archived: String?
-
-        public init(time: Date, lastSeen: Date, values: [String: FieldValue], archived: String? = nil) {
-            self.time = time
-            self.lastSeen = lastSeen
-            self.values = values
-            self.archived = archived
-        }
-    }
-
-    public let id: String
-    public let site: String
-    /// `field` for scalar series; for row series, the row's key (its link's path).
-    public let key: String?
-    public let title: String?
-    public let points: [Point]
-
-    public init(id: String, site: String, key: String? = nil, title: String? = nil, points: [Point]) {
-        self.id = id
-        self.site = site
-        self.key = key
-        self.title = title
-        self.points = points
-    }
-}
-
-/// `history` output in every format.
+/// What `history` formats share: a point as JSON members, a series as a table.
 public enum HistoryReport {
-    /// `series` are one member's scalar series, or one per row with `rows`. Tables and
-    /// Markdown head the values with their labels in `pack`; JSON and CSV keep keys.
-    public static func render(_ series: [HistorySeries], fields: [String], format: OutputFormat, rows: Bool,
-                              pack: SitePack, options: ReportOptions) -> String {
-        switch format {
-        case .json:
-            return JSONValue.array(series.map { json($0, fields: fields, rows: rows) }).serialized() + "\n"
-        case .ndjson:
-            return series.flatMap { one in
-                one.points.map { point in
-                    var members: [(String, JSONValue)] = [("id", .string(one.id))]
-                    if rows { members += [("key", .string(one.key ?? "")), ("title", one.title.map { .string($0) } ?? .null)] }
-                    members += pointMembers(point, fields: fields)
-                    return JSONValue.object(members).serialized(pretty: false) + "\n"
-                }
-            }.joined()
-        case .csv:
-            var out = CSVText.row(["id"] + (rows ? ["key", "title"] : []) + ["time", "last_seen"] + fields)
-            for one in series {
-                for point in one.points {
-                    out += CSVText.row([one.id] + (rows ? [one.key ?? "", CSVText.neutralised(one.title ?? "", raw: options.rawCSV)] : [])
-                                       + [point.time.formatted(.iso8601), point.lastSeen.formatted(.iso8601)]
-                                       + fields.map { CSVText.cell(point.values[$0], raw: options.rawCSV) })
-                }
-            }
-            return out
-        case .markdown, .table:
-            let labels = fields.map { rows ? pack.rowLabel($0) : pack.label(of: $0) }
-            return series.map { table($0, fields: fields, labels: labels, markdown: format == .markdown, options: options) }.joined(separator: "\n")
-        }
+    /// Tables (or Markdown) of each series, one after the other: time down the side,
+    /// the fields across under their labels in the pack.
+    static func tables(_ view: HistoryView, markdown: Bool) -> String {
+        let labels = view.fields.map { view.rows ? view.pack.rowLabel($0) : view.pack.label(of: $0) }
+        return view.series.map { table($0, fields: view.fields, labels: labels, markdown: markdown, options: view.options) }.joined(separator: "\n")
     }
 
-    private static func pointMembers(_ point: HistorySeries.Point, fields: [String]) -> [(String, JSONValue)] {
+    static func pointMembers(_ point: HistorySeries.Point, fields: [String]) -> [(String, JSONValue)] {
         [("time", .string(point.time.formatted(.iso8601))), ("last_seen", .string(point.lastSeen.formatted(.iso8601)))]
-            + (point.archived.map { [("archived", JSONValue.string($0))] } ?? [])
+            + (point.capturesText.map { [("archived", JSONValue.string($0))] } ?? [])
             + fields.map { ($0, RecordJSON.json(point.values[$0] ?? .null)) }
     }
 
-    private static func json(_ series: HistorySeries, fields: [String], rows: Bool) -> JSONValue {
+    static func json(_ series: HistorySeries, fields: [String], rows: Bool) -> JSONValue {
         var members: [(String, JSONValue)] = [("id", .string(series.id)), ("site", .string(series.site))]
         if rows { members += [("key", .string(series.key ?? "")), ("title", series.title.map { .string($0) } ?? .null)] }
         members.append(("points", .array(series.points.map { .object(pointMembers($0, fields: fields)) })))

@@ -1,0 +1,93 @@
+import Foundation
+import Packs
+import Report
+import Store
+
+/// What stopped a command, said without the command line's words: the command line
+/// alone knows which flag changes each, and adds that (`ErrorAdvice`).
+public enum AppError: Error, Sendable, CustomStringConvertible {
+    /// The IDs are not the site's member IDs (`pattern` is what they must match).
+    case invalidIDs([String], site: String, pattern: String)
+    /// A list of IDs with none in it.
+    case noIDs(source: String)
+    /// No list of IDs was given, and standard input is a terminal.
+    case noIDInput
+    case unreadableFile(FileRole, path: String, reason: String)
+    /// A directory to write in that cannot be made or is a file.
+    case unusableDirectory(DirectoryRole, path: String, reason: String)
+    /// The archive listing asked for is not one the pack declares.
+    case archiveIndexMissing(index: String, pack: String, file: String, other: String)
+    case history(StoreError)
+    /// An interrupted export left its checkpoint beside the output.
+    case checkpointExists(path: String)
+    /// The checkpoint beside the output is for another export.
+    case checkpointMismatch(path: String, reasons: [String])
+    case export(ExportError)
+    case cannotWrite(path: String, reason: String)
+    /// A format whose bytes are for a file (a workbook) asked for on a terminal.
+    case binaryOnTerminal(format: String)
+    /// The feed or category asked for is not the pack's.
+    case feedChoice(FeedLookupError)
+    /// A page or feed the command fetched did not come.
+    case fetchFailed(url: String, reason: String)
+    /// Names (fields, keys, columns) the pack has none of; `kind` says which.
+    case unknownNames([String], kind: String, available: [String])
+    /// Anything else, in its own words.
+    case other(String)
+
+    /// Files a user names.
+    public enum FileRole: Sendable {
+        case ids, feed, page
+    }
+
+    /// Directories cpvanity writes in.
+    public enum DirectoryRole: Sendable {
+        case savePages, cache, output, summary
+    }
+
+    public var description: String {
+        switch self {
+        case .invalidIDs(let ids, let site, let pattern):
+            let list = ids.map { "'\($0)'" }.joined(separator: ", ")
+            return "\(list) \(ids.count == 1 ? "is not a" : "are not") \(site) member ID\(ids.count == 1 ? "" : "s") (an ID must match \(pattern)); nothing was fetched"
+        case .noIDs(let source): return "no member IDs in \(source)"
+        case .noIDInput: return "no member IDs were given, and standard input is a terminal"
+        case .unreadableFile(_, let path, let reason): return "cannot read \(path): \(reason)"
+        case .unusableDirectory(_, let path, let reason): return "\(path): \(reason)"
+        case .archiveIndexMissing(let index, let pack, let file, _):
+            return "the \(pack) pack's [archive] has no \(index) endpoint; add one to \(file)"
+        case .history(let error): return error.description
+        case .checkpointExists(let path): return "an interrupted batch left a checkpoint, \(path)"
+        case .checkpointMismatch(let path, let reasons):
+            return "the checkpoint \(path) is for a different export (\(reasons.isEmpty ? "written by another version of cpvanity" : reasons.joined(separator: "; ")))"
+        case .export(let error): return error.description
+        case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
+        case .binaryOnTerminal(let format): return "\(format) is a file format, not one for a terminal"
+        case .feedChoice(let error): return error.description
+        case .fetchFailed(let url, let reason): return "\(url): \(reason)"
+        case .unknownNames(let unknown, let kind, let available):
+            let guesses = unknown.compactMap { name in JSONSelection.closest(to: name, in: available).map { "\(name) → \($0)" } }
+            let hint = guesses.isEmpty ? "" : " (did you mean \(guesses.joined(separator: ", "))?)"
+            return "unknown \(kind)\(unknown.count == 1 ? "" : "s") \(unknown.joined(separator: ", "))\(hint); choose from \(available.joined(separator: ", "))"
+        case .other(let message): return message
+        }
+    }
+
+    /// What `body` gives, its history's error as this one.
+    public static func history<T>(_ body: () throws(StoreError) -> T) throws(AppError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .history(error)
+        }
+    }
+
+    /// The exit status the command ends with.
+    public var status: ExitStatus {
+        switch self {
+        case .invalidIDs, .noIDInput, .unknownNames, .feedChoice: return .usage
+        case .fetchFailed: return .partialFailure
+        default: return .badInput
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Lookup
+import Packs
+import Report
+import Store
+
+/// `history`: members' values over time, read from the history without writing to it.
+public struct HistoryRun {
+    public let pack: SitePack
+    public let history: HistorySettings
+    public let output: OutputSettings
+    /// Each row's numbers over time rather than the member's fields.
+    public let rows: Bool
+    /// The fields to show; empty: the pack's summary (or every numeric row field).
+    public let fields: [String]
+    public let since: Date?
+
+    public init(pack: SitePack, history: HistorySettings, output: OutputSettings, rows: Bool, fields: [String], since: Date?) {
+        self.pack = pack
+        self.history = history
+        self.output = output
+        self.rows = rows
+        self.fields = fields
+        self.since = since
+    }
+
+    public func run(_ ids: [String]) throws -> RunOutcome {
+        try IDValidation.check(ids, pack: pack)
+        let fields = try chosenFields()
+        let store = try history.open(readOnly: true)
+        var series = [HistorySeries]()
+        do {
+            for id in LookupRun.unique(ids) {
+                let found = rows ? try store.rowSeries(site: pack.name, member: id, pack: pack, since: since)
+                    : [try store.series(site: pack.name, member: id, pack: pack, since: since)]
+                if found.allSatisfy(\.points.isEmpty) { Diagnostics.warning("no history for member \(id); look it up first (cpvanity member \(id))") }
+                series += found.filter { !rows || !$0.points.isEmpty }
+            }
+        } catch {
+            throw AppError.history(error)
+        }
+        let view = HistoryView(series: series, fields: fields, rows: rows, pack: pack, options: output.options)
+        if let path = output.file {
+            try OutputDirectory.prepare(parentOf: path, role: .output)
+            let file = try AtomicFile(replacing: path)
+            try output.format.history(view, to: file)
+            try file.commit()
+            Diagnostics.info("wrote \(path)")
+        } else {
+            if output.format.isBinary && isatty(STDOUT_FILENO) == 1 { throw AppError.binaryOnTerminal(format: output.format.name) }
+            try output.format.history(view, to: DescriptorWriter.standardOutput)
+        }
+        return RunOutcome()
+    }
+
+    /// The fields asked for, each one the history can show; a usage error names the
+    /// unknown ones, with a likely meaning for a typo.
+    private func chosenFields() throws(AppError) -> [String] {
+        guard !fields.isEmpty else { return HistoryFields.shown(pack, rows: rows) }
+        let known = HistoryFields.known(pack, rows: rows)
+        let unknown = fields.filter { !known.contains($0) }
+        guard unknown.isEmpty else { throw .unknownNames(unknown, kind: "field", available: known) }
+        return fields
+    }
+}

@@ -1,0 +1,27 @@
+import Extraction
+import Foundation
+import Report
+
+/// The per-field summary a batch or refresh ends with: on stderr, as JSON to a file
+/// when asked, and the drift alert (said even under --quiet: it is what a cron job is for).
+public enum ExtractionReport {
+    /// True when a field the pack expects went missing on half the pages: the site's
+    /// markup has probably changed (exit 3).
+    public static func say(_ extraction: ExtractionSummary, summaryFile: String?) throws(AppError) -> Bool {
+        let table = ExtractionSummaryReport.table(extraction)
+        if !table.isEmpty {
+            Diagnostics.info("fields read on \(extraction.members) \(extraction.members == 1 ? "member's" : "members'") pages:\n\(table)".trimmingCharacters(in: .newlines))
+        }
+        for warning in extraction.driftWarnings { Diagnostics.alert(warning) }
+        if let summaryFile {
+            try OutputDirectory.prepare(parentOf: summaryFile, role: .summary)
+            do {
+                try Data((ExtractionSummaryReport.json(extraction).serialized() + "\n").utf8)
+                    .write(to: URL(fileURLWithPath: summaryFile), options: .atomic)
+            } catch {
+                throw .cannotWrite(path: summaryFile, reason: (error as NSError).localizedDescription)
+            }
+        }
+        return !extraction.drift.isEmpty
+    }
+}

@@ -1,0 +1,59 @@
+import Feeds
+import Foundation
+import Packs
+import Scraper
+
+/// `feed show`: a feed of the pack's fetched politely (or a saved one read), parsed.
+public struct FeedRun {
+    public let pack: SitePack
+    public let fetch: FetchSettings
+
+    public init(pack: SitePack, fetch: FetchSettings) {
+        self.pack = pack
+        self.fetch = fetch
+    }
+
+    /// A saved feed (`-`: standard input); a file too large to be a feed is refused
+    /// before it is read.
+    public static func items(file: String) throws(AppError) -> [FeedItem] {
+        let data: Data
+        if file == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            if let size = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int, size > FeedParser.maxBytes {
+                throw .other(FeedError.tooLarge(origin: file, bytes: size, limit: FeedParser.maxBytes).description)
+            }
+            data = try InputFile.read(file, role: .feed)
+        }
+        return try parse(data, origin: file == "-" ? "<stdin>" : file)
+    }
+
+    /// The pack's feed `name` (its `category`, by any unambiguous prefix), fetched.
+    public func items(feed name: String, category: String?) async throws(AppError) -> (items: [FeedItem], url: String) {
+        let feed: FeedSpec
+        let chosen: FeedSpec.Category?
+        do {
+            feed = try pack.feed(named: name).get()
+            chosen = try feed.category(matching: category).get()
+        } catch {
+            throw .feedChoice(error)
+        }
+        let url = feed.url(base: fetch.baseURL ?? pack.baseURL, category: chosen)
+        switch await (try fetch.siteFetcher()).fetch(url) {
+        case .success(let response) where (200..<300).contains(response.status):
+            return (try FeedRun.parse(Data(response.body), origin: url), url)
+        case .success(let response):
+            throw .fetchFailed(url: url, reason: "answered HTTP \(response.status)")
+        case .failure(let error):
+            throw .fetchFailed(url: url, reason: "\(error)")
+        }
+    }
+
+    private static func parse(_ data: Data, origin: String) throws(AppError) -> [FeedItem] {
+        do {
+            return try FeedParser.parse(data, origin: origin)
+        } catch {
+            throw .other(error.description)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Lookup
+import Report
+import Store
+
+/// `report`: members looked up (and saved to the history), then one self-contained
+/// HTML file with each member's card and history.
+public struct HTMLReportRun {
+    public let settings: LookupSettings
+    public let output: String
+    /// Only history from this moment on.
+    public let since: Date?
+
+    public init(settings: LookupSettings, output: String, since: Date?) {
+        self.settings = settings
+        self.output = output
+        self.since = since
+    }
+
+    public func run(_ ids: [String]) async throws -> RunOutcome {
+        let pack = settings.pack
+        try IDValidation.check(ids, pack: pack)
+        try OutputDirectory.prepare(parentOf: output, role: .output)
+        let lookup = try settings.lookup()
+        let store = try settings.openHistory()
+        let records = try await LookupRun.records(for: ids, lookup: lookup, store: store)
+        var members = [HTMLReport.Member]()
+        for record in records {
+            var points = [HistorySeries.Point]()
+            if let store {
+                do {
+                    points = try store.series(site: pack.name, member: record.id, pack: pack, since: since).points
+                } catch {
+                    Diagnostics.warning("member \(record.id): the history could not be read (\(error.description)); the report shows this lookup only")
+                }
+            }
+            members.append(HTMLReport.Member(record: record, history: points))
+        }
+        let html = HTMLReport.render(members, pack: pack, generatedAt: Date())
+        let file = try AtomicFile(replacing: output)
+        try file.write(html)
+        try file.commit()
+        Diagnostics.info("report: wrote \(output) (\(records.count) member\(records.count == 1 ? "" : "s"), \(html.utf8.count / 1024) KiB)")
+        var outcome = RunOutcome(records)
+        outcome.historyUnavailable = settings.wantsHistory && store == nil
+        return outcome
+    }
+}

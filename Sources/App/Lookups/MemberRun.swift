@@ -1,0 +1,60 @@
+import Lookup
+import Packs
+import Report
+import Store
+
+/// `member` and `rows`: members looked up and written in the order asked, or, for a
+/// format read as it streams (NDJSON to stdout), each as it finishes.
+public struct MemberRun {
+    public let settings: LookupSettings
+    public let output: OutputSettings
+    /// Only these sources' pages are fetched; nil: all.
+    public let sources: [String]?
+
+    public init(settings: LookupSettings, output: OutputSettings, sources: [String]? = nil) {
+        self.settings = settings
+        self.output = output
+        self.sources = sources
+    }
+
+    public func run(_ ids: [String]) async throws -> RunOutcome {
+        let pack = settings.pack
+        try IDValidation.check(ids, pack: pack)
+        let export = try DirectExport(output, pack: pack)
+        let lookup = try settings.lookup()
+        let store = try settings.openHistory()
+        if output.format.streams && output.file == nil {
+            var records = [MemberRecord]()
+            try await LookupRun.each(of: ids, sources: sources, lookup: lookup, store: store) { record in
+                try export.add(record)
+                records.append(record)
+            }
+            try export.finish()
+            return outcome(records, store: store)
+        }
+        var records = try await LookupRun.records(for: ids, sources: sources, lookup: lookup, store: store)
+        if let store { records = MemberRun.withTrends(records, store: store, pack: pack) }
+        for record in records { try export.add(record) }
+        try export.finish()
+        if let file = output.file { Diagnostics.info("wrote \(file)") }
+        return outcome(records, store: store)
+    }
+
+    private func outcome(_ records: [MemberRecord], store: (any MemberHistory)?) -> RunOutcome {
+        var outcome = RunOutcome(records)
+        outcome.historyUnavailable = settings.wantsHistory && store == nil
+        return outcome
+    }
+
+    /// The records with the pack's headline over each member's history (a table's
+    /// trend); a history that cannot be read leaves the trend out.
+    static func withTrends(_ records: [MemberRecord], store: any MemberHistory, pack: SitePack) -> [MemberRecord] {
+        guard let field = pack.report.headline else { return records }
+        return records.map { record in
+            guard !record.failed, let series = try? store.series(site: record.site, member: record.id, pack: pack) else { return record }
+            var record = record
+            record.trend = series.points.map { $0.values[field] ?? .null }
+            return record
+        }
+    }
+}

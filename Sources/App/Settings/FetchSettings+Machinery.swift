@@ -1,0 +1,66 @@
+import Foundation
+import Logging
+import Lookup
+import Packs
+import Scraper
+
+/// The objects fetching is done with, made from the settings in one place: the
+/// command line builds none of them.
+extension FetchSettings {
+    /// A lookup of `pack`'s members on the site, or (with `archive.asOf`) in a web archive.
+    public func lookup(pack: SitePack, archive: ArchiveSettings? = nil) throws(AppError) -> MemberLookup {
+        if let archive, archive.asOf != nil { return try archiveLookup(pack: pack, archive: archive).lookup }
+        if let savePagesTo { try OutputDirectory.prepare(savePagesTo, role: .savePages) }
+        return MemberLookup(pack: pack, fetcher: try siteFetcher(), baseURL: baseURL, savePagesTo: savePagesTo)
+    }
+
+    /// The site's polite fetcher: its pace, robots.txt, retries, the page cache.
+    public func siteFetcher() throws(AppError) -> PageFetcher {
+        var cache: ResponseCache?
+        if let cacheDirectory {
+            try OutputDirectory.prepare(cacheDirectory, role: .cache)
+            do {
+                cache = try ResponseCache(directory: cacheDirectory)
+            } catch {
+                throw .unusableDirectory(.cache, path: cacheDirectory, reason: "\(error)")
+            }
+        }
+        // A connection per request in flight, so none is closed and reopened.
+        let client = HTTPClient(options: HTTPClientOptions(connectTimeout: connectTimeout, timeout: timeout,
+                                                           connectionCacheSize: max(32, concurrency)))
+        let policy = FetchPolicy(concurrency: concurrency, ratePerHost: rate, retries: retries, respectRobots: respectRobots)
+        return PageFetcher(client: client, policy: policy, cache: cache, logger: Console.logger("cpvanity.http"))
+    }
+
+    /// A lookup that reads only from a web archive, and its reader: the captures
+    /// nearest `archive.asOf`, or those a backfill names.
+    public func archiveLookup(pack: SitePack, archive: ArchiveSettings) throws(AppError) -> (lookup: MemberLookup, reader: ArchiveReader) {
+        if let savePagesTo { try OutputDirectory.prepare(savePagesTo, role: .savePages) }
+        let reader = try archiveReader(pack: pack, archive: archive)
+        return (MemberLookup(pack: pack, fetcher: reader.fetcher, baseURL: baseURL, savePagesTo: savePagesTo, archive: reader), reader)
+    }
+
+    /// The archive's reader, with its own fetcher: the archive's pace, one connection
+    /// (the pack's `[archive]`), its User-Agent naming the tool, and captures kept for
+    /// good in the cache.
+    private func archiveReader(pack: SitePack, archive: ArchiveSettings) throws(AppError) -> ArchiveReader {
+        let spec = pack.archive
+        if let index = archive.index, (index == .cdx ? spec.cdx : spec.timeMap) == nil {
+            throw .archiveIndexMissing(index: index.rawValue, pack: pack.name, file: pack.file, other: index == .cdx ? "timemap" : "cdx")
+        }
+        let client = HTTPClient(options: HTTPClientOptions(userAgent: spec.userAgent, connectTimeout: connectTimeout, timeout: timeout))
+        // The archive's own 429s come without Retry-After: then it is left alone a few
+        // seconds, not the half second of a retry's backoff.
+        var policy = FetchPolicy(concurrency: spec.concurrency, ratePerHost: archive.rate ?? spec.rate, retries: max(retries, 3),
+                                 respectRobots: respectRobots)
+        policy.busyWait = ArchiveReader.busyWait
+        var captureCache: ResponseCache?
+        if let cacheDirectory {
+            try OutputDirectory.prepare(cacheDirectory, role: .cache)
+            captureCache = try? ResponseCache(directory: (cacheDirectory as NSString).appendingPathComponent("archive"))
+        }
+        let fetcher = PageFetcher(client: client, policy: policy, logger: Console.logger("cpvanity.http"))
+        return ArchiveReader(spec: spec, base: archive.base, index: archive.index, fetcher: fetcher, asOf: archive.asOf,
+                             maxSkew: archive.maxSkew, captureCache: captureCache)
+    }
+}

@@ -1,0 +1,30 @@
+import Packs
+
+/// For spreadsheets: RFC 4180, one line per member, or per row of the pack's list.
+struct CSVFormat: RecordFormat {
+    let name = "csv"
+    let summary = "RFC 4180, a line per member (or per row of its list)"
+    let fileExtensions = ["csv"]
+
+    func records(pack: SitePack, options: ReportOptions, to writer: any ByteWriter) -> any RecordSink {
+        let formatter: any RecordFormatter = options.rows ? CSVRowFormatter(pack: pack, options: options)
+            : CSVMemberFormatter(pack: pack, options: options)
+        return TextRecordSink(formatter, writer: writer)
+    }
+
+    /// A line per point: the member (and row), the point's times, its values.
+    func history(_ view: HistoryView, to writer: any ByteWriter) throws {
+        let raw = view.options.rawCSV
+        var out = (view.options.byteOrderMark ? "\u{FEFF}" : "")
+            + CSVText.row(["id"] + (view.rows ? ["key", "title"] : []) + ["time", "last_seen"] + view.fields)
+        for one in view.series {
+            let lead: [String] = [one.id] + (view.rows ? [one.key ?? "", CSVText.neutralised(one.title ?? "", raw: raw)] : [])
+            for point in one.points {
+                let times: [String] = [point.time.formatted(.iso8601), point.lastSeen.formatted(.iso8601)]
+                let values: [String] = view.fields.map { CSVText.cell(point.values[$0], raw: raw) }
+                out += CSVText.row(lead + times + values)
+            }
+        }
+        try writer.write(out)
+    }
+}

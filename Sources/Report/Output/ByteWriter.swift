@@ -1,0 +1,88 @@
+import Foundation
+import Synchronization
+
+/// Where a format's bytes go: standard output, or a file being written. Formats write
+/// bytes, not strings, so a binary one (a workbook) goes through the same door.
+public protocol ByteWriter: AnyObject, Sendable {
+    func write(_ bytes: UnsafeRawBufferPointer) throws
+    /// Sends on what was written so far (a streamed record reaches its reader now).
+    func flush() throws
+}
+
+extension ByteWriter {
+    public func write(_ text: String) throws {
+        var text = text
+        try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
+    }
+
+    public func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try write($0) }
+    }
+
+    public func write(_ data: Data) throws {
+        try data.withUnsafeBytes { try write($0) }
+    }
+}
+
+/// Why bytes could not be written: where, and the system's words for it.
+public struct WriteError: Error, Sendable, CustomStringConvertible {
+    /// A path, or "standard output".
+    public let target: String
+    public let reason: String
+
+    public init(target: String, reason: String) {
+        self.target = target
+        self.reason = reason
+    }
+
+    public var description: String { "cannot write \(target): \(reason)" }
+}
+
+/// An open file descriptor with a buffer in front: standard output, or a file.
+public final class DescriptorWriter: ByteWriter {
+    /// The one way data reaches stdout: each write sent on at once, so a record
+    /// reaches a pipe or a terminal as its member finishes.
+    public static let standardOutput = DescriptorWriter(descriptor: STDOUT_FILENO, name: "standard output", buffered: false)
+
+    private let descriptor: Int32
+    private let name: String
+    private let buffered: Bool
+    private let buffer = Mutex<[UInt8]>([])
+    /// Buffered writes of this much go out at once rather than wait for a flush.
+    private static let capacity = 1 << 16
+
+    /// `name` says where the bytes go in messages (a path, "standard output").
+    public init(descriptor: Int32, name: String, buffered: Bool = true) {
+        self.descriptor = descriptor
+        self.name = name
+        self.buffered = buffered
+    }
+
+    public func write(_ bytes: UnsafeRawBufferPointer) throws {
+        try buffer.withLock { pending in
+            pending.append(contentsOf: bytes)
+            if !buffered || pending.count >= DescriptorWriter.capacity { try drain(&pending) }
+        }
+    }
+
+    public func flush() throws {
+        try buffer.withLock { try drain(&$0) }
+    }
+
+    private func drain(_ pending: inout [UInt8]) throws {
+        var written = 0
+        while written < pending.count {
+            let count = pending.withUnsafeBytes { bytes in
+                Foundation.write(descriptor, bytes.baseAddress.map { $0 + written }, bytes.count - written)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let reason = String(cString: strerror(errno))
+                pending.removeAll()
+                throw WriteError(target: name, reason: reason)
+            }
+            written += count
+        }
+        pending.removeAll(keepingCapacity: true)
+    }
+}

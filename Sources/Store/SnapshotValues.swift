@@ -1,0 +1,63 @@
+import Archive
+import Foundation
+import Lookup
+import Packs
+
+/// One snapshot: the values seen from `firstSeen` until `lastSeen`.
+struct Snapshot: Sendable, Equatable {
+    let firstSeen: Date
+    let lastSeen: Date
+    let values: SnapshotValues
+    /// For a snapshot read from a web archive, the capture each source was read from;
+    /// nil for a live lookup.
+    var archived: [String: ArchiveTimestamp]? = nil
+}
+
+/// What a snapshot keeps: every scalar field, and the numbers (and title) of every row.
+struct SnapshotValues: Sendable, Equatable {
+    struct RowKey: Sendable, Hashable {
+        let collection: String
+        /// The row's URL, else its title, else its position.
+        let row: String
+        let field: String
+    }
+
+    var fields: [String: FieldValue] = [:]
+    var rows: [RowKey: FieldValue] = [:]
+
+    init() {}
+
+    init(_ record: MemberRecord, spec: ReportSpec) {
+        fields = record.extracted.fields
+        for (collection, list) in record.extracted.collections {
+            for (index, row) in list.enumerated() {
+                let key = spec.rowKey(row) ?? "#\(index + 1)"
+                for (field, value) in row {
+                    let keep: Bool
+                    switch value {
+                    case .int, .decimal: keep = true
+                    default: keep = field == spec.titleField
+                    }
+                    if keep { rows[RowKey(collection: collection, row: key, field: field)] = value }
+                }
+            }
+        }
+    }
+
+    /// Changed values, keyed `field` or `collection[row].field`. A value unknown on
+    /// either side (null: not on the page) is no change: nothing is computed against it.
+    func changes(since previous: SnapshotValues, seenAt: Date) -> [String: FieldChange] {
+        var changes = [String: FieldChange]()
+        for (field, value) in fields where value != .null {
+            if let old = previous.fields[field], old != .null, old != value {
+                changes[field] = FieldChange(from: old, to: value, seenAt: seenAt)
+            }
+        }
+        for (key, value) in rows where value != .null {
+            if let old = previous.rows[key], old != .null, old != value {
+                changes["\(key.collection)[\(key.row)].\(key.field)"] = FieldChange(from: old, to: value, seenAt: seenAt)
+            }
+        }
+        return changes
+    }
+}

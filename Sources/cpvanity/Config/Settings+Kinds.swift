@@ -1,0 +1,34 @@
+import Report
+import TOMLKit
+
+/// What each kind of setting takes, read from the file or a variable.
+extension Settings {
+    static func text(of value: TOMLValueConvertible, kind: Kind) -> String? {
+        switch kind {
+        case .number: return value.double.map { String($0) } ?? value.int.map(String.init)
+        case .integer: return value.int.map(String.init)
+        case .text: return value.string
+        case .format: return value.string.flatMap { RecordFormats.named($0) != nil ? $0 : nil }
+        case .flagOrPath: return value.bool.map { $0 ? "true" : "false" } ?? value.string
+        }
+    }
+
+    static func valid(_ text: String, kind: Kind) -> Bool {
+        switch kind {
+        case .number: return Double(text)?.isFinite == true
+        case .integer: return Int(text) != nil
+        case .format: return RecordFormats.named(text) != nil
+        case .text, .flagOrPath: return true
+        }
+    }
+
+    static func describe(_ kind: Kind) -> String {
+        switch kind {
+        case .number: return "a number"
+        case .integer: return "a whole number"
+        case .text: return "a string"
+        case .format: return "one of \(RecordFormats.all.map(\.name).joined(separator: ", "))"
+        case .flagOrPath: return "true, false or a directory"
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import App
+import ArgumentParser
+import Lookup
+import Packs
+import Store
+
+/// The command line's words for what stopped a command: the application says what
+/// happened, in its own terms; this adds which option changes it. The only place
+/// that names flags for errors found below the command line.
+enum ErrorAdvice {
+    /// What to say for `error` and the status to exit with; nil for ArgumentParser's own.
+    static func message(for error: any Error) -> (text: String?, status: Int32)? {
+        switch error {
+        case let status as ExitStatus: return (nil, status.code)
+        case let error as AppError: return (words(error), error.status.code)
+        case let error as PackLookupError: return (words(error), ExitStatus.badInput.code)
+        case let error as PackLoadError: return (error.description, ExitStatus.badInput.code)
+        default: return nil
+        }
+    }
+
+    /// Ends a run: a hint for each kind of failure its members met, then its status.
+    static func finish(_ outcome: RunOutcome) throws {
+        for kind in MemberError.Kind.allCases where outcome.failures.contains(kind) {
+            if let hint = hint(kind) { Diagnostics.info("hint: \(hint)") }
+        }
+        if outcome.historyUnavailable { Diagnostics.info("hint: give --db another file for the history, or --no-store") }
+        if let status = outcome.status { throw status }
+    }
+
+    private static func hint(_ kind: MemberError.Kind) -> String? {
+        switch kind {
+        case .robots: return "robots.txt keeps cpvanity out of some pages; --ignore-robots fetches them anyway (where you may)"
+        case .timeout: return "--timeout and --connect-timeout raise the limits"
+        case .network: return "check the network connection, or the host in --base-url"
+        case .archive: return "another archive (--archive) may have the pages; --archive-rate asks more slowly, --max-skew allows pages captured further apart"
+        case .notFound, .http, .extraction: return nil
+        }
+    }
+
+    private static func words(_ error: AppError) -> String {
+        switch error {
+        case .noIDInput: return "give the member IDs with --ids FILE, or pipe them in (one per line)"
+        case .unreadableFile(let role, let path, let reason): return "cannot read \(option(role).map { "\($0) " } ?? "")\(path): \(reason)"
+        case .unusableDirectory(let role, let path, let reason): return "\(option(role)) \(path): \(reason)"
+        case .archiveIndexMissing(let index, _, _, let other): return "--archive-index \(index): \(error), or use --archive-index \(other)"
+        case .history(let error): return words(error)
+        case .checkpointExists: return "\(error): add --resume to continue it, or delete it to start over"
+        case .checkpointMismatch: return "\(error); run with the same pack, or delete it to start over"
+        case .binaryOnTerminal(let format): return "\(error): write it to a file with --output members.\(format)"
+        case .feedChoice(.categoryNeeded): return "\(error) (--category NAME)"
+        case .feedChoice(.noCategories): return "\(error): drop --category"
+        case .unknownNames(_, let kind, _): return "--\(kind): \(error)"
+        default: return error.description
+        }
+    }
+
+    private static func words(_ error: StoreError) -> String {
+        switch error {
+        case .notADatabase: return "\(error). Point --db (or CPVANITY_DB) at another file, or move it aside"
+        case .foreignDatabase: return "\(error). Point --db (or CPVANITY_DB) at a new file"
+        case .newerSchema: return "\(error), or use another --db"
+        case .locked: return "\(error), or give --db another file (lookups also take --no-store)"
+        case .cannotOpen: return "\(error). Use --db to put it elsewhere (lookups also take --no-store)"
+        case .missing: return "\(error) (or point --db at the history)"
+        case .olderSchema, .failed: return error.description
+        }
+    }
+
+    private static func words(_ error: PackLookupError) -> String {
+        guard case .noPackDirectory = error else { return error.description }
+        return "\(error)\npoint at them with --patterns DIR or CPVANITY_PATTERNS=DIR"
+    }
+
+    private static func option(_ role: AppError.FileRole) -> String? {
+        switch role {
+        case .ids: return "--ids"
+        case .feed: return "--file"
+        case .page: return nil
+        }
+    }
+
+    private static func option(_ role: AppError.DirectoryRole) -> String {
+        switch role {
+        case .savePages: return "--save-pages"
+        case .cache: return "--cache"
+        case .output: return "--output"
+        case .summary: return "--summary"
+        }
+    }
+}
