@@ -30,6 +30,9 @@ public struct ExtractionProblem: Error, Sendable, Equatable, CustomStringConvert
         case notFound = "not_found"
         /// A required field did not match, a value did not convert, or a pattern hit a limit.
         case extraction
+        /// A value was found but cannot be held as its type (a number too large) or
+        /// lies outside the range the pack gives: the page is as expected, the value is not.
+        case unreadable
     }
 
     public let kind: Kind
@@ -66,8 +69,11 @@ public struct FieldOutcome: Sendable, Equatable, Codable {
     public var matched = 0
     /// Not found, in a part of the page that shows there is nothing (the default).
     public var defaulted = 0
-    /// Not found where it was expected, or found but unreadable: null, with a problem.
+    /// Not found where it was expected, or found but not as its type: null, with a problem.
     public var missing = 0
+    /// Found, well formed, but too large for its type or outside the pack's range: null,
+    /// with a problem; not counted as missing, since the markup is as the pack expects.
+    public var unreadable = 0
     /// An optional field not on the page: null, and no problem.
     public var absent = 0
     /// How many values each alternative found, by the alternative's position.

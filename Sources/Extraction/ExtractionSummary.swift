@@ -16,6 +16,8 @@ public struct ExtractionSummary: Sendable, Equatable {
         public var matched = 0
         public var defaulted = 0
         public var missing = 0
+        /// Found but too large for its type, or outside the pack's range: not drift.
+        public var unreadable = 0
         public var absent = 0
 
         /// Half or more of at least `minimumPages` pages lack a field the pack expects.
@@ -46,13 +48,14 @@ public struct ExtractionSummary: Sendable, Equatable {
                 entries.append(Entry(field: outcome.field, source: outcome.source, expected: outcome.expected))
                 index = entries.count - 1
             }
-            let values = outcome.matched + outcome.defaulted + outcome.missing + outcome.absent
+            let values = outcome.matched + outcome.defaulted + outcome.missing + outcome.unreadable + outcome.absent
             guard values > 0 else { continue }
             entries[index].pages += 1
             if outcome.missing > 0 { entries[index].pagesMissing += 1 }
             entries[index].matched += outcome.matched
             entries[index].defaulted += outcome.defaulted
             entries[index].missing += outcome.missing
+            entries[index].unreadable += outcome.unreadable
             entries[index].absent += outcome.absent
         }
     }

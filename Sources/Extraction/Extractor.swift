@@ -143,8 +143,8 @@ struct ExtractionRun {
                 }
                 switch converted {
                 case .success(let value) where !field.bounds.isEmpty && !field.bounds.contains(value):
-                    outcome.missing += 1
-                    problem(.extraction, place.label, page, "\(value) is outside the range the pack gives this field (\(field.bounds.description)), so it is not read as a number")
+                    outcome.unreadable += 1
+                    problem(.unreadable, place.label, page, "\(value) is outside the range the pack gives this field (\(field.bounds.description)), so it is not read as a number")
                     outcome.name(page.source)
                     return .null
                 case .success(let value):
@@ -153,8 +153,8 @@ struct ExtractionRun {
                     outcome.name(page.source)
                     return value
                 case .failure(let error):
-                    outcome.missing += 1
-                    problem(.extraction, place.label, page, error.message)
+                    if error.tooLarge { outcome.unreadable += 1 } else { outcome.missing += 1 }
+                    problem(error.tooLarge ? .unreadable : .extraction, place.label, page, error.message)
                     outcome.name(page.source)
                     return .null
                 }

@@ -106,6 +106,9 @@ public struct MemberError: Error, Sendable, Equatable, CustomStringConvertible, 
         case robots
         /// A required field did not match, a value did not convert, a pattern hit a limit.
         case extraction
+        /// A value found on the page that cannot be held as its type (a number too large)
+        /// or lies outside the range the pack gives.
+        case unreadable
         /// A web archive has no usable capture: none in the range asked, a redirect or
         /// an error captured, the archive down, or pages captured too far apart.
         case archive
@@ -134,7 +137,12 @@ public struct MemberError: Error, Sendable, Equatable, CustomStringConvertible, 
 
     /// An extraction problem seen as a lookup error.
     public init(_ problem: ExtractionProblem) {
-        self.init(kind: problem.kind == .notFound ? .notFound : .extraction, source: problem.source,
+        let kind: Kind = switch problem.kind {
+        case .notFound: .notFound
+        case .extraction: .extraction
+        case .unreadable: .unreadable
+        }
+        self.init(kind: kind, source: problem.source,
                   field: problem.field, url: problem.origin, message: problem.message)
     }
 

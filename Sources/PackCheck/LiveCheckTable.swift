@@ -11,7 +11,7 @@ public enum LiveCheckTable {
     public static func passed(_ records: [MemberRecord]) -> Bool {
         records.allSatisfy { record in
             !record.errors.contains { $0.kind != .extraction }
-                && !record.extracted.outcomes.contains { $0.expected && $0.missing > 0 }
+                && !record.extracted.outcomes.contains { $0.expected && ($0.missing > 0 || $0.unreadable > 0) }
                 && !record.extracted.problems.contains { $0.kind == .extraction }
         }
     }
@@ -52,7 +52,7 @@ public enum LiveCheckTable {
     /// `ok`, `ok #2` (the second alternative), `default`, `MISSING`, `absent`; for a
     /// collection's field, counts over its rows (`34/34`, `30/34 4 MISSING`).
     static func word(_ outcome: FieldOutcome) -> String {
-        let rows = outcome.matched + outcome.defaulted + outcome.missing + outcome.absent
+        let rows = outcome.matched + outcome.defaulted + outcome.missing + outcome.unreadable + outcome.absent
         let alternatives = outcome.byAlternative.enumerated().filter { $0.offset > 0 && $0.element > 0 }
             .map { "#\($0.offset + 1)" }
         if outcome.field.contains("[]") {
@@ -61,12 +61,14 @@ public enum LiveCheckTable {
             if !alternatives.isEmpty { parts.append("(" + alternatives.joined(separator: ",") + ")") }
             if outcome.defaulted > 0 { parts.append("\(outcome.defaulted) default") }
             if outcome.missing > 0 { parts.append("\(outcome.missing) MISSING") }
+            if outcome.unreadable > 0 { parts.append("\(outcome.unreadable) UNREADABLE") }
             if outcome.absent > 0 { parts.append("\(outcome.absent) absent") }
             return parts.joined(separator: " ")
         }
         if outcome.matched > 0 { return alternatives.isEmpty ? "ok" : "ok " + alternatives.joined(separator: ",") }
         if outcome.defaulted > 0 { return "default" }
         if outcome.missing > 0 { return "MISSING" }
+        if outcome.unreadable > 0 { return "UNREADABLE" }
         return "absent"
     }
 }

@@ -1,5 +1,6 @@
 import Extraction
 import Foundation
+import Lookup
 import Packs
 import Report
 
@@ -40,28 +41,27 @@ public struct PackCheck: Sendable {
         !cells.joined().contains { $0 == .missing || $0 == .mismatched }
     }
 
-    public init(pack: SitePack, fixtures: FixtureSet, baseURL: String? = nil) throws {
-        let extractor = Extractor(pack: pack, baseURL: baseURL)
+    /// Reads each fixture member's pages through the one path pages take (its sources'
+    /// first pages, then the `-p2`, `-p3` files their `next` links lead to), applies the
+    /// pack, and compares. A page a `next` link leads to that was not saved is an error:
+    /// the fixtures are incomplete.
+    public static func run(pack: SitePack, fixtures: FixtureSet, baseURL: String? = nil) async throws -> PackCheck {
         var labels = pack.fields.map(\.name)
         for collection in pack.collections {
             labels.append("\(collection.name)[]")
             labels += collection.fields.map { "\(collection.name)[].\($0.name)" }
         }
         labels.append("errors")
+        let lookup = MemberLookup(pack: pack, savedPagesIn: fixtures.directory, baseURL: baseURL)
         var columns = [[Cell]]()
         var differences = [Difference]()
         for member in fixtures.members {
-            var pages = [Page]()
-            for (source, paths) in member.pages.sorted(by: { $0.key < $1.key }) {
-                for (index, path) in paths.enumerated() {
-                    guard let data = FileManager.default.contents(atPath: path) else {
-                        throw PackLookupError.unreadable(file: path, reason: "cannot read the file")
-                    }
-                    pages.append(Page(source: source, bytes: [UInt8](data), origin: path, number: index + 1))
-                }
+            let looked = await lookup.lookup(member.id, sources: member.pages.keys.sorted())
+            if let unread = looked.errors.first(where: { $0.kind != .extraction && $0.kind != .notFound && $0.kind != .unreadable })
+                ?? looked.errors.first(where: { $0.kind == .notFound && $0.field == nil && $0.message.hasPrefix("no saved page") }) {
+                throw PackLookupError.unreadable(file: fixtures.directory, reason: "member \(member.id): \(unread.message)")
             }
-            let record = extractor.extract(pages)
-            var comparison = MemberComparison(member: member.id, pack: pack, record: record)
+            var comparison = MemberComparison(member: member.id, pack: pack, record: looked.extracted)
             if let expectedFile = member.expectedFile {
                 try comparison.compare(against: ExpectedRecord(file: expectedFile))
             } else {
@@ -70,9 +70,14 @@ public struct PackCheck: Sendable {
             columns.append(labels.map { comparison.cells[$0] ?? .notApplicable })
             differences += comparison.differences
         }
-        rowLabels = labels
-        members = fixtures.members.map(\.id)
-        cells = labels.indices.map { row in columns.map { $0[row] } }
+        return PackCheck(rowLabels: labels, members: fixtures.members.map(\.id),
+                         cells: labels.indices.map { row in columns.map { $0[row] } }, differences: differences)
+    }
+
+    private init(rowLabels: [String], members: [String], cells: [[Cell]], differences: [Difference]) {
+        self.rowLabels = rowLabels
+        self.members = members
+        self.cells = cells
         self.differences = differences
     }
 }

@@ -51,6 +51,35 @@ import Testing
         #expect(views["drift"] as? Bool == false)
     }
 
+    /// A number too large for its type is the page's value, unreadable here: an
+    /// `unreadable` error on the member (exit 1), never drift, never a 0.
+    @Test func aNumberTooLargeIsUnreadableNotDrift() throws {
+        let root = try siteOfTwelve()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let huge = "123,456,789,012,345,678,901,234,567,890"
+        let server = try FixtureServer(["--change-markup", "1,204,873=\(huge)@1"], root: root.path)
+        let summary = root.appendingPathComponent("summary.json").path
+        let result = try run("cpvanity", ["batch", "--base-url", server.baseURL, "--rate", "0", "--concurrency", "1",
+                                          "--no-store", "--format", "ndjson", "--summary", summary],
+                             stdin: Data((101...112).map(String.init).joined(separator: "\n").utf8))
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(!result.stderr.contains("DRIFT") && !result.stderr.contains("markup has probably changed"), "\(result.stderr)")
+        #expect(result.stderr.contains("\nreputation.total               profile      12        0          0        0          12       -\n"), "\(result.stderr)")
+        let records = result.stdout.split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+        #expect(records.count == 12)
+        for record in records {
+            #expect((record["reputation"] as? [String: Any])?["total"] is NSNull)
+            let errors = record["errors"] as? [[String: Any]] ?? []
+            #expect(errors.map { $0["kind"] as? String } == ["unreadable"])
+            #expect((errors.first?["message"] as? String)?.hasPrefix("captured \"\(huge)\", a number too large for an integer (at most 19 digits") == true)
+        }
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: summary))) as? [String: Any])
+        #expect(json["drift"] as? [String] == [])
+        let total = try #require((json["fields"] as? [[String: Any]])?.first { $0["field"] as? String == "reputation.total" })
+        #expect(total["unreadable"] as? Int == 12)
+        #expect(total["missing"] as? Int == 0)
+    }
+
     @Test func quietLeavesOnlyTheDriftAlert() throws {
         let root = try siteOfTwelve()
         defer { try? FileManager.default.removeItem(at: root) }

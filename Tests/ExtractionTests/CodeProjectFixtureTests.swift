@@ -25,9 +25,9 @@ import Testing
         for bad in ["0", "-3", "12a", "", " 12", "12345678901"] { #expect(!pack.idRule.accepts(bad)) }
     }
 
-    @Test func everyFieldOfEveryFixtureMatches() throws {
+    @Test func everyFieldOfEveryFixtureMatches() async throws {
         #expect(fixtures.members.map(\.id) == ["1842", "7315", "48201", "90210", "99999999"])
-        let check = try PackCheck(pack: pack, fixtures: fixtures)
+        let check = try await PackCheck.run(pack: pack, fixtures: fixtures)
         #expect(check.differences == [])
         #expect(check.passed)
         // Every found member answers every row of the grid; the missing one only `errors`.
@@ -41,7 +41,7 @@ import Testing
         }
     }
 
-    @Test func checkNoticesAWrongExpectation() throws {
+    @Test func checkNoticesAWrongExpectation() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-check-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -51,7 +51,7 @@ import Testing
         let expectedPath = directory.appendingPathComponent("expected-7315.json").path
         let text = try String(contentsOfFile: expectedPath, encoding: .utf8).replacingOccurrences(of: "\"total\": 2415", with: "\"total\": 2416")
         try text.write(toFile: expectedPath, atomically: true, encoding: .utf8)
-        let check = try PackCheck(pack: pack, fixtures: FixtureSet(directory: directory.path, sources: ["profile", "articles"]))
+        let check = try await PackCheck.run(pack: pack, fixtures: FixtureSet(directory: directory.path, sources: ["profile", "articles"]))
         #expect(!check.passed)
         #expect(check.differences == [PackCheck.Difference(member: "7315", field: "reputation.total", expected: "2416", actual: "2415")])
     }

@@ -51,6 +51,25 @@ import Testing
 
     /// Captures are converted straight from the page's bytes; unusual ones fall back to
     /// the String path. Both must give the same answer for every type.
+    /// A well-formed number too large for its type is said as such, not as "not a number".
+    @Test func numbersTooLargeForTheirType() throws {
+        func error(_ type: FieldType, _ raw: String) -> ConversionError? {
+            guard case .failure(let error) = type.convert(raw, base: "https://x/") else { return nil }
+            return error
+        }
+        #expect(error(.int, "123,456,789,012,345,678,901,234,567,890")?.tooLarge == true)
+        #expect(error(.int, "9223372036854775808")?.tooLarge == true)
+        #expect(error(.int, "-9223372036854775809")?.tooLarge == true)
+        #expect(FieldType.int.convert("9223372036854775807", base: "https://x/") == .success(.int(Int.max)))
+        #expect(error(.int, "12.5")?.tooLarge == false)
+        #expect(error(.int, "twelve")?.tooLarge == false)
+        #expect(error(.decimal, String(repeating: "9", count: 39))?.tooLarge == true)
+        #expect(FieldType.decimal.convert(String(repeating: "9", count: 30), base: "https://x/")
+                == .success(.decimal(try #require(Decimal(string: String(repeating: "9", count: 30))))))
+        #expect(error(.int, String(repeating: "9", count: 30))?.message
+                == "captured \"999999999999999999999999999999\", a number too large for an integer (at most 19 digits, up to 9223372036854775807); the page's value is not read")
+    }
+
     @Test func byteAndStringConversionsAgree() {
         let captures = [
             "1,204,873", " 12 345 ", "+35", "-4", "4.66", ".5", "1.", "1.2.3", "", " ", "abc", "12'345", "1\u{00A0}234",

@@ -67,12 +67,20 @@ public enum FieldType: String, Sendable, CaseIterable {
         case .text:
             return .success(.text(HTMLText.plain(raw)))
         case .int:
-            guard let value = FieldType.integer(FieldType.numeral(raw)) else {
+            let text = FieldType.numeral(raw)
+            guard let value = FieldType.integer(text) else {
+                if case .long = Numeral.read(cleaned: text), !text.contains(".") {
+                    return .failure(.tooLarge(raw, for: "an integer", limit: "at most 19 digits, up to \(Int.max)"))
+                }
                 return .failure(ConversionError(raw: raw, expected: "an integer"))
             }
             return .success(.int(value))
         case .decimal:
-            guard let value = FieldType.decimal(FieldType.numeral(raw)) else {
+            let text = FieldType.numeral(raw)
+            if case .long = Numeral.read(cleaned: text), text.filter(\.isNumber).count > FieldType.decimalDigits {
+                return .failure(.tooLarge(raw, for: "a decimal number", limit: "at most \(FieldType.decimalDigits) digits"))
+            }
+            guard let value = FieldType.decimal(text) else {
                 return .failure(ConversionError(raw: raw, expected: "a decimal number"))
             }
             return .success(.decimal(value))
@@ -122,6 +130,9 @@ public enum FieldType: String, Sendable, CaseIterable {
     }
 
     private static let posix = Locale(identifier: "en_US_POSIX")
+
+    /// The digits a `Decimal` holds exactly; a longer number would come back rounded.
+    static let decimalDigits = 38
 
     private static func isASCIISpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || (0x09...0x0D).contains(byte)
@@ -213,6 +224,9 @@ public struct ConversionError: Error, Sendable, Equatable {
     public var expected: String
     /// For a field with a `map`: its keys, none of which the capture was.
     public var listed: [String]?
+    /// A well-formed number too large for its type: the page's value, unreadable here,
+    /// not a sign that the markup changed.
+    public var tooLarge = false
 
     public init(raw: String, expected: String) {
         self.raw = raw
@@ -225,7 +239,21 @@ public struct ConversionError: Error, Sendable, Equatable {
         listed = keys
     }
 
+    /// A number with more digits than `expected` can hold.
+    static func tooLarge(_ raw: String, for expected: String, limit: String) -> ConversionError {
+        var error = ConversionError(raw: raw, expected: expected)
+        error.tooLarge = true
+        error.limit = limit
+        return error
+    }
+
+    private var limit = ""
+
     public var message: String {
+        if tooLarge {
+            let shown = raw.count > 60 ? String(raw.prefix(57)) + "..." : raw
+            return "captured \"\(shown)\", a number too large for \(expected) (\(limit)); the page's value is not read"
+        }
         if let listed {
             return "captured \"\(raw)\", which the field's map does not list (it lists \(listed.joined(separator: ", ")))"
         }

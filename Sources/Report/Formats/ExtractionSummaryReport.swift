@@ -3,15 +3,17 @@ import Extraction
 /// An extraction summary for people (a table on stderr at the end of a batch) and for
 /// dashboards (JSON, with `--summary FILE`).
 public enum ExtractionSummaryReport {
-    /// One line per field: matched, defaulted, missing (and absent, for optional
-    /// fields) over the pages read, drifted fields marked.
+    /// One line per field: matched, defaulted, missing, unreadable (when any were), and
+    /// absent (for optional fields) over the pages read, drifted fields marked.
     public static func table(_ summary: ExtractionSummary) -> String {
         let rows = summary.entries.filter { $0.pages > 0 }
         guard !rows.isEmpty else { return "" }
-        let header = ["field", "source", "pages", "matched", "defaulted", "missing", "absent", ""]
+        // An unreadable column only when some value was (a number too large for its type).
+        let unreadable = rows.contains { $0.unreadable > 0 }
+        let header = ["field", "source", "pages", "matched", "defaulted", "missing"] + (unreadable ? ["unreadable"] : []) + ["absent", ""]
         let body = rows.map { entry -> [String] in
             [entry.field, entry.source, String(entry.pages), String(entry.matched), String(entry.defaulted),
-             String(entry.missing), entry.expected ? "-" : String(entry.absent),
+             String(entry.missing)] + (unreadable ? [String(entry.unreadable)] : []) + [entry.expected ? "-" : String(entry.absent),
              entry.drifted(minimumPages: ExtractionSummary.minimumPages) ? "DRIFT" : ""]
         }
         let widths = header.indices.map { column in ([header] + body).map { $0[column].count }.max() ?? 0 }
@@ -39,6 +41,7 @@ public enum ExtractionSummaryReport {
                     ("matched", .int(entry.matched)),
                     ("defaulted", .int(entry.defaulted)),
                     ("missing", .int(entry.missing)),
+                    ("unreadable", .int(entry.unreadable)),
                     ("absent", .int(entry.absent)),
                     ("drift", .bool(entry.drifted(minimumPages: ExtractionSummary.minimumPages))),
                 ])

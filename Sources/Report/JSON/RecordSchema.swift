@@ -1,4 +1,5 @@
 import Foundation
+import Lookup
 import Packs
 
 /// The JSON Schema (draft 2020-12) of one pack's member records, made from the pack
@@ -105,7 +106,7 @@ public enum RecordSchema {
             ("additionalProperties", .bool(false)),
             ("required", .array([.string("kind"), .string("message")])),
             ("properties", .object([
-                ("kind", .object([("enum", .array(["not_found", "http", "timeout", "network", "robots", "extraction", "archive"].map { .string($0) }))])),
+                ("kind", .object([("enum", .array(MemberError.Kind.allCases.map { JSONValue.string($0.rawValue) }))])),
                 ("source", .object([("type", .string("string"))])),
                 ("field", .object([("type", .string("string"))])),
                 ("url", .object([("type", .string("string"))])),

@@ -60,7 +60,7 @@ struct PatternsCheckCommand: AsyncParsableCommand {
             let check: PackCheck
             do {
                 let set = try FixtureSet(directory: directory, sources: sitePack.sources.map(\.name))
-                check = try PackCheck(pack: sitePack, fixtures: set)
+                check = try await PackCheck.run(pack: sitePack, fixtures: set)
             } catch {
                 throw AppError.other("\(error)\(fixtures.isEmpty ? "; point at saved pages with --fixtures DIR" : "")")
             }

@@ -34,7 +34,7 @@ enum ErrorAdvice {
         case .timeout: return "--timeout and --connect-timeout raise the limits"
         case .network: return "check the network connection, or the host in --base-url"
         case .archive: return "another archive (--archive) may have the pages; --archive-rate asks more slowly, --max-skew allows pages captured further apart"
-        case .notFound, .http, .extraction: return nil
+        case .notFound, .http, .extraction, .unreadable: return nil
         }
     }
 
