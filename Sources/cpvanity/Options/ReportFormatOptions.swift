@@ -12,8 +12,8 @@ struct ReportFormatOptions: ParsableArguments {
     var format: String?
 
     @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp(
-        "Write to this file (replaced whole, atomically); the format follows its extension (.csv, .json, .ndjson, .md, .txt, .xlsx) unless --format says.",
-        valueName: "file"), completion: .file(extensions: ["csv", "json", "ndjson", "jsonl", "md", "txt", "xlsx"]))
+        "Write to this file (replaced whole, atomically); the format follows its extension (\(RecordFormats.all.flatMap(\.fileExtensions).map { "." + $0 }.joined(separator: ", "))) unless --format says.",
+        valueName: "file"), completion: .file(extensions: RecordFormats.all.flatMap(\.fileExtensions)))
     var outputFile: String?
 
     @Option(name: .long, help: ArgumentHelp(
