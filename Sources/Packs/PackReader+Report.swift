@@ -3,7 +3,7 @@ import TOMLKit
 /// The `[report]` section: what the reports show, and how.
 extension PackReader {
     static let reportKeys: Set<String> = ["name", "summary", "collection", "columns", "roles", "title", "link", "sort", "photo",
-                                          "headline", "compare", "row_charts", "per_year", "breakdowns"]
+                                          "headline", "compare", "row_charts", "per_year", "breakdowns", "narrow_drop"]
     /// `[report.roles]`, as packs wrote it before statistics were pack data: `title`,
     /// `url`, `views`, `rating` and `posted` still mean what they did for the report;
     /// the others named fields for statistics, which `[stats]` declares now.
@@ -34,6 +34,7 @@ extension PackReader {
         let rowNames = rowFields.map(\.name)
         let rowWhat = "field of the report's collection\(collection.map { " (\($0.name))" } ?? "")"
         spec.columns = stringList(table, "columns", at: "report", allowedValues: rowNames, what: rowWhat) ?? rowNames
+        spec.narrowDrop = stringList(table, "narrow_drop", at: "report", allowedValues: rowNames, what: rowWhat) ?? []
         spec.titleField = rowFields.first { $0.type == .text }?.name
         spec.linkField = rowFields.first { $0.type == .url }?.name
         readLegacyRoles(table, rowNames: rowNames, into: &spec)

@@ -12,6 +12,9 @@ public struct ReportSpec: Sendable {
     public var collection: String?
     /// Row fields shown in tables, in order.
     public var columns: [String]
+    /// The columns a narrow table gives up first, in order (`narrow_drop`); after them,
+    /// the last columns go. The title column is never dropped.
+    public var narrowDrop: [String] = []
     /// The row field that names a row (links, change lines, chart labels).
     public var titleField: String?
     /// The row field holding a row's link.

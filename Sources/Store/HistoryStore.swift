@@ -98,7 +98,7 @@ public final class HistoryStore: Sendable {
     public func save(_ record: MemberRecord, pack: SitePack, at time: Date? = nil) throws(StoreError) -> SaveResult {
         guard !record.failed else { return SaveResult(changes: [:], previousLookup: nil, newSnapshot: false) }
         let now = time ?? record.fetchedAt
-        let current = SnapshotValues(record, spec: pack.report)
+        let current = SnapshotValues(record, pack: pack)
         do {
             return try database.write { db -> SaveResult in
                 let latest = try latestSnapshot(db, site: record.site, member: record.id)
@@ -182,7 +182,7 @@ public final class HistoryStore: Sendable {
         guard !record.failed, record.isArchived else { return false }
         let key = HistoryStore.captureKey(record.captures.mapValues(\.timestamp))
         let time = StoredTime.text(record.shownAt)
-        let values = SnapshotValues(record, spec: pack.report)
+        let values = SnapshotValues(record, pack: pack)
         do {
             return try database.write { db -> Bool in
                 guard try !HistoryStore.archived(db, site: record.site, member: record.id, key: key) else { return false }

@@ -27,8 +27,13 @@ struct SnapshotValues: Sendable, Equatable {
 
     init() {}
 
-    init(_ record: MemberRecord, spec: ReportSpec) {
-        fields = record.extracted.fields
+    /// A URL on the site's own host (the pack's, or the mirror the pages came from) is
+    /// kept as its path: the same page read through another mirror, or another port of
+    /// the replica, is no change.
+    init(_ record: MemberRecord, pack: SitePack) {
+        let spec = pack.report
+        let hosts = Set(([pack.baseURL] + record.sources.map(\.url)).compactMap { URLComponents(string: $0)?.host?.lowercased() })
+        fields = record.extracted.fields.mapValues { SnapshotValues.onSite($0, hosts: hosts) }
         for (collection, list) in record.extracted.collections {
             for (index, row) in list.enumerated() {
                 let key = spec.rowKey(row) ?? "#\(index + 1)"
@@ -42,6 +47,14 @@ struct SnapshotValues: Sendable, Equatable {
                 }
             }
         }
+    }
+
+    /// `http://127.0.0.1:8080/x/y?z` → `/x/y?z` when the host is one of `hosts`.
+    static func onSite(_ value: FieldValue, hosts: Set<String>) -> FieldValue {
+        guard case .text(let text) = value, text.hasPrefix("http://") || text.hasPrefix("https://"),
+              let parts = URLComponents(string: text), let host = parts.host?.lowercased(), hosts.contains(host) else { return value }
+        let path = parts.percentEncodedPath.isEmpty ? "/" : parts.percentEncodedPath
+        return .text(path + (parts.percentEncodedQuery.map { "?" + $0 } ?? "") + (parts.percentEncodedFragment.map { "#" + $0 } ?? ""))
     }
 
     /// Changed values, keyed `field` or `collection[row].field`. A value unknown on

@@ -103,7 +103,7 @@ import Testing
         // that member (status 1), not a changed site.
         let server = try FixtureServer(["--change-markup", #"Prof_TotalRep"=Prof_Total"@23"#], root: root.path)
         let result = try run("cpvanity", ["batch", "--base-url", server.baseURL, "--rate", "0", "--concurrency", "1",
-                                          "--no-store", "--format", "ndjson"],
+                                          "--no-store", "--format", "ndjson", "--stats"],
                              stdin: Data((101...112).map(String.init).joined(separator: "\n").utf8))
         #expect(result.status == 1)
         #expect(!result.stderr.contains("DRIFT"))

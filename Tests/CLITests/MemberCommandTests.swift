@@ -86,7 +86,9 @@ import Testing
         let records = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         let kinds = records.map { ($0["errors"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String } }
         #expect(kinds == [[], ["http", "http"], ["not_found", "not_found"]])
-        #expect(result.stderr.contains("cpvanity: warning: member 90210: http: the site answered HTTP 503"))
+        // A line per member per cause, the pages named together.
+        #expect(result.stderr.contains("cpvanity: member 90210: http: the site answered HTTP 503 (articles and profile pages)\n"), "\(result.stderr)")
+        #expect(result.stderr.contains("cpvanity: member 5555: not_found: the site answered 404: no such member (articles and profile pages)\n"))
     }
 
     @Test func savedPagesCanBeCheckedAgainstThePack() throws {

@@ -42,11 +42,14 @@ import TestSupport
             let text = try Formats.table.text([FixtureRecords.record("48201")], pack: FixtureRecords.pack, options: ReportOptions(width: width))
             let widest = text.split(separator: "\n").map { DisplayText.width(String($0)) }.max() ?? 0
             #expect(widest <= width, "width \(width): a line is \(widest) wide")
-            // Narrow: titles are cut with an ellipsis and the last columns dropped; wide: everything shows.
-            #expect(text.contains("…") == (width < 200))
             let columns = text.split(separator: "\n").first { $0.hasPrefix("  Title") } ?? ""
-            #expect(columns.contains("Downloads") == (width >= 200))
+            // The title keeps a third of the width (its whole, "Cache Heap Shader", here);
+            // the pack's narrow_drop columns go first (Updated, Popularity), then the last ones.
+            #expect(text.contains("Cache Heap Shader"))
             #expect(columns.contains("Views"))
+            #expect(columns.contains("Updated") == (width >= 200))
+            #expect(columns.contains("Popularity") == (width >= 200))
+            #expect(columns.contains("Downloads") == (width >= 80))
         }
     }
 }

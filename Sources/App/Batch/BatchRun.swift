@@ -18,8 +18,8 @@ public struct BatchSettings: Sendable {
     public var idColumn: String?
     public var shard: Shard?
     public var output: OutputSettings
-    /// Where the per-field summary's JSON goes, besides stderr.
-    public var summaryFile: String?
+    /// Where the per-field summary goes, besides the one line on stderr.
+    public var summary = SummarySettings()
 
     public init(ids: IDSource, output: OutputSettings) {
         self.ids = ids
@@ -69,7 +69,7 @@ public struct BatchRun {
                 tally.done += 1
                 if record.failed {
                     tally.failed += 1
-                    Diagnostics.info("member \(record.id): \(record.errors.first?.description ?? "failed")")
+                    LookupRun.sayFailures(record, asProgress: true)
                     tally.kinds.formUnion(record.errors.map(\.kind))
                 }
                 progress.record(failed: record.failed)
@@ -90,7 +90,7 @@ public struct BatchRun {
         try export.finish()
         if let file = output.file { summary.append("wrote \(file)") }
         Diagnostics.info("batch: \(summary.joined(separator: " · "))")
-        let drift = try ExtractionReport.say(tally.extraction, summaryFile: settings.summaryFile)
+        let drift = try ExtractionReport.say(tally.extraction, summary: settings.summary)
         let failed = tally.failed > 0 || !list.rejected.isEmpty
         var outcome = RunOutcome(status: drift ? .drift : failed ? .partialFailure : nil, failures: tally.kinds)
         outcome.historyUnavailable = lookups.wantsHistory && store == nil
@@ -108,7 +108,8 @@ public struct BatchRun {
 
     /// The export, and the members the checkpoint already holds (id → failed).
     private func open(_ output: OutputSettings, order: [String]) throws(AppError) -> (any RecordExport, [String: Bool]) {
-        guard let file = output.file else { return (try DirectExport(output, pack: pack), [:]) }
+        // On stdout too, members come in the list's order (a file is written in it at the end).
+        guard let file = output.file else { return (OrderedExport(try DirectExport(output, pack: pack), order: order), [:]) }
         return try CheckpointedExport.open(output, path: file, pack: pack, order: order)
     }
 

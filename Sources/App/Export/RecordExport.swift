@@ -130,3 +130,44 @@ final class CheckpointedExport: RecordExport {
 
     func interrupted() throws { journal.flush() }
 }
+
+/// Records handed on in the order of a list, whatever order they finish in: each is
+/// held until those before it are in (a member given twice, or not looked up, is not
+/// waited for).
+final class OrderedExport: RecordExport {
+    private let export: any RecordExport
+    private let order: [String]
+    private var next = 0
+    private var held = [String: MemberRecord]()
+
+    init(_ export: any RecordExport, order: [String]) {
+        self.export = export
+        self.order = order
+    }
+
+    func add(_ record: MemberRecord) throws {
+        held[record.id] = record
+        while next < order.count, let ready = held.removeValue(forKey: order[next]) {
+            try export.add(ready)
+            next += 1
+        }
+    }
+
+    /// What is still held (members after one that never came) goes out in list order.
+    func finish() throws {
+        try flushHeld()
+        try export.finish()
+    }
+
+    func interrupted() throws {
+        try flushHeld()
+        try export.interrupted()
+    }
+
+    private func flushHeld() throws {
+        for id in order[next...] {
+            if let record = held.removeValue(forKey: id) { try export.add(record) }
+        }
+        next = order.count
+    }
+}

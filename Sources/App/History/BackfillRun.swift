@@ -28,7 +28,8 @@ public struct BackfillRun {
     }
 
     /// Status 1 (in the outcome) when some period, or a member's list of captures, could not be read.
-    public func run(_ ids: [String]) async throws -> RunOutcome {
+    public func run(_ given: [String]) async throws -> RunOutcome {
+        let ids = try IDValidation.ids(given, pack: settings.pack)
         let (lookup, reader) = try settings.fetch.archiveLookup(pack: settings.pack, archive: settings.archive ?? ArchiveSettings())
         let store = try history.open()
         let interrupt = InterruptSignal()

@@ -24,8 +24,8 @@ public struct HistoryRun {
         self.since = since
     }
 
-    public func run(_ ids: [String]) throws -> RunOutcome {
-        try IDValidation.check(ids, pack: pack)
+    public func run(_ given: [String]) throws -> RunOutcome {
+        let ids = try IDValidation.ids(given, pack: pack)
         let fields = try chosenFields()
         let store = try history.open(readOnly: true)
         var series = [HistorySeries]()

@@ -1,24 +1,30 @@
 import Extraction
+import Foundation
 import Lookup
 import Report
 import Store
 
-/// `refresh`: every tracked member looked up again, what changed printed as each
-/// finishes, the per-field summary at the end.
+/// `refresh`: every tracked member looked up again; what changed written at the end
+/// (a row per change, nothing when nothing changed), or with `records` each whole
+/// record as it finishes; the one-line summary (and the per-field table when asked or
+/// on drift) on stderr.
 public struct RefreshRun {
     public let lookups: LookupSettings
     public let history: HistorySettings
     public let output: OutputSettings
-    /// Where the per-field summary's JSON goes, besides stderr.
-    public let summaryFile: String?
+    /// Whole records rather than what changed.
+    public let records: Bool
+    public let summary: SummarySettings
     /// Exit 4 when any member's numbers changed.
     public let exitOnChange: Bool
 
-    public init(lookups: LookupSettings, history: HistorySettings, output: OutputSettings, summaryFile: String?, exitOnChange: Bool) {
+    public init(lookups: LookupSettings, history: HistorySettings, output: OutputSettings, records: Bool, summary: SummarySettings,
+                exitOnChange: Bool) {
         self.lookups = lookups
         self.history = history
         self.output = output
-        self.summaryFile = summaryFile
+        self.records = records
+        self.summary = summary
         self.exitOnChange = exitOnChange
     }
 
@@ -33,31 +39,44 @@ public struct RefreshRun {
     public func run(_ tracked: [String]) async throws -> RunOutcome {
         let store = try history.open()
         let lookup = try lookups.lookup()
-        var output = output
-        output.options.changesOnly = true
-        let export = try DirectExport(output, pack: lookups.pack)
+        let export: (any RecordExport)? = records ? try DirectExport(output, pack: lookups.pack) : nil
         let progress = ProgressLine(total: tracked.count)
+        var changes = [String: [[ListCell]]]()
         var failed = 0
-        var changed = 0
         var kinds = Set<MemberError.Kind>()
         var extraction = ExtractionSummary()
         try await LookupRun.each(of: tracked, lookup: lookup, store: store, warn: false) { record in
             // The record takes the progress line's place on a shared terminal.
             progress.clear()
-            try export.add(record)
+            try export?.add(record)
             extraction.add(record.extracted)
             if record.failed {
                 failed += 1
                 kinds.formUnion(record.errors.map(\.kind))
+                LookupRun.sayFailures(record, asProgress: true)
             }
-            if !record.changes.isEmpty { changed += 1 }
+            changes[record.id] = ChangeList.rows(record, pack: lookups.pack)
             progress.record(failed: record.failed)
         }
         progress.clear()
-        try export.finish()
-        Diagnostics.info("refresh: \(tracked.count) members · \(tracked.count - failed) ok · \(failed) failed")
-        let drift = try ExtractionReport.say(extraction, summaryFile: summaryFile)
+        try export?.finish()
+        let changed = changes.values.filter { !$0.isEmpty }.count
+        if !records { try write(ChangeList.view(tracked.flatMap { changes[$0] ?? [] })) }
+        Diagnostics.info("refresh: \(tracked.count) members · \(tracked.count - failed) ok · \(failed) failed · \(changed) changed")
+        let drift = try ExtractionReport.say(extraction, summary: summary)
         let status: ExitStatus? = drift ? .drift : failed > 0 ? .partialFailure : exitOnChange && changed > 0 ? .changed : nil
         return RunOutcome(status: status, failures: kinds)
+    }
+
+    private func write(_ list: ListView) throws {
+        guard let path = output.file else {
+            if output.format.isBinary && isatty(STDOUT_FILENO) == 1 { throw AppError.binaryOnTerminal(format: output.format.name) }
+            try output.format.list(list, to: DescriptorWriter.standardOutput)
+            return
+        }
+        try OutputDirectory.prepare(parentOf: path, role: .output)
+        let file = try AtomicFile(replacing: path)
+        try output.format.list(list, to: file)
+        try file.commit()
     }
 }

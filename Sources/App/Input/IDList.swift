@@ -60,7 +60,13 @@ public struct IDList {
         var duplicates = 0
         for (id, place) in candidates {
             guard seen.insert(id).inserted else { duplicates += 1; continue }
-            if pack.idRule.accepts(id) { ids.append(id) } else { rejected.append(Rejected(id: id, place: place)) }
+            // A page's address names its member too.
+            if let member = pack.memberID(from: id) {
+                if member != id, !seen.insert(member).inserted { duplicates += 1; continue }
+                ids.append(member)
+            } else {
+                rejected.append(Rejected(id: id, place: place))
+            }
         }
         self.ids = ids
         self.rejected = rejected

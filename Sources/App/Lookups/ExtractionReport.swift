@@ -2,14 +2,29 @@ import Extraction
 import Foundation
 import Report
 
-/// The per-field summary a batch or refresh ends with: on stderr, as JSON to a file
-/// when asked, and the drift alert (said even under --quiet: it is what a cron job is for).
+/// Where the per-field summary a batch or refresh ends with goes.
+public struct SummarySettings: Sendable {
+    /// Its JSON, for dashboards.
+    public var file: String?
+    /// The per-field table on stderr even when nothing drifted.
+    public var table = false
+
+    public init(file: String? = nil, table: Bool = false) {
+        self.file = file
+        self.table = table
+    }
+}
+
+/// The per-field summary a batch or refresh ends with: the table on stderr when asked
+/// or when something drifted, JSON to a file when asked, and the drift alert (said even
+/// under --quiet: it is what a cron job is for).
 public enum ExtractionReport {
     /// True when a field the pack expects went missing on half the pages: the site's
     /// markup has probably changed (exit 3).
-    public static func say(_ extraction: ExtractionSummary, summaryFile: String?) throws(AppError) -> Bool {
+    public static func say(_ extraction: ExtractionSummary, summary: SummarySettings) throws(AppError) -> Bool {
+        let summaryFile = summary.file
         let table = ExtractionSummaryReport.table(extraction)
-        if !table.isEmpty {
+        if !table.isEmpty && (summary.table || summaryFile != nil || !extraction.drift.isEmpty) {
             Diagnostics.info("fields read on \(extraction.members) \(extraction.members == 1 ? "member's" : "members'") pages:\n\(table)".trimmingCharacters(in: .newlines))
         }
         for warning in extraction.driftWarnings { Diagnostics.alert(warning) }

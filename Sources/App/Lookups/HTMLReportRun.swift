@@ -17,9 +17,9 @@ public struct HTMLReportRun {
         self.since = since
     }
 
-    public func run(_ ids: [String]) async throws -> RunOutcome {
+    public func run(_ given: [String]) async throws -> RunOutcome {
         let pack = settings.pack
-        try IDValidation.check(ids, pack: pack)
+        let ids = try IDValidation.ids(given, pack: pack)
         try OutputDirectory.prepare(parentOf: output, role: .output)
         let lookup = try settings.lookup()
         let store = try settings.openHistory()

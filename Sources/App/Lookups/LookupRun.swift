@@ -5,9 +5,12 @@ import Synchronization
 
 /// Checks IDs against the pack before any request is made.
 public enum IDValidation {
-    public static func check(_ ids: [String], pack: SitePack) throws(AppError) {
-        let invalid = ids.filter { !pack.idRule.accepts($0) }
+    /// The member IDs `given` names (an ID, or the address of one of a member's pages);
+    /// a usage error names those that are neither.
+    public static func ids(_ given: [String], pack: SitePack) throws(AppError) -> [String] {
+        let invalid = given.filter { pack.memberID(from: $0) == nil }
         guard invalid.isEmpty else { throw .invalidIDs(invalid, site: pack.title, pattern: pack.idRule.pattern) }
+        return given.compactMap(pack.memberID(from:))
     }
 }
 
@@ -15,15 +18,16 @@ public enum IDValidation {
 /// saying each failure on stderr as it happens.
 public enum LookupRun {
     /// The records in the order the IDs were given (duplicates looked up once).
-    public static func records(for ids: [String], sources: [String]? = nil, lookup: MemberLookup, store: (any MemberHistory)?) async throws -> [MemberRecord] {
+    public static func records(for ids: [String], sources: [String]? = nil, lookup: MemberLookup, store: (any MemberHistory)?,
+                               warn: Bool = true) async throws -> [MemberRecord] {
         var byID = [String: MemberRecord]()
-        try await each(of: ids, sources: sources, lookup: lookup, store: store) { byID[$0.id] = $0 }
+        try await each(of: ids, sources: sources, lookup: lookup, store: store, warn: warn) { byID[$0.id] = $0 }
         return unique(ids).compactMap { byID[$0] }
     }
 
     /// The records of `ids` in their order, looked up as `settings` say.
     public static func records(for ids: [String], settings: LookupSettings) async throws -> [MemberRecord] {
-        try IDValidation.check(ids, pack: settings.pack)
+        let ids = try IDValidation.ids(ids, pack: settings.pack)
         return try await records(for: ids, lookup: try settings.lookup(), store: try settings.openHistory())
     }
 
@@ -45,7 +49,7 @@ public enum LookupRun {
             guard failure == nil else { return }
             do {
                 let record = try prepared.get()
-                if warn { for error in record.errors { Diagnostics.warning("member \(record.id): \(error)") } }
+                if warn { sayFailures(record) }
                 for note in record.warnings { Diagnostics.warning(note) }
                 try body(record)
             } catch {
@@ -74,6 +78,26 @@ public enum LookupRun {
             throw .history(error)
         }
         return record
+    }
+
+    /// A failed member's errors on stderr: a line per cause, the pages it struck named
+    /// together (its URLs are in the record). `asProgress`: a batch's (not said under
+    /// --quiet, where its summary line and status tell).
+    public static func sayFailures(_ record: MemberRecord, asProgress: Bool = false) {
+        var causes = [(error: MemberError, sources: [String])]()
+        for error in record.errors {
+            if let index = causes.firstIndex(where: { $0.error.kind == error.kind && $0.error.field == error.field && $0.error.message == error.message }) {
+                if let source = error.source, !causes[index].sources.contains(source) { causes[index].sources.append(source) }
+            } else {
+                causes.append((error, error.source.map { [$0] } ?? []))
+            }
+        }
+        for (error, sources) in causes {
+            let field = error.field.map { " \($0)" } ?? ""
+            let pages = sources.isEmpty ? "" : " (\(sources.joined(separator: " and ")) page\(sources.count == 1 ? "" : "s"))"
+            let line = "member \(record.id): \(error.kind.rawValue)\(field): \(error.message)\(pages)"
+            if asProgress { Diagnostics.info(line) } else { Diagnostics.error(line) }
+        }
     }
 
     public static func unique(_ ids: [String]) -> [String] {

@@ -1,3 +1,4 @@
+import Foundation
 import Lookup
 import Packs
 import Report
@@ -17,9 +18,9 @@ public struct MemberRun {
         self.sources = sources
     }
 
-    public func run(_ ids: [String]) async throws -> RunOutcome {
+    public func run(_ given: [String]) async throws -> RunOutcome {
         let pack = settings.pack
-        try IDValidation.check(ids, pack: pack)
+        let ids = try IDValidation.ids(given, pack: pack)
         let export = try DirectExport(output, pack: pack)
         let lookup = try settings.lookup()
         let store = try settings.openHistory()
@@ -32,7 +33,11 @@ public struct MemberRun {
             try export.finish()
             return outcome(records, store: store)
         }
-        var records = try await LookupRun.records(for: ids, sources: sources, lookup: lookup, store: store)
+        // A table on the terminal shows each member's errors itself: stderr does not repeat them.
+        let shown = output.file == nil && output.format.isForPeople && isatty(STDOUT_FILENO) == 1
+        var records = try await LookupRun.records(for: ids, sources: sources, lookup: lookup, store: store, warn: false)
+        // Said in the order asked, not the order they finished.
+        if !shown { for record in records where record.failed { LookupRun.sayFailures(record) } }
         if let store { records = MemberRun.withTrends(records, store: store, pack: pack) }
         for record in records { try export.add(record) }
         try export.finish()

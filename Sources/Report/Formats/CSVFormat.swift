@@ -12,6 +12,19 @@ struct CSVFormat: RecordFormat {
         return TextRecordSink(formatter, writer: writer)
     }
 
+    func list(_ view: ListView, to writer: any ByteWriter) throws {
+        let raw = false
+        var out = CSVText.row(view.columns.map(\.key))
+        for row in view.rows {
+            out += CSVText.row(row.map { cell in
+                if case .text(let text) = cell { return CSVText.neutralised(text, raw: raw) }
+                if case .value(let value) = cell { return CSVText.cell(value, raw: raw) }
+                return cell.plain
+            })
+        }
+        try writer.write(out)
+    }
+
     /// A line per point: the member (and row), the point's times, its values.
     func history(_ view: HistoryView, to writer: any ByteWriter) throws {
         let raw = view.options.rawCSV

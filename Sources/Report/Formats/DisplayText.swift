@@ -34,6 +34,18 @@ enum DisplayText {
         return "\(text) (was \(of(change.previous)))"
     }
 
+    /// A difference with its sign and separators: `+35`, `−1,222`, `+0.25`.
+    static func signed(_ delta: Decimal) -> String {
+        let magnitude = delta < 0 ? -delta : delta
+        let number: String
+        if let whole = Int(exactly: NSDecimalNumber(decimal: magnitude).int64Value), Decimal(whole) == magnitude {
+            number = grouped(whole)
+        } else {
+            number = twoPlaces(magnitude)
+        }
+        return (delta < 0 ? "\u{2212}" : "+") + number
+    }
+
     static func grouped(_ number: Int) -> String {
         let digits = String(number.magnitude)
         var out = ""

@@ -12,6 +12,11 @@ struct JSONFormat: RecordFormat {
         TextRecordSink(JSONArrayFormatter(pack: pack, fields: options.jsonFields, compact: options.compact), writer: writer)
     }
 
+    func list(_ view: ListView, to writer: any ByteWriter) throws {
+        let items = view.rows.map { row in JSONValue.object(zip(view.columns, row).map { ($0.key, $1.json) }) }
+        try writer.write(JSONValue.array(items).serialized(pretty: true) + "\n")
+    }
+
     func history(_ view: HistoryView, to writer: any ByteWriter) throws {
         try writer.write(JSONValue.array(view.series.map { HistoryReport.json($0, fields: view.fields, rows: view.rows) })
             .serialized(pretty: !view.options.compact) + "\n")

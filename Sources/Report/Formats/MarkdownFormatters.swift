@@ -71,7 +71,10 @@ struct MarkdownMemberFormatter: RecordFormatter {
     func chunk(_ record: MemberRecord) -> String {
         let record = TerminalText.safe(record)
         var cells = [record.id]
-        if pack.report.nameField != nil { cells.append(record.displayName(pack.report) ?? "-") }
+        if pack.report.nameField != nil {
+            let archived = record.isArchived ? " (as of \(record.shownAt.formatted(.iso8601.year().month().day())), archived)" : ""
+            cells.append((record.displayName(pack.report) ?? "-") + archived)
+        }
         cells += values.map { record.shown($0, pack: pack) }
         cells.append(record.errors.isEmpty ? "" : record.errorSummary)
         return MarkdownText.row(cells)

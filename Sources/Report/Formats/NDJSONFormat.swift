@@ -12,6 +12,13 @@ struct NDJSONFormat: RecordFormat {
         TextRecordSink(NDJSONFormatter(pack: pack, fields: options.jsonFields), writer: writer)
     }
 
+    /// An object a line; nothing at all for an empty list.
+    func list(_ view: ListView, to writer: any ByteWriter) throws {
+        for row in view.rows {
+            try writer.write(JSONValue.object(zip(view.columns, row).map { ($0.key, $1.json) }).serialized(pretty: false) + "\n")
+        }
+    }
+
     /// A line per point: the member (and row), the point's times, its values.
     func history(_ view: HistoryView, to writer: any ByteWriter) throws {
         for one in view.series {

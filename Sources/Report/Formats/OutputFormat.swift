@@ -37,8 +37,6 @@ public struct ReportOptions: Sendable {
     public var byteOrderMark = false
     /// JSON: the whole document on one line.
     public var compact = false
-    /// Tables: what changed since the previous lookup, rather than the whole record (`refresh`).
-    public var changesOnly = false
     /// CSV: write the header row (the shards after the first leave it out, so that
     /// concatenated shards are one file).
     public var csvHeader = true

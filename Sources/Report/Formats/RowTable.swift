@@ -17,17 +17,20 @@ struct RowTable {
         if let sort = ReportRows.sortField(pack, options: options) { title += ", by \(pack.rowLabel(sort))" }
         var lines = [style.bold(title + ")")]
         guard !rows.isEmpty else { return lines }
-        // The title column takes what the others leave, down to 12 columns; if that is
-        // still too wide, the pack's last columns go first.
+        // The title column takes what the others leave, down to a third of the width
+        // (12 at least); if that is still too wide, columns go: the pack's `narrow_drop`
+        // first, in its order, then the last ones.
         var columns = pack.report.columns
         let flexibleName = pack.report.titleField.flatMap { columns.contains($0) ? $0 : nil } ?? columns.first ?? ""
         func naturalWidth(_ column: String) -> Int {
             ([pack.rowLabel(column), DisplayText.of(nil)] + rows.map { DisplayText.of($0[column]) }).map(DisplayText.width).max() ?? 0
         }
+        let titleFloor = min(naturalWidth(flexibleName), max(12, options.width / 3))
         while columns.count > 2,
-              columns.filter({ $0 != flexibleName }).reduce(2, { $0 + naturalWidth($1) + 2 }) + 12 > options.width,
-              let last = columns.last(where: { $0 != flexibleName }) {
-            columns.removeAll { $0 == last }
+              columns.filter({ $0 != flexibleName }).reduce(2, { $0 + naturalWidth($1) + 2 }) + titleFloor > options.width,
+              let drop = pack.report.narrowDrop.first(where: { columns.contains($0) && $0 != flexibleName })
+                ?? columns.last(where: { $0 != flexibleName }) {
+            columns.removeAll { $0 == drop }
         }
         let text = rows.map { row in
             columns.map { column in

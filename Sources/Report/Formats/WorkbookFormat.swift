@@ -19,6 +19,21 @@ struct WorkbookFormat: RecordFormat {
         WorkbookSink(pack: pack, writer: writer)
     }
 
+    func list(_ view: ListView, to writer: any ByteWriter) throws {
+        let rows = view.rows.map { row in
+            row.map { cell -> WorkbookCell in
+                switch cell {
+                case .empty: return .empty
+                case .text(let text): return .text(text)
+                case .value(let value): return WorkbookCell(value)
+                case .moment(let date): return .moment(date)
+                case .signed(let delta): return WorkbookCell(.decimal(delta))
+                }
+            }
+        }
+        try writer.write(Workbook(sheets: [.init(name: view.name, header: view.columns.map(\.key), rows: rows)]).bytes())
+    }
+
     func history(_ view: HistoryView, to writer: any ByteWriter) throws {
         var header = ["id"] + (view.rows ? ["key", "title"] : []) + ["time", "last_seen"] + view.fields
         var rows = [[WorkbookCell]]()

@@ -15,16 +15,22 @@ public protocol RecordFormat: Sendable {
     var isBinary: Bool { get }
     /// Each record appears as its member finishes, rather than all at the end.
     var streams: Bool { get }
+    /// Read by people (labels, separators, a record's errors shown with it), not programs.
+    var isForPeople: Bool { get }
 
     /// The writer of `pack`'s member records.
     func records(pack: SitePack, options: ReportOptions, to writer: any ByteWriter) -> any RecordSink
     /// Members' values over time (`history`).
     func history(_ view: HistoryView, to writer: any ByteWriter) throws
+    /// A plain list (what changed in a refresh): machines get every column by key,
+    /// people the columns marked for them, by label.
+    func list(_ view: ListView, to writer: any ByteWriter) throws
 }
 
 extension RecordFormat {
     public var isBinary: Bool { false }
     public var streams: Bool { false }
+    public var isForPeople: Bool { false }
 }
 
 /// The formats there are, by name and by file extension.

@@ -172,8 +172,21 @@ private final class Transfer: @unchecked Sendable {
         continuation.resume(returning: .failure(error))
     }
 
-    /// libcurl's own words, and for the failures people meet most, what to try.
+    /// The failures people meet most in a few plain words, as curl's own tool says
+    /// them (the host and port, no "after 0 ms"); libcurl's own words for the rest;
+    /// and what to try.
     private func detail(_ code: CURLcode) -> String {
+        let parts = URLComponents(string: url)
+        let host = parts?.host ?? url
+        let port = parts?.port ?? (parts?.scheme?.lowercased() == "https" ? 443 : 80)
+        switch code {
+        case CURLE_COULDNT_CONNECT:
+            return "cannot connect to \(host):\(port)" + (HTTPClient.advice(for: code).map { "; \($0)" } ?? "")
+        case CURLE_COULDNT_RESOLVE_HOST:
+            return "cannot resolve the host \(host)" + (HTTPClient.advice(for: code).map { "; \($0)" } ?? "")
+        default:
+            break
+        }
         let specific = String(cString: errorBuffer)
         let said = specific.isEmpty ? String(cString: curl_easy_strerror(code)) : specific
         guard let advice = HTTPClient.advice(for: code) else { return said }

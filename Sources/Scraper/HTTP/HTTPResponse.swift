@@ -45,6 +45,22 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     case tooLarge(limit: Int)
     case cancelled
 
+    /// The same failure, met again on each of `retries` retries.
+    public func after(retries: Int) -> TransportError {
+        guard retries > 0 else { return self }
+        let note = " after \(retries) \(retries == 1 ? "retry" : "retries")"
+        // Before the advice: "cannot connect to host:80 after 3 retries; is the server up ...".
+        func noted(_ detail: String) -> String {
+            guard let advice = detail.range(of: "; ") else { return detail + note }
+            return detail[..<advice.lowerBound] + note + detail[advice.lowerBound...]
+        }
+        switch self {
+        case .timeout(let detail): return .timeout(noted(detail))
+        case .network(let detail): return .network(noted(detail))
+        case .tooLarge, .cancelled: return self
+        }
+    }
+
     public var description: String {
         switch self {
         case .timeout(let detail): return "timed out (\(detail))"

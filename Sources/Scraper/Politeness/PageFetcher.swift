@@ -158,7 +158,7 @@ public final class PageFetcher: Sendable {
                 }
             }
             guard retryable, attempt < policy.retries, !Task.isCancelled else {
-                return outcome.mapError { .transport($0) }
+                return outcome.mapError { .transport($0.after(retries: attempt)) }
             }
             attempt += 1
             counters.withLock { $0.retries += 1 }

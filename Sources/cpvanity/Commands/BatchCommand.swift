@@ -20,9 +20,10 @@ struct BatchCommand: AsyncParsableCommand {
             failed ones again). The output is written from the checkpoint's records, so the \
             resumed run may ask for another format (--output members.xlsx).
 
-            It ends with a per-field summary on stderr (matched, defaulted, missing; --summary FILE \
-            for JSON). A field the pack expects that is missing on half or more of at least five \
-            pages means the site's markup has probably changed: that is said plainly, and the exit \
+            It ends with a line on stderr (members, ok, failed, time). A field the pack expects \
+            that is missing on half or more of at least five pages means the site's markup has \
+            probably changed: that is said plainly, with the per-field table (matched, defaulted, \
+            missing; --stats prints it anyway, --summary FILE writes it as JSON), and the exit \
             status is 3.
 
             Exit status: 0 all members looked up; 1 some failed (their rows carry the error) or \
@@ -70,7 +71,7 @@ struct BatchCommand: AsyncParsableCommand {
         var batch = BatchSettings(ids: ids.flatMap { $0 == "-" ? nil : IDSource.file($0) } ?? .standardInput, output: export)
         batch.idColumn = idColumn
         batch.shard = shard
-        batch.summaryFile = summary.file
+        batch.summary = summary.settings
         try ErrorAdvice.finish(try await BatchRun(lookups: settings, settings: batch).run())
     }
 }

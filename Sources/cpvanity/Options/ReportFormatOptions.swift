@@ -65,18 +65,20 @@ struct ReportFormatOptions: ParsableArguments {
     }
 
     /// The format asked for: --format, --json's, the output file's extension (none:
-    /// JSON), the config's, else the default for where stdout goes.
-    var resolvedFormat: any RecordFormat {
+    /// JSON), the config's, else the default for where stdout goes (`pipedDefault` when
+    /// it is not a terminal).
+    func resolvedFormat(pipedDefault: String = "json") -> any RecordFormat {
         if let format, let named = RecordFormats.named(format) { return named }
         if jsonKeys != nil, let json = RecordFormats.named("json") { return json }
         if let outputFile { return RecordFormats.forFile(outputFile) ?? RecordFormats.named("json") ?? Terminal.defaultFormat }
-        return Settings.shared.text("format").flatMap(RecordFormats.named) ?? Terminal.defaultFormat
+        if let configured = Settings.shared.text("format").flatMap(RecordFormats.named) { return configured }
+        return Terminal.isTerminal(STDOUT_FILENO) ? Terminal.defaultFormat : RecordFormats.named(pipedDefault) ?? Terminal.defaultFormat
     }
 
     /// The settings for writing `pack`'s records. The options are checked against the
     /// pack and the format here, before anything is fetched.
-    func settings(pack: SitePack, rowsOnly: Bool = false) throws -> OutputSettings {
-        let format = resolvedFormat
+    func settings(pack: SitePack, rowsOnly: Bool = false, pipedDefault: String = "json") throws -> OutputSettings {
+        let format = resolvedFormat(pipedDefault: pipedDefault)
         var options = ReportOptions(sort: try sortField(pack), limit: limit, rows: rows || rowsOnly, rawCSV: rawCSV,
                                     width: Terminal.columns(), color: colorOption.enabled)
         options.plainSparklines = Terminal.plainText
@@ -93,11 +95,18 @@ struct ReportFormatOptions: ParsableArguments {
             }
             options.jsonFields = try ReportFormatOptions.chosen(jsonKeys, from: JSONSelection.available(pack: pack), option: "--json", what: "key")
         }
-        // The config's columns are for CSV; a flag's are refused with another format.
-        if let columns = columns ?? (format.name == "csv" ? Settings.shared.text("columns") : nil) {
+        if let columns {
             guard format.name == "csv" else { throw ValidationError("--columns chooses the columns of a CSV export; add --format csv.") }
             options.columns = try ReportFormatOptions.chosen(columns, from: CSVColumns.available(pack: pack, rows: options.rows),
                                                              option: "--columns", what: "column")
+        } else if format.name == "csv", !options.rows, let setting = Settings.shared.value("columns") {
+            // The config's columns are for a CSV line per member; a bad one names where it was set.
+            do {
+                options.columns = try ReportFormatOptions.chosen(setting.text, from: CSVColumns.available(pack: pack, rows: false),
+                                                                 option: "the columns setting", what: "column")
+            } catch let error as ValidationError {
+                throw AppError.other("\(setting.source): \(error.message)")
+            }
         }
         return OutputSettings(format: format, options: options, file: outputFile)
     }

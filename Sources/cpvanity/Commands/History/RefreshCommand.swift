@@ -6,7 +6,11 @@ struct RefreshCommand: AsyncParsableCommand {
         commandName: "refresh",
         abstract: "Look up every tracked member again and show what changed since last time.",
         discussion: """
-            Runs like 'batch' (politeness, progress, errors, the per-field summary at the end). \
+            Prints what changed, as git diff does: nothing when nothing changed, else a row per \
+            change (the member, what changed by its label, the new value, the signed difference, \
+            since when); JSON change objects, one a line, when stdout is not a terminal (--format \
+            json for an array). --records prints each member's whole record instead. \
+            Runs like 'batch' (politeness, progress, errors, the one-line summary at the end). \
             Exit status 1 when any member failed; 3 when a field the pack expects went missing on \
             half or more of at least five pages (the site's markup has probably changed); with \
             --exit-code, 4 when any member's numbers changed (and 0 when none did). With \
@@ -21,6 +25,9 @@ struct RefreshCommand: AsyncParsableCommand {
     @OptionGroup var summary: SummaryOptions
     @OptionGroup(title: "Backfill") var backfill: BackfillOptions
 
+    @Flag(name: .long, help: "Print each member's whole record rather than what changed.")
+    var records = false
+
     @Flag(name: .long, help: "Exit 4 when any tracked member's numbers changed, 0 when none did (like git diff --exit-code), for cron.")
     var exitCode = false
 
@@ -31,8 +38,10 @@ struct RefreshCommand: AsyncParsableCommand {
     func run() async throws {
         let history = database.settings
         let settings = try lookup.settings(history: history)
-        let refresh = RefreshRun(lookups: settings, history: history, output: try output.settings(pack: settings.pack),
-                                 summaryFile: summary.file, exitOnChange: exitCode)
+        // Piped, what changed is a JSON object a line: nothing at all when nothing changed.
+        let written = try output.settings(pack: settings.pack, pipedDefault: records ? "json" : "ndjson")
+        let refresh = RefreshRun(lookups: settings, history: history, output: written, records: records, summary: summary.settings,
+                                 exitOnChange: exitCode)
         let tracked = try refresh.tracked()
         guard !tracked.isEmpty else { return }
         if backfill.backfill {

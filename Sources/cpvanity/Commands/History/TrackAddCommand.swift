@@ -20,8 +20,7 @@ struct TrackAddCommand: ParsableCommand {
 
     func run() throws {
         let (sitePack, _) = try pack.load()
-        try IDValidation.check(ids, pack: sitePack)
-        let unique = LookupRun.unique(ids)
+        let unique = LookupRun.unique(try IDValidation.ids(ids, pack: sitePack))
         let store = try database.settings.open()
         let added = try AppError.history { () throws(StoreError) in try store.track(unique, site: sitePack.name, label: label) }
         Output.write(added.map { "tracking \($0)\n" }.joined() + unique.filter { !added.contains($0) }.map { "already tracked: \($0)\n" }.joined())

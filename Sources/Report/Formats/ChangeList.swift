@@ -1,0 +1,57 @@
+import Foundation
+import Lookup
+import Packs
+
+/// What `refresh` prints: a row per value that changed since the member's previous
+/// lookup, as `git diff` shows a change (nothing when nothing changed). Machines get
+/// `id`, `name`, `field`, `label`, `value`, `previous`, `delta` and `since`; people the
+/// member, what changed (by its label; a row's by its title), the new value, the
+/// signed difference and since when.
+public enum ChangeList {
+    public static let columns: [ListView.Column] = [
+        .init("id", label: "ID"), .init("name", label: "member"), .init("field", label: "field", forPeople: false),
+        .init("label", label: "what"), .init("value", label: "now"), .init("previous", label: "before", forPeople: false),
+        .init("delta", label: "change"), .init("since", label: "since"),
+    ]
+
+    /// The changes of `record`, scalar fields in the pack's order, then rows by key.
+    public static func rows(_ record: MemberRecord, pack: SitePack) -> [[ListCell]] {
+        let name = record.displayName(pack.report).map(ListCell.text) ?? .empty
+        let scalar = pack.fields.map(\.name).filter { record.changes[$0] != nil }
+        let rowKeys = record.changes.keys.filter { !scalar.contains($0) }.sorted()
+        return (scalar + rowKeys).compactMap { key -> [ListCell]? in
+            guard let change = record.changes[key] else { return nil }
+            let (label, current) = scalar.contains(key) ? (pack.label(of: key), record.extracted.fields[key])
+                : (rowLabel(key, record: record, pack: pack), rowValue(key, record: record, pack: pack))
+            let delta: ListCell = change.delta.map(ListCell.signed) ?? .text("was \(DisplayText.of(change.previous))")
+            return [.text(record.id), name, .text(key), .text(label), current.map(ListCell.value) ?? .empty, .value(change.previous),
+                    delta, .moment(change.seenAt)]
+        }
+    }
+
+    public static func view(_ rows: [[ListCell]]) -> ListView {
+        ListView(name: "Changes", columns: columns, rows: rows)
+    }
+
+    /// `articles[<url>].views` → `Cache Heap Shader — Views`.
+    private static func rowLabel(_ key: String, record: MemberRecord, pack: SitePack) -> String {
+        guard let (collection, row, field) = split(key) else { return key }
+        let title = record.extracted.collections[collection]?.first { pack.report.rowKey($0) == row }
+            .flatMap { row -> String? in
+                guard let field = pack.report.titleField, case .text(let text)? = row[field] else { return nil }
+                return text
+            }
+        return "\(title ?? row) — \(pack.label(of: "\(collection).\(field)"))"
+    }
+
+    private static func rowValue(_ key: String, record: MemberRecord, pack: SitePack) -> FieldValue? {
+        guard let (collection, row, field) = split(key) else { return nil }
+        return record.extracted.collections[collection]?.first { pack.report.rowKey($0) == row }?[field]
+    }
+
+    private static func split(_ key: String) -> (String, String, String)? {
+        guard let open = key.firstIndex(of: "["), let close = key.lastIndex(of: "]"), open < close else { return nil }
+        let field = key[key.index(after: close)...].drop { $0 == "." }
+        return (String(key[..<open]), String(key[key.index(after: open)..<close]), String(field))
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The daily use a new user meets first: refresh in cron, a clean batch, config
+/// columns, mirrors, archived tables, a dead host, a pasted page address.
+@Suite(.serialized) struct DailyUseTests {
+    let directory: URL
+    var db: String { directory.appendingPathComponent("history.sqlite").path }
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-daily-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    func site() throws -> String {
+        let root = directory.appendingPathComponent("site").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        for id in ["48201", "7315"] {
+            for source in ["profile", "articles"] {
+                try FileManager.default.copyItem(atPath: "\(codeprojectFixtures)/\(source)-\(id).html", toPath: "\(root)/\(source)-\(id).html")
+            }
+        }
+        return root
+    }
+
+    /// Cron: nothing changed, nothing printed; a change, a JSON object a line; the same
+    /// pages through a mirror on another port are no change (URLs kept relative to the site).
+    @Test func refreshSaysWhatChangedAndNothingElse() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let root = try site()
+        let env = ["CPVANITY_DB": db]
+        let server = try FixtureServer([], root: root)
+        let fetch = ["--base-url", server.baseURL, "--rate", "0"]
+        #expect(try run("cpvanity", ["track", "add", "48201", "7315"], environment: env).status == 0)
+        #expect(try run("cpvanity", ["refresh"] + fetch, environment: env).status == 0)
+        let calm = try run("cpvanity", ["refresh", "-q", "--exit-code"] + fetch, environment: env)
+        #expect(calm.status == 0)
+        #expect(calm.stdout == "" && calm.stderr == "")
+
+        let text = try String(contentsOfFile: "\(root)/profile-48201.html", encoding: .utf8)
+        try text.replacingOccurrences(of: ">1,204,873<", with: ">1,204,908<").write(toFile: "\(root)/profile-48201.html", atomically: true, encoding: .utf8)
+        let changed = try run("cpvanity", ["refresh", "--exit-code"] + fetch, environment: env)
+        #expect(changed.status == 4)
+        let change = try #require(try JSONSerialization.jsonObject(with: Data(changed.stdout.utf8)) as? [String: Any])
+        #expect(change["id"] as? String == "48201" && change["name"] as? String == "Maren Okafor")
+        #expect(change["field"] as? String == "reputation.total" && change["label"] as? String == "Reputation")
+        #expect(change["value"] as? Int == 1_204_908 && change["previous"] as? Int == 1_204_873 && change["delta"] as? Int == 35)
+        #expect(changed.stderr == "cpvanity: refresh: 2 members · 2 ok · 0 failed · 1 changed\n")
+
+        // Another port of the replica: the photo's address differs only in its host and port.
+        let mirror = try FixtureServer([], root: root)
+        let viaMirror = try run("cpvanity", ["refresh", "--exit-code", "--base-url", mirror.baseURL, "--rate", "0"], environment: env)
+        #expect(viaMirror.status == 0, "\(viaMirror.stdout)")
+        #expect(viaMirror.stdout == "")
+    }
+
+    @Test func aCleanBatchSaysOneLineAndADeadHostOneLinePerMember() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try FixtureServer()
+        let clean = try run("cpvanity", ["batch", "--base-url", server.baseURL, "--rate", "0", "--no-store", "--format", "csv"],
+                            stdin: Data("48201\n7315\n90210\n1842\n".utf8))
+        #expect(clean.status == 0)
+        #expect(clean.stderr.split(separator: "\n").count <= 3, "\(clean.stderr)")
+        // Written in the list's order, on stdout too.
+        #expect(clean.stdout.split(separator: "\r\n").dropFirst().map { String($0.prefix { $0 != "," }) } == ["48201", "7315", "90210", "1842"])
+
+        let dead = try run("cpvanity", ["member", "48201", "7315", "--base-url", "http://127.0.0.1:9", "--retries", "1", "--no-store", "--format", "json"])
+        #expect(dead.status == 1)
+        #expect(dead.stderr == """
+            cpvanity: member 48201: network: cannot connect to 127.0.0.1:9 after 1 retry; is the server up and reachable from here? (articles and profile pages)
+            cpvanity: member 7315: network: cannot connect to 127.0.0.1:9 after 1 retry; is the server up and reachable from here? (articles and profile pages)
+            cpvanity: hint: check the network connection, or the host in --base-url
+
+            """)
+    }
+
+    @Test func configColumnsApplyWhereTheyFitAndAPageAddressIsAnID() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try FixtureServer()
+        let config = directory.appendingPathComponent("config.toml").path
+        try "columns = \"id,name,reputation.total\"\nformat = \"csv\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let env = ["CPVANITY_CONFIG": config]
+        let articles = try run("cpvanity", ["articles", "48201", "--base-url", server.baseURL, "--rate", "0", "--no-store", "--limit", "1"], environment: env)
+        #expect(articles.status == 0, "\(articles.stderr)")
+        #expect(articles.stdout.hasPrefix("id,name,kind,title,"))
+        let member = try run("cpvanity", ["member", "https://www.codeproject.com/script/Membership/View.aspx?mid=48201",
+                                          "--base-url", server.baseURL, "--rate", "0", "--no-store"], environment: env)
+        #expect(member.status == 0, "\(member.stderr)")
+        #expect(member.stdout == "id,name,reputation.total\r\n48201,Maren Okafor,1204873\r\n")
+        try "columns = \"id,nmae\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let bad = try run("cpvanity", ["member", "48201", "--base-url", server.baseURL, "--no-store", "--format", "csv"], environment: env)
+        #expect(bad.status == 2)
+        #expect(bad.stderr.hasPrefix("cpvanity: config \(config): Unknown column nmae in the columns setting (did you mean nmae → name?)"), "\(bad.stderr)")
+    }
+
+    @Test func anArchivedTableNamesItsCapture() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try FixtureServer(["--archive", repositoryRoot.appendingPathComponent("Fixtures/archive").path])
+        let result = try run("cpvanity", ["member", "48201", "--as-of", "2014-01", "--archive", server.baseURL, "--archive-rate", "50",
+                                          "--no-store", "--format", "table"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("Maren Okafor (48201)  CodeProject, as of 2014-01-12, archived capture\n"))
+    }
+}
