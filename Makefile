@@ -22,14 +22,13 @@ release: setup
 	swift build -c release
 
 # One page per subcommand, from the binary's own help (swift-argument-parser's
-# generate-manual plugin), named as man looks them up: cpvanity-batch.1, ...
+# generate-manual plugin), finished by scripts/man-finish: named as man looks them up
+# (cpvanity-batch.1, ...), SEE ALSO resolvable, cpvanity's exit statuses, and
+# EXAMPLES, ENVIRONMENT and FILES in cpvanity(1) (docs/man/).
 man: setup
 	rm -rf $(MANPAGES) && mkdir -p $(MANPAGES)/raw
 	swift package --allow-writing-to-directory $(MANPAGES)/raw generate-manual --multi-page --output-directory $(MANPAGES)/raw
-	for page in $(MANPAGES)/raw/cpvanity.1 $(MANPAGES)/raw/cpvanity.*.1; do \
-	  name=$$(basename $$page .1 | tr . -); \
-	  sed -e '/^\.Dt /{s/\./-/g;s/^-Dt/.Dt/;}' $$page > $(MANPAGES)/$$name.1; \
-	done
+	./scripts/man-finish $(MANPAGES)/raw $(MANPAGES)
 	rm -rf $(MANPAGES)/raw
 
 # The binary finds its packs in $(SHARE)/patterns and, for `patterns check`, the

@@ -44,11 +44,14 @@ import Testing
         #expect(seen.requests == [])
         #expect(seen.data)
         let charts = Dictionary(uniqueKeysWithValues: seen.charts.map { ($0.id, $0) })
-        // 48201: four archived years (2016's from revisits) and today's lookup; the total and seven categories.
+        // 48201: four archived years (2016's from revisits) and today's lookup; the total
+        // alone, and each of the seven categories on its own scale.
         #expect(charts["compare-0"].map { [$0.circles, $0.hollow] } == [5, 4])
-        #expect(charts["over-time-0"].map { [$0.series, $0.circles, $0.hollow] } == [8, 40, 32])
-        #expect(charts["views-0"]?.rects == 34)
-        #expect(charts["rating-0"]?.rects == 29)       // 5 unrated articles are not drawn as 0
+        #expect(charts["over-time-0"].map { [$0.series, $0.circles, $0.hollow] } == [1, 5, 4])
+        #expect((0..<7).map { charts["part-0-\($0)"].map { [$0.series, $0.circles, $0.hollow] } } == Array(repeating: [1, 5, 4], count: 7))
+        // The top 15 articles across, by views and by rating (5 unrated are not drawn as 0).
+        #expect(charts["views-0"]?.rects == 15)
+        #expect(charts["rating-0"]?.rects == 15)
         #expect(charts["years-0"]?.rects == 14)        // 2006 to 2019
         #expect(charts["views-2"]?.rects == 3)
         #expect(charts["over-time-1"] == nil)         // 7315: one lookup, nothing drawn over time
@@ -62,13 +65,35 @@ import Testing
         #expect(views.first == 2_345_678)
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("report.png").path))
 
+        // As a reader sees it: at 1280 px no two chart texts overlap and none is under 7 px;
+        // at 420 px the page does not scroll sideways.
+        struct Measured: Decodable {
+            struct Smallest: Decodable { let height: Double }
+            let width: Int
+            let texts: Int
+            let overlaps: [[String]]
+            let smallest: Smallest
+            let sideways: Double
+        }
+        for width in [1280, 420] {
+            let measured = try run(at: URL(fileURLWithPath: "/usr/bin/env"), ["python3", repositoryRoot.appendingPathComponent("scripts/browser-check").path,
+                                                                              report, "--measure", String(width)])
+            #expect(measured.status == 0, "\(measured.stderr)")
+            let seen = try JSONDecoder().decode(Measured.self, from: Data(measured.stdout.utf8))
+            #expect(seen.width == width)
+            #expect(seen.texts > 100)
+            #expect(seen.overlaps == [], "at \(width) px")
+            if width == 1280 { #expect(seen.smallest.height >= 7, "the smallest chart text is \(seen.smallest.height) px tall") }
+            #expect(seen.sideways <= 0, "at \(width) px the page scrolls \(seen.sideways) px sideways")
+        }
+
         // --since keeps the history from that date on.
         let recent = directory.appendingPathComponent("recent.html").path
         #expect(try run("cpvanity", ["report", "48201", "--base-url", server.baseURL, "--db", db, "--since", "2019-01-01", "--output", recent]).status == 0)
         let recentHTML = try String(contentsOfFile: recent, encoding: .utf8)
         let chart = try #require(recentHTML.components(separatedBy: "id=\"over-time-0\"").dropFirst().first?.components(separatedBy: "</svg>").first)
-        // 2019, and the live lookups (the second equalled the first, which it extended): 8 lines.
-        #expect(chart.components(separatedBy: "<circle").count - 1 == 8 * 2)
-        #expect(chart.components(separatedBy: "class=\"hollow\"").count - 1 == 8)
+        // 2019, and the live lookups (the second equalled the first, which it extended).
+        #expect(chart.components(separatedBy: "<circle").count - 1 == 2)
+        #expect(chart.components(separatedBy: "class=\"hollow\"").count - 1 == 1)
     }
 }

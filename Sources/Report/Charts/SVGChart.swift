@@ -27,27 +27,41 @@ public enum SVGChart {
         return points.enumerated().filter { $0.offset % step == 0 || $0.offset == points.count - 1 }.map(\.element)
     }
 
-    static let width = 640.0, height = 240.0
-    static let left = 56.0, right = 16.0, top = 16.0, bottom = 36.0
+    /// A chart's frame in SVG units. The page draws a chart at about its own width
+    /// (`max-width` in the style sheet), so 11-unit text reads as 11 px: a small chart
+    /// is drawn small, not scaled down.
+    public struct Frame: Sendable {
+        let width, height, left, right, top, bottom: Double
+        /// How much wider than its units a wide window may draw it.
+        var growth = 1.0
+
+        /// The main chart over time: it takes a wide window's room.
+        public static let wide = Frame(width: 640, height: 240, left: 56, right: 16, top: 16, bottom: 36, growth: 1.5)
+        /// Small multiples, side by side.
+        public static let small = Frame(width: 320, height: 180, left: 48, right: 12, top: 12, bottom: 30)
+    }
 
     /// A line chart over time; each line a `series-N` class; its points `circle`s.
-    public static func lines(_ series: [Series], id: String, title: String, description: String) -> String {
+    public static func lines(_ series: [Series], id: String, title: String, description: String, frame: Frame = .wide) -> String {
         let shown = series.map { Series(name: $0.name, points: thinned($0.points)) }
         let times = shown.flatMap { $0.points.map(\.time) }
         let values = shown.flatMap { $0.points.compactMap(\.value) }
         guard let first = times.min(), let last = times.max(), let low = values.min(), let high = values.max() else {
             return ""
         }
-        let yTicks = ChartScale.ticks(min(0, low), high == low ? high + 1 : high)
+        let yTicks = ChartScale.ticks(min(0, low), high == low ? high + 1 : high, count: frame.height < 200 ? 3 : 5)
         let yLow = yTicks.first ?? low, yHigh = max(yTicks.last ?? high, high)
         func x(_ time: Date) -> Double {
-            last == first ? left + (width - left - right) / 2
-                : left + (time.timeIntervalSince(first) / last.timeIntervalSince(first)) * (width - left - right)
+            last == first ? frame.left + (frame.width - frame.left - frame.right) / 2
+                : frame.left + (time.timeIntervalSince(first) / last.timeIntervalSince(first)) * (frame.width - frame.left - frame.right)
         }
         func y(_ value: Double) -> Double {
-            yHigh == yLow ? top + (height - top - bottom) / 2 : top + (1 - (value - yLow) / (yHigh - yLow)) * (height - top - bottom)
+            yHigh == yLow ? frame.top + (frame.height - frame.top - frame.bottom) / 2
+                : frame.top + (1 - (value - yLow) / (yHigh - yLow)) * (frame.height - frame.top - frame.bottom)
         }
-        var body = axes(yTicks: yTicks.map { ($0, y($0)) }, xTicks: ChartScale.dateTicks(first, last).map { ($0.label, x($0.date)) })
+        // About one date label per 80 units, so labels never run into each other.
+        let dates = ChartScale.dateTicks(first, last, count: max(2, Int((frame.width - frame.left - frame.right) / 80)))
+        var body = axes(frame, yTicks: yTicks.map { ($0, y($0)) }, xTicks: dates.map { ($0.label, x($0.date)) })
         for (index, line) in shown.enumerated() {
             body += "<g class=\"series series-\(index % 8)\" data-series=\"\(HTMLEscaping.attribute(line.name))\">"
             // A gap where a value is unknown: the path lifts its pen.
@@ -66,45 +80,80 @@ public enum SVGChart {
             }
             body += "</g>"
         }
-        return svg(id: id, title: title, description: description, body: body)
+        return svg(frame, id: id, title: title, description: description, body: body)
     }
 
-    /// Bars with their labels under them (at most `mostPoints`).
+    /// Bars up from a time-like axis (a count per year), their labels under them,
+    /// every k-th where they would crowd.
     public static func bars(_ bars: [(label: String, value: Double?)], id: String, title: String, description: String) -> String {
+        let frame = Frame(width: 640, height: 240, left: 56, right: 16, top: 16, bottom: 36)
         let shown = Array(bars.prefix(mostPoints))
         let values = shown.compactMap(\.value)
         guard !shown.isEmpty, let high = values.max() else { return "" }
         let yTicks = ChartScale.ticks(0, high > 0 ? high : 1)
         let yHigh = max(yTicks.last ?? high, high, 1)
-        let slot = (width - left - right) / Double(shown.count)
-        func y(_ value: Double) -> Double { top + (1 - value / yHigh) * (height - top - bottom) }
-        let every = max(1, Int((Double(shown.count) / 12).rounded(.up)))
-        var body = axes(yTicks: yTicks.map { ($0, y($0)) }, xTicks: shown.enumerated().filter { $0.offset % every == 0 }.map {
-            (String($0.element.label.prefix(12)), left + slot * (Double($0.offset) + 0.5))
+        let slot = (frame.width - frame.left - frame.right) / Double(shown.count)
+        func y(_ value: Double) -> Double { frame.top + (1 - value / yHigh) * (frame.height - frame.top - frame.bottom) }
+        // A label takes about 7 units a character: every k-th, so that they never touch.
+        let widest = Double(shown.map(\.label.count).max() ?? 1) * 7 + 8
+        let every = max(1, Int((widest / slot).rounded(.up)))
+        var body = axes(frame, yTicks: yTicks.map { ($0, y($0)) }, xTicks: shown.enumerated().filter { $0.offset % every == 0 }.map {
+            ($0.element.label, frame.left + slot * (Double($0.offset) + 0.5))
         })
         body += "<g class=\"series series-0\">"
         for (index, bar) in shown.enumerated() {
             guard let value = bar.value else { continue }
-            body += "<rect x=\"\(number(left + slot * Double(index) + slot * 0.15))\" y=\"\(number(y(value)))\" width=\"\(number(slot * 0.7))\" "
-                + "height=\"\(number(max(0, height - bottom - y(value))))\"><title>\(HTMLEscaping.text(bar.label)): \(ChartScale.label(value))</title></rect>"
+            body += "<rect x=\"\(number(frame.left + slot * Double(index) + slot * 0.15))\" y=\"\(number(y(value)))\" width=\"\(number(slot * 0.7))\" "
+                + "height=\"\(number(max(0, frame.height - frame.bottom - y(value))))\"><title>\(HTMLEscaping.text(bar.label)): \(ChartScale.label(value))</title></rect>"
         }
-        return svg(id: id, title: title, description: description, body: body + "</g>")
+        return svg(frame, id: id, title: title, description: description, body: body + "</g>")
     }
 
-    private static func axes(yTicks: [(Double, Double)], xTicks: [(String, Double)]) -> String {
+    /// One bar a row, across, each labelled with its whole name (cut with … only past 48
+    /// characters, the whole in its tooltip) and its value at its end.
+    public static func horizontalBars(_ bars: [(label: String, value: Double)], id: String, title: String, description: String) -> String {
+        guard !bars.isEmpty, let high = bars.map(\.value).max() else { return "" }
+        let names = bars.map { $0.label.count > 48 ? String($0.label.prefix(47)) + "…" : $0.label }
+        let labelWidth = min(330, Double(names.map(\.count).max() ?? 1) * 6.6 + 12)
+        let rowHeight = 20.0, top = 4.0, valueRoom = 52.0
+        let width = 640.0, height = top * 2 + rowHeight * Double(bars.count)
+        let room = width - labelWidth - valueRoom
+        var body = "<g class=\"axis\">"
+        for (index, name) in names.enumerated() {
+            let middle = top + rowHeight * (Double(index) + 0.5)
+            body += "<text x=\"\(number(labelWidth - 8))\" y=\"\(number(middle + 4))\" text-anchor=\"end\">\(HTMLEscaping.text(name))</text>"
+        }
+        body += "</g><g class=\"series series-0\">"
+        for (index, bar) in bars.enumerated() {
+            let length = high > 0 ? max(1, bar.value / high * room) : 1
+            let y = top + rowHeight * Double(index) + 3
+            body += "<rect x=\"\(number(labelWidth))\" y=\"\(number(y))\" width=\"\(number(length))\" height=\"\(number(rowHeight - 6))\">"
+                + "<title>\(HTMLEscaping.text(bar.label)): \(ChartScale.label(bar.value))</title></rect>"
+        }
+        body += "</g><g class=\"axis values\">"
+        for (index, bar) in bars.enumerated() {
+            let length = high > 0 ? max(1, bar.value / high * room) : 1
+            body += "<text x=\"\(number(labelWidth + length + 4))\" y=\"\(number(top + rowHeight * (Double(index) + 0.5) + 4))\">\(ChartScale.label(bar.value))</text>"
+        }
+        let frame = Frame(width: width, height: height, left: labelWidth, right: valueRoom, top: top, bottom: top)
+        return svg(frame, id: id, title: title, description: description, body: body + "</g>")
+    }
+
+    private static func axes(_ frame: Frame, yTicks: [(Double, Double)], xTicks: [(String, Double)]) -> String {
         var out = "<g class=\"axis\">"
         for (value, y) in yTicks {
-            out += "<line x1=\"\(number(left))\" x2=\"\(number(width - right))\" y1=\"\(number(y))\" y2=\"\(number(y))\" class=\"grid\"/>"
-            out += "<text x=\"\(number(left - 6))\" y=\"\(number(y + 4))\" text-anchor=\"end\">\(ChartScale.label(value))</text>"
+            out += "<line x1=\"\(number(frame.left))\" x2=\"\(number(frame.width - frame.right))\" y1=\"\(number(y))\" y2=\"\(number(y))\" class=\"grid\"/>"
+            out += "<text x=\"\(number(frame.left - 6))\" y=\"\(number(y + 4))\" text-anchor=\"end\">\(ChartScale.label(value))</text>"
         }
         for (label, x) in xTicks {
-            out += "<text x=\"\(number(x))\" y=\"\(number(height - bottom + 16))\" text-anchor=\"middle\">\(HTMLEscaping.text(label))</text>"
+            out += "<text x=\"\(number(x))\" y=\"\(number(frame.height - frame.bottom + 16))\" text-anchor=\"middle\">\(HTMLEscaping.text(label))</text>"
         }
         return out + "</g>"
     }
 
-    private static func svg(id: String, title: String, description: String, body: String) -> String {
-        "<svg class=\"chart\" id=\"\(id)\" viewBox=\"0 0 \(number(width)) \(number(height))\" role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\">"
+    private static func svg(_ frame: Frame, id: String, title: String, description: String, body: String) -> String {
+        "<svg class=\"chart\" id=\"\(id)\" viewBox=\"0 0 \(number(frame.width)) \(number(frame.height))\" "
+            + "style=\"max-width: \(number(frame.width * frame.growth))px\" role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\">"
             + "<title id=\"\(id)-title\">\(HTMLEscaping.text(title))</title><desc id=\"\(id)-desc\">\(HTMLEscaping.text(description))</desc>"
             + body + "</svg>"
     }

@@ -59,7 +59,7 @@ public enum HTMLReport {
                 }.joined() + "</tr>"
         }
         let head = "<tr><th>member</th>" + columns.map { "<th>\(HTMLEscaping.text(pack.label(of: $0)))</th>" }.joined() + "</tr>"
-        var out = "<section id=\"comparison\"><h2>Side by side</h2><table><thead>\(head)</thead><tbody>\(rows)</tbody></table>"
+        var out = "<section id=\"comparison\"><h2>Side by side</h2><div class=\"scroll\"><table><thead>\(head)</thead><tbody>\(rows)</tbody></table></div>"
         if let headline = pack.report.headline {
             let what = pack.label(of: headline)
             var multiples = ""
@@ -67,7 +67,7 @@ public enum HTMLReport {
                 let points = member.history.map { (time: $0.time, value: Sparkline.number($0.values[headline]), hollow: $0.archived != nil) }
                 let name = member.record.displayName(pack.report) ?? member.record.id
                 let chart = SVGChart.lines([SVGChart.Series(name: what, points: points)], id: "compare-\(index)",
-                                           title: "\(name): \(what) over time", description: "\(points.count) points from the history")
+                                           title: "\(name): \(what) over time", description: "\(points.count) points from the history", frame: .small)
                 multiples += "<figure class=\"small\"><figcaption>\(HTMLEscaping.text(name))</figcaption>"
                     + (points.count >= 2 ? chart : "<p class=\"note\">One lookup so far: nothing to draw over time yet.</p>") + "</figure>"
             }

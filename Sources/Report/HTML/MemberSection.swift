@@ -50,14 +50,21 @@ struct MemberSection {
                 return "<td\(numeric[index] ? " class=\"number\"" : "")>\(HTMLEscaping.text(DisplayText.of(value)))</td>"
             }.joined() + "</tr>"
         }.joined()
-        return "<h3>\(HTMLEscaping.text(breakdown.label))</h3><table><thead>\(head)</thead><tbody>\(rows)</tbody></table>\n"
+        return "<h3>\(HTMLEscaping.text(breakdown.label))</h3><div class=\"scroll\"><table><thead>\(head)</thead><tbody>\(rows)</tbody></table></div>\n"
     }
 
     /// The headline, and each breakdown's `over_time` column, as lines over the history.
     static func drawnOverTime(_ pack: SitePack) -> [String] {
         guard let headline = pack.report.headline else { return [] }
-        return [headline] + pack.report.breakdowns.flatMap { breakdown in
-            breakdown.overTime.map { column in breakdown.rows.map { breakdown.field(row: $0.key, column: column) } } ?? []
+        return [headline] + parts(pack).map(\.field)
+    }
+
+    /// Each breakdown's `over_time` column by row, with the row's label: the parts of
+    /// the headline, drawn apart from it (under a total of millions, a part of thousands
+    /// would lie flat on the zero line).
+    static func parts(_ pack: SitePack) -> [(field: String, label: String)] {
+        pack.report.breakdowns.flatMap { breakdown in
+            breakdown.overTime.map { column in breakdown.rows.map { (breakdown.field(row: $0.key, column: column), $0.label) } } ?? []
         }
     }
 
@@ -68,46 +75,47 @@ struct MemberSection {
         guard member.history.count >= 2 else {
             return title + "<p class=\"note\">\(member.history.count == 1 ? "One lookup in the history so far" : "No history yet"): look the member up again later, or backfill the history from a web archive, to see it move.</p>\n"
         }
-        let series = MemberSection.drawnOverTime(pack).map { name in
-            SVGChart.Series(name: pack.label(of: name), points: member.history.map { (time: $0.time, value: Sparkline.number($0.values[name]), hollow: $0.archived != nil) })
-        }.filter { $0.points.contains { $0.value != nil } }
-        guard !series.isEmpty else { return title + "<p class=\"note\">Every value in the history is unknown: nothing to draw.</p>\n" }
-        let chart = SVGChart.lines(series, id: "over-time-\(index)", title: "\(what) of \(record.id) over time",
-                                   description: "\(series.count) lines, \(member.history.count) points; open circles are archived captures, gaps are unknown values")
-        let legend = series.enumerated().map { "<li class=\"series-\($0.offset % 8)\">\(HTMLEscaping.text($0.element.name))</li>" }.joined()
+        func series(_ field: String, _ name: String) -> SVGChart.Series {
+            SVGChart.Series(name: name, points: member.history.map { (time: $0.time, value: Sparkline.number($0.values[field]), hollow: $0.archived != nil) })
+        }
+        let total = series(headline, what)
+        guard total.points.contains(where: { $0.value != nil }) else { return title + "<p class=\"note\">Every value in the history is unknown: nothing to draw.</p>\n" }
+        let chart = SVGChart.lines([total], id: "over-time-\(index)", title: "\(what) of \(record.id) over time",
+                                   description: "\(member.history.count) points; open circles are archived captures, gaps are unknown values")
+        // The parts, each on its own scale, small and alike.
+        let parts = MemberSection.parts(pack).map { series($0.field, $0.label) }.filter { $0.points.contains { $0.value != nil } }
+        let multiples = parts.enumerated().map { offset, part in
+            "<figure class=\"small\"><figcaption>\(HTMLEscaping.text(part.name))</figcaption>"
+                + SVGChart.lines([part], id: "part-\(index)-\(offset)", title: "\(part.name) of \(record.id) over time",
+                                 description: "\(member.history.count) points", frame: .small) + "</figure>"
+        }.joined()
         let names = MemberSection.drawnOverTime(pack).filter { name in member.history.contains { Sparkline.number($0.values[name]) != nil } }
-        return title + "<figure>\(chart)<ul class=\"legend\">\(legend)<li class=\"hollow-key\">open: archived</li></ul></figure>" + numbers(names: names) + "\n"
+        return title + "<figure>\(chart)<ul class=\"legend\"><li class=\"hollow-key\">open: archived</li></ul></figure>"
+            + (multiples.isEmpty ? "" : "<div class=\"multiples\">\(multiples)</div>") + numbers(names: names) + "\n"
     }
 
     /// The same numbers as the chart, as a table.
     private func numbers(names: [String]) -> String {
-        let head = "<tr><th>time</th><th>from</th>" + names.map { "<th>\(HTMLEscaping.text(pack.label(of: $0)))</th>" }.joined() + "</tr>"
+        let partLabels = Dictionary(MemberSection.parts(pack).map { ($0.field, $0.label) }, uniquingKeysWith: { first, _ in first })
+        let head = "<tr><th>time</th><th>from</th>" + names.map { "<th>\(HTMLEscaping.text(partLabels[$0] ?? pack.label(of: $0)))</th>" }.joined() + "</tr>"
         let rows = member.history.map { point in
             "<tr><td>\(point.time.formatted(.iso8601))</td><td>\(point.archived == nil ? "lookup" : "archive")</td>"
                 + names.map { "<td>\(HTMLEscaping.text(DisplayText.of(point.values[$0])))</td>" }.joined() + "</tr>"
         }.joined()
-        return "<details><summary>The numbers</summary><table class=\"numbers\">\(head)\(rows)</table></details>"
+        return "<details><summary>The numbers</summary><div class=\"scroll\"><table class=\"numbers\">\(head)\(rows)</table></div></details>"
     }
 
     private func changes() -> String {
         let title = "<h3>What changed since the previous lookup</h3>"
         guard let previous = record.previousLookup else { return title + "<p class=\"note\">This is the first live lookup in the history.</p>\n" }
         guard !record.changes.isEmpty else { return title + "<p class=\"note\">Nothing changed since \(previous.formatted(.iso8601)).</p>\n" }
-        let items = record.changes.sorted { $0.key < $1.key }.map { key, change in
-            "<li>\(HTMLEscaping.text(changeLabel(key))) was \(HTMLEscaping.text(DisplayText.of(change.previous)))"
-                + (change.delta.map { " (\(HTMLEscaping.text($0 > 0 ? "+" : ""))\(HTMLEscaping.text($0.description)))" } ?? "") + "</li>"
+        // As refresh says them: "Cache Heap Shader — Views 2,345,678 (−1,222)".
+        let items = ChangeList.rows(record, pack: pack).map { row -> String in
+            let cell = { (index: Int) in row.indices.contains(index) ? row[index].shown : "" }
+            let delta = cell(6)
+            return "<li>\(HTMLEscaping.text(cell(3))) <strong>\(HTMLEscaping.text(cell(4)))</strong>"
+                + (delta.isEmpty ? "" : " (\(HTMLEscaping.text(delta)))") + "</li>"
         }.joined()
         return title + "<ul class=\"changes\">\(items)</ul>\n"
-    }
-
-    /// A field's label; a row's change (`articles[<key>].views`) as `<title>: Views`.
-    private func changeLabel(_ key: String) -> String {
-        guard let open = key.firstIndex(of: "["), let close = key.lastIndex(of: "]"), open < close else { return pack.label(of: key) }
-        let collection = String(key[..<open]), rowKey = String(key[key.index(after: open)..<close])
-        let field = String(key[key.index(after: close)...].drop { $0 == "." })
-        let row = record.extracted.collections[collection]?.first { pack.report.rowKey($0) == rowKey }
-        var title = rowKey
-        if let titleField = pack.report.titleField, case .text(let text)? = row?[titleField] { title = text }
-        return "\(title): \(pack.label(of: "\(collection).\(field)"))"
     }
 }

@@ -43,20 +43,25 @@ struct RowSection {
                     shown = "<a href=\"\(HTMLEscaping.attribute(url))\">\(shown)</a>"
                 }
                 let sortValue = value == nil || value == .null ? "" : sort
-                return "<td data-sort=\"\(HTMLEscaping.attribute(sortValue))\"\(numeric.contains(column) ? " class=\"number\"" : "")>\(shown)</td>"
+                let kind = numeric.contains(column) ? " class=\"number\"" : column == titleField ? " class=\"title\"" : ""
+                return "<td data-sort=\"\(HTMLEscaping.attribute(sortValue))\"\(kind)>\(shown)</td>"
             }.joined() + "</tr>"
         }.joined()
-        return "<table class=\"sortable\" id=\"rows-\(index)\"><thead><tr>\(head)</tr></thead><tbody>\(body)</tbody></table>\n"
+        return "<div class=\"scroll\"><table class=\"sortable\" id=\"rows-\(index)\"><thead><tr>\(head)</tr></thead><tbody>\(body)</tbody></table></div>\n"
     }
 
-    /// Each of the pack's `row_charts` as bars, one per row.
+    /// Rows a chart draws: the top ones by its value; the rest are in the table.
+    static let chartedRows = 15
+
+    /// Each of the pack's `row_charts` as bars across, one per row with its whole title:
+    /// the top `chartedRows` by the chart's value.
     private func charts(_ collection: CollectionRule) -> String {
         let titleField = pack.report.titleField
         func label(_ row: ExtractedRecord.Row, _ position: Int) -> String {
             if let titleField, case .text(let title)? = row[titleField] { return title }
             return "#\(position + 1)"
         }
-        var out = ""
+        var out = "<div class=\"charts\">"
         for field in pack.report.rowCharts {
             let what = pack.rowLabel(field)
             let bars = rows.enumerated().map { (label: label($0.element, $0.offset), value: Sparkline.number($0.element[field])) }
@@ -65,12 +70,18 @@ struct RowSection {
                 out += "<p class=\"note\">No \(HTMLEscaping.text(collection.itemName)) shows its \(HTMLEscaping.text(what.lowercased())).</p>"
                 continue
             }
+            let top = bars.compactMap { bar in bar.value.map { (label: bar.label, value: $0) } }
+                .enumerated().sorted { $0.element.value != $1.element.value ? $0.element.value > $1.element.value : $0.offset < $1.offset }
+                .prefix(RowSection.chartedRows).map(\.element)
             let title = "\(what) per \(collection.itemName)"
-            out += "<figure>" + SVGChart.bars(bars, id: "\(field)-\(index)", title: title,
-                                              description: "\(known) of \(bars.count) show their \(what.lowercased())")
-                + "<figcaption>\(HTMLEscaping.text(title))\(known < bars.count ? " (\(bars.count - known) unknown, not drawn)" : "")</figcaption></figure>"
+            var notes = [String]()
+            if known > top.count { notes.append("the top \(top.count) of \(known); all in the table") }
+            if known < bars.count { notes.append("\(bars.count - known) unknown, not drawn") }
+            out += "<figure>" + SVGChart.horizontalBars(top, id: "\(field)-\(index)", title: title,
+                                                        description: "\(known) of \(bars.count) show their \(what.lowercased()); the top \(top.count) drawn")
+                + "<figcaption>\(HTMLEscaping.text(title))\(notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")")</figcaption></figure>"
         }
-        return out + "\n"
+        return out + "</div>\n"
     }
 
     /// Rows counted by the year of the pack's `per_year` date.

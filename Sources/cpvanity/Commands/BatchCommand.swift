@@ -29,12 +29,17 @@ struct BatchCommand: AsyncParsableCommand {
             Exit status: 0 all members looked up; 1 some failed (their rows carry the error) or \
             IDs were skipped; 2 bad input; 3 markup drift; 130 interrupted by Ctrl-C, 143 by SIGTERM \
             (the checkpoint is kept).
+
+            Examples:
+              cpvanity batch --ids members.txt --output members.csv
+              cpvanity batch --ids members.txt --output members.xlsx --resume
+              cpvanity batch --ids members.txt --format ndjson | jq -c '[.id, .stats.total_views]'
             """
     )
 
-    @OptionGroup var lookup: LookupOptions
-    @OptionGroup var store: StoreOptions
-    @OptionGroup var output: ReportFormatOptions
+    @OptionGroup(title: "Output") var output: ReportFormatOptions
+    @OptionGroup(title: "Site and fetching") var lookup: LookupOptions
+    @OptionGroup(title: "History") var store: StoreOptions
     @OptionGroup var summary: SummaryOptions
 
     @Option(name: .long, help: ArgumentHelp("File of member IDs (- or no option: standard input).", valueName: "file"), completion: .file())
@@ -54,6 +59,8 @@ struct BatchCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "With --resume: look up again the members whose lookup failed (a network outage, say) instead of keeping their error rows.")
     var retryFailed = false
 
+    @OptionGroup(title: "Web archives") var archive: ArchiveOptions
+
     func validate() throws {
         if resume && output.outputFile == nil {
             throw ValidationError("--resume continues an export to a file: give --output FILE, the same as the interrupted run.")
@@ -64,7 +71,7 @@ struct BatchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let settings = try lookup.settings(history: store.settings)
+        let settings = try lookup.settings(history: store.settings, archive: archive)
         var export = try output.settings(pack: settings.pack)
         export.resume = resume
         export.retryFailed = retryFailed

@@ -17,8 +17,8 @@ struct ReportCommand: AsyncParsableCommand {
             """
     )
 
-    @OptionGroup var lookup: LookupOptions
-    @OptionGroup var store: StoreOptions
+    @OptionGroup(title: "Site and fetching") var lookup: LookupOptions
+    @OptionGroup(title: "History") var store: StoreOptions
 
     @Option(name: [.short, .long], help: ArgumentHelp("The HTML file to write (replaced atomically).", valueName: "file"), completion: .file(extensions: ["html"]))
     var output: String
@@ -28,6 +28,8 @@ struct ReportCommand: AsyncParsableCommand {
 
     @Argument(help: ArgumentHelp("Member IDs.", valueName: "id"))
     var ids: [String]
+
+    @OptionGroup(title: "Web archives") var archive: ArchiveOptions
 
     func validate() throws {
         if ids.isEmpty { throw ValidationError("Give at least one member ID, e.g. cpvanity report 48201 --output report.html.") }
@@ -40,7 +42,7 @@ struct ReportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let run = HTMLReportRun(settings: try lookup.settings(history: store.settings), output: output, since: since.flatMap(DateText.period)?.start)
+        let run = HTMLReportRun(settings: try lookup.settings(history: store.settings, archive: archive), output: output, since: since.flatMap(DateText.period)?.start)
         try ErrorAdvice.finish(try await run.run(ids))
     }
 }

@@ -15,15 +15,17 @@ struct RowsCommand: AsyncParsableCommand {
         aliases: ["articles"]
     )
 
-    @OptionGroup var lookup: LookupOptions
-    @OptionGroup var store: StoreOptions
-    @OptionGroup var output: ReportFormatOptions
+    @OptionGroup(title: "Output") var output: ReportFormatOptions
+    @OptionGroup(title: "Site and fetching") var lookup: LookupOptions
+    @OptionGroup(title: "History") var store: StoreOptions
 
     @Argument(help: ArgumentHelp("Member ID.", valueName: "id"))
     var id: String
 
+    @OptionGroup(title: "Web archives") var archive: ArchiveOptions
+
     func run() async throws {
-        let settings = try lookup.settings(history: store.settings)
+        let settings = try lookup.settings(history: store.settings, archive: archive)
         let pack = settings.pack
         guard pack.reportCollection != nil else {
             throw AppError.other("the \(pack.name) pack declares no collection, so a member has no list of rows")

@@ -15,12 +15,17 @@ struct HistoryCommand: AsyncParsableCommand {
             pages are listed, one per period (--every) is read with the pack and stored at its \
             capture time, marked as archived. Captures already stored are not fetched again, so \
             a backfill stopped with Ctrl-C continues where it stopped. See docs/archive.md.
+
+            Examples:
+              cpvanity history 48201
+              cpvanity history 48201 --since 2014-01 --field reputation.total --format csv
+              cpvanity history 48201 --backfill --every year
             """
     )
 
-    @OptionGroup var lookup: LookupOptions
-    @OptionGroup var database: DatabaseOption
-    @OptionGroup var output: ReportFormatOptions
+    @OptionGroup(title: "Output") var output: ReportFormatOptions
+    @OptionGroup(title: "Site and fetching") var lookup: LookupOptions
+    @OptionGroup(title: "History") var database: DatabaseOption
 
     @Option(name: .long, help: ArgumentHelp("Only snapshots seen on or after this date (\(DateText.forms)).", valueName: "date"))
     var since: String?
@@ -33,15 +38,17 @@ struct HistoryCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("Member IDs.", valueName: "id"))
     var ids: [String]
 
+    @OptionGroup(title: "Web archives") var archive: ArchiveOptions
+
     func validate() throws {
         if ids.isEmpty { throw ValidationError("Give a member ID, e.g. cpvanity history 48201.") }
         try DateText.check(since, option: "--since")
-        if lookup.archive.asOf != nil { throw ValidationError("history shows every point; --as-of is for member, rows and batch.") }
+        if archive.asOf != nil { throw ValidationError("history shows every point; --as-of is for member, rows and batch.") }
     }
 
     func run() async throws {
         let history = database.settings
-        let settings = try lookup.settings(history: history)
+        let settings = try lookup.settings(history: history, archive: archive)
         var backfillFailed: RunOutcome?
         if backfill.backfill {
             backfillFailed = try await BackfillRun(settings: settings, backfill: backfill.settings, history: history).run(ids)

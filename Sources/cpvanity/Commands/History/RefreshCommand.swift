@@ -16,12 +16,16 @@ struct RefreshCommand: AsyncParsableCommand {
             --exit-code, 4 when any member's numbers changed (and 0 when none did). With \
             --backfill, every tracked member's history is filled from a web archive instead (no live \
             lookup; see 'history --backfill').
+
+            Examples:
+              cpvanity track add 48201 7315 && cpvanity refresh
+              cpvanity refresh --quiet --exit-code      (in cron: silent unless something changed)
             """
     )
 
-    @OptionGroup var lookup: LookupOptions
-    @OptionGroup var database: DatabaseOption
-    @OptionGroup var output: ReportFormatOptions
+    @OptionGroup(title: "Output") var output: ReportFormatOptions
+    @OptionGroup(title: "Site and fetching") var lookup: LookupOptions
+    @OptionGroup(title: "History") var database: DatabaseOption
     @OptionGroup var summary: SummaryOptions
     @OptionGroup(title: "Backfill") var backfill: BackfillOptions
 
@@ -31,13 +35,15 @@ struct RefreshCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Exit 4 when any tracked member's numbers changed, 0 when none did (like git diff --exit-code), for cron.")
     var exitCode = false
 
+    @OptionGroup(title: "Web archives") var archive: ArchiveOptions
+
     func validate() throws {
-        if lookup.archive.asOf != nil { throw ValidationError("refresh looks members up now; --as-of is for member, rows and batch.") }
+        if archive.asOf != nil { throw ValidationError("refresh looks members up now; --as-of is for member, rows and batch.") }
     }
 
     func run() async throws {
         let history = database.settings
-        let settings = try lookup.settings(history: history)
+        let settings = try lookup.settings(history: history, archive: archive)
         // Piped, what changed is a JSON object a line: nothing at all when nothing changed.
         let written = try output.settings(pack: settings.pack, pipedDefault: records ? "json" : "ndjson")
         let refresh = RefreshRun(lookups: settings, history: history, output: written, records: records, summary: summary.settings,
