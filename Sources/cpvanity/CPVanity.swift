@@ -29,7 +29,7 @@ struct CPVanity: AsyncParsableCommand {
         if let first = arguments.first, !first.hasPrefix("-") {
             let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
             if !names.contains(first), let guess = JSONSelection.closest(to: first, in: names) {
-                exit(withError: ValidationError("Unknown command '\(first)'. Did you mean '\(guess)'?\n  See 'cpvanity --help' for the commands."))
+                usage(ValidationError("Unknown command '\(first)'. Did you mean '\(guess)'?\n  See 'cpvanity --help' for the commands."))
             }
         }
         do {
@@ -40,10 +40,21 @@ struct CPVanity: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            guard let (text, status) = ErrorAdvice.message(for: error) else { exit(withError: error) }
+            guard let (text, status) = ErrorAdvice.message(for: error) else { usage(error) }
             if let text { Diagnostics.error(text) }
             exit(withError: ExitCode(status))
         }
+    }
+
+    /// ArgumentParser's own errors, said with the same prefix as every other message
+    /// (`cpvanity: `, not `Error: `); help and --version as ArgumentParser prints them.
+    private static func usage(_ error: any Error) -> Never {
+        let code = exitCode(for: error)
+        guard code != .success else { exit(withError: error) }
+        var message = fullMessage(for: error)
+        if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+        Diagnostics.error(message)
+        exit(withError: code)
     }
 }
 

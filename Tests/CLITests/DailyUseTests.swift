@@ -92,6 +92,11 @@ import Testing
         let bad = try run("cpvanity", ["member", "48201", "--base-url", server.baseURL, "--no-store", "--format", "csv"], environment: env)
         #expect(bad.status == 2)
         #expect(bad.stderr.hasPrefix("cpvanity: config \(config): Unknown column nmae in the columns setting (did you mean nmae → name?)"), "\(bad.stderr)")
+        // A value out of range from the file names the file and the key, not a flag never typed.
+        try "rate = 5000\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let fast = try run("cpvanity", ["member", "48201", "--base-url", server.baseURL, "--no-store"], environment: env)
+        #expect(fast.status == 64)
+        #expect(fast.stderr.hasPrefix("cpvanity: rate in config \(config) must be 0 (no limit, for your own mirror) or from 0.001 to 1000 requests a second, not 5000.0.\n"), "\(fast.stderr)")
     }
 
     @Test func anArchivedTableNamesItsCapture() throws {

@@ -31,10 +31,10 @@ import Testing
     @Test func didYouMean() throws {
         let command = try run("cpvanity", ["membr", "48201"])
         #expect(command.status == 64)
-        #expect(command.stderr.hasPrefix("Error: Unknown command 'membr'. Did you mean 'member'?\n"))
+        #expect(command.stderr.hasPrefix("cpvanity: Unknown command 'membr'. Did you mean 'member'?\n"))
         let option = try run("cpvanity", ["member", "48201", "--rat", "3"])
         #expect(option.status == 64)
-        #expect(option.stderr.hasPrefix("Error: Unknown option '--rat'. Did you mean '--rate'?"))
+        #expect(option.stderr.hasPrefix("cpvanity: Unknown option '--rat'. Did you mean '--rate'?"))
     }
 
     @Test func jsonKeysAsGhTakesThem() throws {
@@ -48,9 +48,9 @@ import Testing
 
         let typo = try run("cpvanity", base + ["--json", "id,reputaton.total"])
         #expect(typo.status == 64)
-        #expect(typo.stderr.hasPrefix("Error: Unknown key reputaton.total in --json (did you mean reputaton.total → reputation.total?); choose from schema, id, "))
+        #expect(typo.stderr.hasPrefix("cpvanity: Unknown key reputaton.total in --json (did you mean reputaton.total → reputation.total?); choose from schema, id, "))
         let column = try run("cpvanity", base + ["--format", "csv", "--columns", "id,nmae"])
-        #expect(column.stderr.hasPrefix("Error: Unknown column nmae in --columns (did you mean nmae → name?); choose from id, "))
+        #expect(column.stderr.hasPrefix("cpvanity: Unknown column nmae in --columns (did you mean nmae → name?); choose from id, "))
         #expect(try run("cpvanity", base + ["--format", "csv", "--json", "id"]).status == 64)
         // Two lookups of robots.txt and four pages each; the usage errors fetched nothing.
         #expect(try server.stats().requests == 10)
@@ -141,10 +141,10 @@ import Testing
 
         let unknown = try run("cpvanity", ["member", "--base-url", server.baseURL, "--format", "csv", "--columns", "id,views", "48201"])
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.hasPrefix("Error: Unknown column views in --columns; choose from id, site, fetched_at, name, "), "\(unknown.stderr)")
+        #expect(unknown.stderr.hasPrefix("cpvanity: Unknown column views in --columns; choose from id, site, fetched_at, name, "), "\(unknown.stderr)")
         let notCSV = try run("cpvanity", ["member", "--base-url", server.baseURL, "--format", "json", "--columns", "id", "48201"])
         #expect(notCSV.status == 64)
-        #expect(notCSV.stderr.hasPrefix("Error: --columns chooses the columns of a CSV export; add --format csv.\n"), "\(notCSV.stderr)")
+        #expect(notCSV.stderr.hasPrefix("cpvanity: --columns chooses the columns of a CSV export; add --format csv.\n"), "\(notCSV.stderr)")
         #expect(try server.stats().requests == requested)
     }
 

@@ -20,7 +20,7 @@ import Testing
     func outOfRangeIsAUsageError(_ arguments: [String], _ message: String) throws {
         let result = try run("cpvanity", ["member", "48201", "--base-url", "http://127.0.0.1:9"] + arguments)
         #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("Error: \(message)\n"))
+        #expect(result.stderr.hasPrefix("cpvanity: \(message)\n"))
         #expect(result.stdout == "")
     }
 }

@@ -51,21 +51,28 @@ struct FetchOptions: ParsableArguments {
 
     func validate() throws {
         let settings = settings
+        // A value from the config file or the environment is named as it was set there.
+        func named(_ key: String, _ flag: String, given: Any?) -> String {
+            guard given == nil, let setting = Settings.shared.value(key) else { return flag }
+            return setting.source.hasPrefix("environment ") ? String(setting.source.dropFirst("environment ".count)) : "\(key) in \(setting.source)"
+        }
         guard (1...1_000).contains(settings.concurrency) else {
-            throw ValidationError("--concurrency must be from 1 to 1000 requests at once, not \(settings.concurrency).")
+            throw ValidationError("\(named("concurrency", "--concurrency", given: concurrencyOption)) must be from 1 to 1000 requests at once, not \(settings.concurrency).")
         }
         guard settings.rate.isFinite, settings.rate == 0 || (0.001...1_000).contains(settings.rate) else {
-            throw ValidationError("--rate must be 0 (no limit, for your own mirror) or from 0.001 to 1000 requests a second, not \(settings.rate).")
+            throw ValidationError("\(named("rate", "--rate", given: rateOption)) must be 0 (no limit, for your own mirror) or from 0.001 to 1000 requests a second, not \(settings.rate).")
         }
-        guard (0...100).contains(settings.retries) else { throw ValidationError("--retries must be from 0 to 100, not \(settings.retries).") }
-        for (name, seconds) in [("--timeout", settings.timeout), ("--connect-timeout", settings.connectTimeout)] {
+        guard (0...100).contains(settings.retries) else {
+            throw ValidationError("\(named("retries", "--retries", given: retriesOption)) must be from 0 to 100, not \(settings.retries).")
+        }
+        for (key, flag, seconds, given) in [("timeout", "--timeout", settings.timeout, timeoutOption), ("connect_timeout", "--connect-timeout", settings.connectTimeout, connectTimeoutOption)] {
             guard seconds.isFinite, (0.001...86_400).contains(seconds) else {
-                throw ValidationError("\(name) must be from 0.001 to 86400 seconds, not \(seconds).")
+                throw ValidationError("\(named(key, flag, given: given)) must be from 0.001 to 86400 seconds, not \(seconds).")
             }
         }
         if let baseURL = settings.baseURL {
             guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
-                throw ValidationError("--base-url must be an http(s) URL such as http://127.0.0.1:8080, not '\(baseURL)'.")
+                throw ValidationError("\(named("base_url", "--base-url", given: baseURLOption)) must be an http(s) URL such as http://127.0.0.1:8080, not '\(baseURL)'.")
             }
         }
     }
