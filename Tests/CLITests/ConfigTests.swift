@@ -86,4 +86,51 @@ import Testing
 
             """)
     }
+
+    @Test func aCommandsTableAppliesToThatCommandAlone() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try FixtureServer()
+        let config = directory.appendingPathComponent("cpvanity/config.toml").path
+        try write("""
+            base_url = "\(server.baseURL)"
+            rate = 0
+            format = "json"
+
+            [member]
+            format = "csv"
+            columns = "id,name"
+
+            [articles]
+            rate = 0.5
+            """)
+        let env = ["XDG_CONFIG_HOME": directory.path, "CPVANITY_DB": "", "HOME": directory.path]
+        let member = try run("cpvanity", ["member", "7315", "--no-store"], environment: env)
+        #expect(member.status == 0, "\(member.stderr)")
+        #expect(member.stdout == "id,name\r\n7315,Tomasz Wirth\r\n")
+        // rows (its alias's table) keeps the top-level format and takes no member columns.
+        let rows = try run("cpvanity", ["rows", "7315", "--no-store"], environment: env)
+        #expect(rows.status == 0, "\(rows.stderr)")
+        #expect(rows.stdout.hasPrefix("["), "\(rows.stdout)")
+
+        let shown = try run("cpvanity", ["config", "show", "articles", "--format", "json"], environment: env)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
+        let settings = try #require(document["settings"] as? [[String: String]])
+        let byKey = Dictionary(uniqueKeysWithValues: settings.compactMap { row in row["key"].map { ($0, row) } })
+        #expect(byKey["rate"]?["value"] == "0.5")
+        #expect(byKey["rate"]?["source"] == "config \(config) [rows]")
+        #expect(byKey["format"]?["value"] == "json")
+        #expect(byKey["format"]?["source"] == "config \(config)")
+
+        try write("[member]\nrate = 5000\n")
+        let fast = try run("cpvanity", ["member", "7315", "--base-url", server.baseURL, "--no-store"], environment: env)
+        #expect(fast.status == 64)
+        #expect(fast.stderr.hasPrefix("cpvanity: member.rate in config \(config) must be 0 (no limit, for your own mirror) or from 0.001"), "\(fast.stderr)")
+        try write("[membr]\nrate = 1\n")
+        let typo = try run("cpvanity", ["config", "show"], environment: env)
+        #expect(typo.status == 2)
+        #expect(typo.stderr.hasPrefix("cpvanity: \(config): [membr] is not a command; tables are named for one of batch, config, extract, feed, history, member, "), "\(typo.stderr)")
+        try write("[batch]\nrte = 1\n")
+        let unknown = try run("cpvanity", ["config", "show"], environment: env)
+        #expect(unknown.stderr.hasPrefix("cpvanity: \(config): batch.rte is not a setting; the file takes site, "), "\(unknown.stderr)")
+    }
 }

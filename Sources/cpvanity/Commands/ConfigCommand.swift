@@ -18,6 +18,10 @@ struct ConfigCommand: ParsableCommand {
               db = "~/notes/cpvanity.sqlite"
               format = "csv"
               columns = "id,name,reputation.total"
+
+              [refresh]               # a table per command: its keys for that command alone
+              rate = 0.5
+              format = "ndjson"
             """,
         subcommands: [ConfigShowCommand.self],
         defaultSubcommand: ConfigShowCommand.self
@@ -27,16 +31,31 @@ struct ConfigCommand: ParsableCommand {
 struct ConfigShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Print every setting, its value and where it came from (flag, environment, config file, default)."
+        abstract: "Print every setting, its value and where it came from (flag, environment, config file, default).",
+        discussion: "Give a command (cpvanity config show batch) to see the settings it runs with, its table in the file included."
     )
+
+    @Argument(help: ArgumentHelp("The settings this command runs with (its [command] table in the file applies).", valueName: "command"),
+              completion: .list(SettingsFile.commands.keys.sorted()))
+    var command: String?
 
     @OptionGroup var formatOption: TableOrJSON
 
+    func validate() throws {
+        if let command, SettingsFile.command(named: command) == nil {
+            throw ValidationError("'\(command)' is not a command; give one of \(Set(SettingsFile.commands.values).sorted().joined(separator: ", ")).")
+        }
+    }
+
     func run() throws {
-        let settings = Settings.shared
+        // A broken file or variable fails this read too; Settings.shared then says it plainly (exit 2).
+        let settings = command.flatMap { try? Settings(environment: ProcessInfo.processInfo.environment, command: SettingsFile.command(named: $0)) }
+            ?? Settings.shared
         let rows: [(key: String, value: String, source: String)] = Settings.keys.map { key in
-            if let value = settings.value(key.name) { return (key.name, value.text, value.source) }
-            return (key.name, key.fallback, "default")
+            guard let value = settings.value(key.name) else { return (key.name, key.fallback, "default") }
+            // A value from a command's table says so: `config /path [batch]`.
+            let table = value.name.contains(".") ? " [\(value.name.prefix { $0 != "." })]" : ""
+            return (key.name, value.text, value.source + table)
         }
         if formatOption.json {
             let document = JSONValue.object([

@@ -1,12 +1,12 @@
 import App
 import Foundation
 import Report
-import TOMLKit
 
 /// The options people repeat, from `$XDG_CONFIG_HOME/cpvanity/config.toml` (or
 /// `$CPVANITY_CONFIG`) and `CPVANITY_<KEY>` environment variables. A flag outweighs the
-/// environment, which outweighs the file, which outweighs the default; `cpvanity config
-/// show` says which one each value came from.
+/// environment, which outweighs the command's table in the file (`[batch]`), which
+/// outweighs the file's top level, which outweighs the default; `cpvanity config show`
+/// says which one each value came from.
 struct Settings: Sendable {
     enum Kind: Sendable {
         case number, integer, text, flagOrPath, format
@@ -16,6 +16,11 @@ struct Settings: Sendable {
         let text: String
         /// `flag`, `environment CPVANITY_RATE`, `config /path/config.toml`, `default`.
         let source: String
+        /// The setting as the user wrote it: `rate`, `batch.rate` (a command's table), `CPVANITY_RATE`.
+        let name: String
+
+        /// Where a bad value was set, for its error: `CPVANITY_RATE`, `batch.rate in config /path`.
+        var whereSet: String { source.hasPrefix("environment ") ? name : "\(name) in \(source)" }
     }
 
     /// Every key the file and the environment take, with its kind and default (in words).
@@ -35,46 +40,27 @@ struct Settings: Sendable {
     ]
 
     let file: String
-    private let fileValues: [String: String]
+    /// The command whose table in the file applies (`batch`), if it has one.
+    let command: String?
+    private let fileValues: SettingsFile
     private let environmentValues: [String: String]
 
-    /// Read once; a broken file or variable is said plainly and exits 2, before anything runs.
+    /// Read once, for the command being run; a broken file or variable is said plainly
+    /// and exits 2, before anything runs.
     static let shared: Settings = {
         do {
-            return try Settings(environment: ProcessInfo.processInfo.environment)
+            return try Settings(environment: ProcessInfo.processInfo.environment,
+                                command: SettingsFile.command(named: CommandLine.arguments.dropFirst().first))
         } catch {
             Diagnostics.error("\(error)")
             Foundation.exit(ExitStatus.badInput.code)
         }
     }()
 
-    init(environment: [String: String]) throws(SettingsError) {
+    init(environment: [String: String], command: String?) throws(SettingsError) {
         file = Settings.path(environment: environment)
-        var fileValues = [String: String]()
-        if FileManager.default.fileExists(atPath: file) {
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                throw SettingsError(file: file, key: nil, message: "cannot be read as UTF-8 text")
-            }
-            let table: TOMLTable
-            do {
-                table = try TOMLTable(string: text)
-            } catch {
-                throw SettingsError(file: file, key: nil, message: "is not valid TOML: \(error)")
-            }
-            for key in table.keys {
-                guard let known = Settings.keys.first(where: { $0.name == key }) else {
-                    throw SettingsError(file: file, key: key, message: "is not a setting; the file takes \(Settings.keys.map(\.name).joined(separator: ", "))")
-                }
-                guard let value = table[key], var text = Settings.text(of: value, kind: known.kind) else {
-                    throw SettingsError(file: file, key: key, message: "must be \(Settings.describe(known.kind))")
-                }
-                // Paths in the file may start from home, as people write them.
-                if ["db", "cache", "patterns"].contains(key), text.hasPrefix("~/") {
-                    text = ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(String(text.dropFirst(2)))
-                }
-                fileValues[key] = text
-            }
-        }
+        self.command = command
+        fileValues = try SettingsFile(path: file, home: environment["HOME"] ?? NSHomeDirectory())
         var environmentValues = [String: String]()
         for key in Settings.keys {
             let variable = "CPVANITY_" + key.name.uppercased()
@@ -84,15 +70,19 @@ struct Settings: Sendable {
             }
             environmentValues[key.name] = text
         }
-        self.fileValues = fileValues
         self.environmentValues = environmentValues
     }
 
-    /// `flag` if given, else the environment's, else the file's; nil: the default.
+    /// `flag` if given, else the environment's, else the command's table's, else the
+    /// file's top level; nil: the default.
     func value(_ key: String, flag: String? = nil) -> Value? {
-        if let flag { return Value(text: flag, source: "flag") }
-        if let text = environmentValues[key] { return Value(text: text, source: "environment CPVANITY_\(key.uppercased())") }
-        if let text = fileValues[key] { return Value(text: text, source: "config \(file)") }
+        if let flag { return Value(text: flag, source: "flag", name: key) }
+        let variable = "CPVANITY_\(key.uppercased())"
+        if let text = environmentValues[key] { return Value(text: text, source: "environment \(variable)", name: variable) }
+        if let command, let text = fileValues.sections[command]?[key] {
+            return Value(text: text, source: "config \(file)", name: "\(command).\(key)")
+        }
+        if let text = fileValues.topLevel[key] { return Value(text: text, source: "config \(file)", name: key) }
         return nil
     }
 
@@ -102,7 +92,7 @@ struct Settings: Sendable {
     func explicitValue(_ key: String, flag: String?) -> String? {
         if let flag { return flag }
         if environmentValues[key] != nil { return nil }
-        return fileValues[key]
+        return value(key)?.text
     }
 
     func number(_ key: String) -> Double? { value(key).flatMap { Double($0.text) } }

@@ -54,7 +54,7 @@ struct FetchOptions: ParsableArguments {
         // A value from the config file or the environment is named as it was set there.
         func named(_ key: String, _ flag: String, given: Any?) -> String {
             guard given == nil, let setting = Settings.shared.value(key) else { return flag }
-            return setting.source.hasPrefix("environment ") ? String(setting.source.dropFirst("environment ".count)) : "\(key) in \(setting.source)"
+            return setting.whereSet
         }
         guard (1...1_000).contains(settings.concurrency) else {
             throw ValidationError("\(named("concurrency", "--concurrency", given: concurrencyOption)) must be from 1 to 1000 requests at once, not \(settings.concurrency).")

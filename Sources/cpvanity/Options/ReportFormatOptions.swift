@@ -103,7 +103,7 @@ struct ReportFormatOptions: ParsableArguments {
             // The config's columns are for a CSV line per member; a bad one names where it was set.
             do {
                 options.columns = try ReportFormatOptions.chosen(setting.text, from: CSVColumns.available(pack: pack, rows: false),
-                                                                 option: "the columns setting", what: "column")
+                                                                 option: "the \(setting.name) setting", what: "column")
             } catch let error as ValidationError {
                 throw AppError.other("\(setting.source): \(error.message)")
             }
