@@ -262,7 +262,8 @@ import Testing
         // A byte-order mark and CRLF line ends, as Notepad saves them; a zero-width space
         // is white space like any other.
         try Data("\u{FEFF}48201\r\n7315\r\n# a comment\r\n90210\r\n\u{200B}1842\r\n".utf8).write(to: URL(fileURLWithPath: path("ids.txt")))
-        let result = try run("cpvanity", ["batch", "--base-url", server.baseURL, "--rate", "0", "--ids", path("ids.txt"),
+        // The file as an argument, the same as --ids FILE.
+        let result = try run("cpvanity", ["batch", path("ids.txt"), "--base-url", server.baseURL, "--rate", "0",
                                           "--format", "ndjson", "--no-store"])
         #expect(result.status == 0)
         let ids = result.stdout.split(separator: "\n").compactMap { line in
@@ -325,7 +326,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let missing = try run("cpvanity", ["batch", "--ids", path("nope.txt")])
         #expect(missing.status == 2)
-        #expect(missing.stderr == "cpvanity: cannot read --ids \(path("nope.txt")): no such file\n")
+        #expect(missing.stderr == "cpvanity: cannot read \(path("nope.txt")): no such file\n")
+        let idsAsFile = try run("cpvanity", ["batch", "48201", "7315"])
+        #expect(idsAsFile.status == 64)
+        #expect(idsAsFile.stderr.hasPrefix("cpvanity: batch reads its IDs from a file or standard input, and there is no file '48201'; for IDs on the command line, run 'cpvanity member 48201 ...' (or: echo 48201 | cpvanity batch).\n"), "\(idsAsFile.stderr)")
+        let twice = try run("cpvanity", ["batch", path("a.txt"), "--ids", path("b.txt")])
+        #expect(twice.status == 64)
+        #expect(twice.stderr.hasPrefix("cpvanity: Give the file of IDs once: 'batch \(path("a.txt"))' or 'batch --ids \(path("b.txt"))', not both.\n"), "\(twice.stderr)")
         let empty = try run("cpvanity", ["batch"], stdin: Data("# nothing\n\n".utf8))
         #expect(empty.status == 2)
         #expect(empty.stderr == "cpvanity: no member IDs in <stdin>\n")

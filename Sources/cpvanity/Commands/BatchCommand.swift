@@ -1,12 +1,13 @@
 import App
 import ArgumentParser
+import Foundation
 
 struct BatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "batch",
         abstract: "Look up a list of members and export them (CSV or a workbook for spreadsheets, JSON for dashboards).",
         discussion: """
-            IDs come from --ids FILE (one per line, # comments and blank lines allowed; or a CSV \
+            IDs come from FILE or --ids FILE (one per line, # comments and blank lines allowed; or a CSV \
             column with --id-column) or from standard input. Duplicates are dropped; IDs that are \
             not member IDs are reported and skipped. Members are written as they finish, so memory \
             stays flat however long the list.
@@ -31,7 +32,7 @@ struct BatchCommand: AsyncParsableCommand {
             (the checkpoint is kept).
 
             Examples:
-              cpvanity batch --ids members.txt --output members.csv
+              cpvanity batch members.txt --output members.csv
               cpvanity batch --ids members.txt --output members.xlsx --resume
               cpvanity batch --ids members.txt --format ndjson | jq -c '[.id, .stats.total_views]'
             """
@@ -41,6 +42,9 @@ struct BatchCommand: AsyncParsableCommand {
     @OptionGroup(title: "Site and fetching") var lookup: LookupOptions
     @OptionGroup(title: "History") var store: StoreOptions
     @OptionGroup var summary: SummaryOptions
+
+    @Argument(help: ArgumentHelp("File of member IDs, the same as --ids FILE (- or none: standard input).", valueName: "file"), completion: .file())
+    var file: String?
 
     @Option(name: .long, help: ArgumentHelp("File of member IDs (- or no option: standard input).", valueName: "file"), completion: .file())
     var ids: String?
@@ -62,6 +66,13 @@ struct BatchCommand: AsyncParsableCommand {
     @OptionGroup(title: "Web archives") var archive: ArchiveOptions
 
     func validate() throws {
+        if let file {
+            guard ids == nil else { throw ValidationError("Give the file of IDs once: 'batch \(file)' or 'batch --ids \(ids ?? file)', not both.") }
+            // `batch 48201 7315` reads as IDs typed where the file goes: say where they go.
+            if file != "-", !FileManager.default.fileExists(atPath: file), file.allSatisfy(\.isNumber) {
+                throw ValidationError("batch reads its IDs from a file or standard input, and there is no file '\(file)'; for IDs on the command line, run 'cpvanity member \(file) ...' (or: echo \(file) | cpvanity batch).")
+            }
+        }
         if resume && output.outputFile == nil {
             throw ValidationError("--resume continues an export to a file: give --output FILE, the same as the interrupted run.")
         }
@@ -75,7 +86,7 @@ struct BatchCommand: AsyncParsableCommand {
         var export = try output.settings(pack: settings.pack)
         export.resume = resume
         export.retryFailed = retryFailed
-        var batch = BatchSettings(ids: ids.flatMap { $0 == "-" ? nil : IDSource.file($0) } ?? .standardInput, output: export)
+        var batch = BatchSettings(ids: (ids ?? file).flatMap { $0 == "-" ? nil : IDSource.file($0) } ?? .standardInput, output: export)
         batch.idColumn = idColumn
         batch.shard = shard
         batch.summary = summary.settings

@@ -40,7 +40,7 @@ enum ErrorAdvice {
 
     private static func words(_ error: AppError) -> String {
         switch error {
-        case .noIDInput: return "give the member IDs with --ids FILE, or pipe them in (one per line)"
+        case .noIDInput: return "give a file of member IDs (cpvanity batch members.txt), or pipe them in (one per line)"
         case .unreadableFile(let role, let path, let reason): return "cannot read \(option(role).map { "\($0) " } ?? "")\(path): \(reason)"
         case .unusableDirectory(let role, let path, let reason): return "\(option(role)) \(path): \(reason)"
         case .archiveIndexMissing(let index, _, _, let other): return "--archive-index \(index): \(error), or use --archive-index \(other)"
@@ -74,7 +74,7 @@ enum ErrorAdvice {
 
     private static func option(_ role: AppError.FileRole) -> String? {
         switch role {
-        case .ids: return "--ids"
+        case .ids: return nil  // the file is given as FILE or --ids FILE
         case .feed: return "--file"
         case .page: return nil
         }
