@@ -95,6 +95,14 @@ public struct MemberLookup: Sendable {
         return fetched
     }
 
+    /// The record of a member left unrequested (the site gave the members before it no
+    /// answer): each of its pages failed for `message`, nothing read.
+    public func notLookedUp(_ id: String, sources names: [String]? = nil, because message: String) -> MemberRecord {
+        var fetched = Fetched(id: id, sources: sources(names), base: baseURL)
+        fetched.errors = fetched.urls.map { MemberError(kind: .network, source: $0.name, url: $0.url, message: message) }
+        return record(of: fetched)
+    }
+
     func sources(_ names: [String]?) -> [SourceRule] {
         pack.sources.filter { names?.contains($0.name) ?? true }
     }

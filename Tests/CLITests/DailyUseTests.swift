@@ -75,6 +75,30 @@ import Testing
             """)
     }
 
+    @Test func aDeadHostStopsTheBatchAfterTenMembersInARow() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ids = (1000..<1060).map(String.init)
+        let output = directory.appendingPathComponent("members.csv").path
+        // Two at a time: four members under way, so at most 13 are requested before the stop.
+        let dead = try run("cpvanity", ["batch", "--base-url", "http://127.0.0.1:9", "--retries", "0", "--concurrency", "2", "--rate", "0",
+                                        "--no-store", "--output", output], stdin: Data(ids.joined(separator: "\n").utf8))
+        #expect(dead.status == 1)
+        let lines = dead.stderr.split(separator: "\n").map(String.init)
+        let said = lines.filter { $0.hasPrefix("cpvanity: member ") }
+        #expect((10...13).contains(said.count), "\(dead.stderr)")
+        #expect(said.allSatisfy { $0.hasSuffix(": network: cannot connect to 127.0.0.1:9; is the server up and reachable from here? (articles and profile pages)") })
+        #expect(lines.dropFirst(said.count) == [
+            "cpvanity: warning: stopped starting lookups: \(said.count) members in a row got no answer from the site (cannot connect to 127.0.0.1:9; is the server up and reachable from here?); the \(60 - said.count) members left are recorded as failed without a request; run again when the site is back",
+        ] + lines.suffix(2))
+        #expect(lines.suffix(2).first?.hasPrefix("cpvanity: batch: 60 of 60 members · 0 ok · 60 failed · ") == true)
+        #expect(lines.last == "cpvanity: hint: check the network connection, or the host in --base-url")
+        // Every member has its row, in the list's order; those left say why.
+        let rows = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\r\n").dropFirst()
+        #expect(rows.map { String($0.prefix { $0 != "," }) } == ids)
+        let left = rows.filter { $0.contains("network: not looked up: the site gave no answer to the \(said.count) members looked up before it (cannot connect to 127.0.0.1:9;") }
+        #expect(left.count == 60 - said.count)
+    }
+
     @Test func configColumnsApplyWhereTheyFitAndAPageAddressIsAnID() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = try FixtureServer()

@@ -33,12 +33,17 @@ public enum LookupRun {
 
     /// Each member's record as it finishes (duplicates looked up once). Saving runs
     /// where the member was looked up; `body` runs one at a time. `warn`: each member's
-    /// errors are said as warnings (a batch counts them instead).
+    /// errors are said as warnings (a batch counts them instead). When the site is down
+    /// for the run (`SiteOutage`), no further member is requested: each left gets a
+    /// failed record saying so, and one line says why.
     public static func each(of ids: [String], sources: [String]? = nil, lookup: MemberLookup, store: (any MemberHistory)?,
-                            shouldStop: @Sendable () -> Bool = { false }, warn: Bool = true, body: (MemberRecord) throws -> Void) async throws {
+                            shouldStop: @escaping @Sendable () -> Bool = { false }, warn: Bool = true, body: (MemberRecord) throws -> Void) async throws {
         var failure: Error?
         let halted = HaltFlag()
-        await lookup.lookup(unique(ids), sources: sources, shouldStop: { halted.isSet || shouldStop() },
+        let ids = unique(ids)
+        var outage = SiteOutage()
+        var reported = Set<String>()
+        await lookup.lookup(ids, sources: sources, shouldStop: { halted.isSet || shouldStop() },
                             prepare: { record -> Result<MemberRecord, AppError> in
             do throws(AppError) {
                 return .success(try remembered(record, pack: lookup.pack, store: store))
@@ -49,15 +54,28 @@ public enum LookupRun {
             guard failure == nil else { return }
             do {
                 let record = try prepared.get()
+                reported.insert(record.id)
                 if warn { sayFailures(record) }
                 for note in record.warnings { Diagnostics.warning(note) }
                 try body(record)
+                if outage.observe(record) {
+                    halted.set()
+                    lookup.fetcher?.stopStartingRequests()
+                }
             } catch {
                 failure = error
                 halted.set()
             }
         }
         if let failure { throw failure }
+        // A stop asked for (Ctrl-C) leaves the members not looked up for the next run.
+        guard outage.isDown, !shouldStop() else { return }
+        let left = ids.filter { !reported.contains($0) }
+        guard !left.isEmpty else { return }
+        Diagnostics.alert(outage.stopping(left: left.count))
+        for id in left {
+            try body(lookup.notLookedUp(id, sources: sources, because: outage.notLookedUp))
+        }
     }
 
     /// Saves a successful lookup and returns the record with what changed since the
@@ -84,6 +102,7 @@ public enum LookupRun {
     /// together (its URLs are in the record). `asProgress`: a batch's (not said under
     /// --quiet, where its summary line and status tell).
     public static func sayFailures(_ record: MemberRecord, asProgress: Bool = false) {
+        guard !SiteOutage.wasLeft(record) else { return }
         var causes = [(error: MemberError, sources: [String])]()
         for error in record.errors {
             if let index = causes.firstIndex(where: { $0.error.kind == error.kind && $0.error.field == error.field && $0.error.message == error.message }) {

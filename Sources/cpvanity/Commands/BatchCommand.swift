@@ -10,7 +10,8 @@ struct BatchCommand: AsyncParsableCommand {
             IDs come from FILE or --ids FILE (one per line, # comments and blank lines allowed; or a CSV \
             column with --id-column) or from standard input. Duplicates are dropped; IDs that are \
             not member IDs are reported and skipped. Members are written as they finish, so memory \
-            stays flat however long the list.
+            stays flat however long the list. If the site gives no answer at all to ten members in a row \
+            (down, or the network is), the rest are not requested: each is written as failed, saying so.
 
             With --output, the file is replaced only when the batch is complete (written beside it \
             and renamed), lists the members in the order of the IDs, and a checkpoint beside it \
