@@ -29,7 +29,8 @@ extension ArchiveReader {
             switch await fetcher.fetch(url, followingRedirects: false, recorded: { $0.headers["memento-datetime"] != nil }) {
             case .success(let answer): response = answer
             case .failure(let error):
-                return .failure(Unread(error: MemberError(kind: .archive, source: source, url: url, message: "the archive could not be reached: \(error)"),
+                return .failure(Unread(error: MemberError(kind: .archive, source: source, url: url, message: "the archive could not be reached: \(error)",
+                                                          noAnswer: error.isNoAnswer),
                                        recordedError: false))
             }
             let failure = { (error: ArchiveError) in

@@ -108,7 +108,8 @@ public struct ArchiveReader: Sendable {
         case .success(let response):
             return .failure(indexFailure(response, url: url, original: original, source: source))
         case .failure(let error):
-            return .failure(MemberError(kind: .archive, source: source, url: url, message: "the archive could not be reached: \(error)"))
+            return .failure(MemberError(kind: .archive, source: source, url: url, message: "the archive could not be reached: \(error)",
+                                        noAnswer: error.isNoAnswer))
         }
     }
 

@@ -42,6 +42,13 @@ public struct MemberLookup: Sendable {
         extractor = Extractor(pack: pack, baseURL: URLCredentials.stripped(self.baseURL))
     }
 
+    /// From now on no request starts, to the site or the archive: requests under way
+    /// finish, members with a page never requested are left out (Ctrl-C, a site down).
+    public func stopStartingRequests() {
+        fetcher?.stopStartingRequests()
+        archive?.fetcher.stopStartingRequests()
+    }
+
     /// `sources` limits which pages are fetched (all of the pack's by default).
     public func lookup(_ id: String, sources names: [String]? = nil) async -> MemberRecord {
         let fetched = await fetch(id, sources: names)
@@ -97,9 +104,9 @@ public struct MemberLookup: Sendable {
 
     /// The record of a member left unrequested (the site gave the members before it no
     /// answer): each of its pages failed for `message`, nothing read.
-    public func notLookedUp(_ id: String, sources names: [String]? = nil, because message: String) -> MemberRecord {
+    public func notLookedUp(_ id: String, sources names: [String]? = nil, kind: MemberError.Kind, because message: String) -> MemberRecord {
         var fetched = Fetched(id: id, sources: sources(names), base: baseURL)
-        fetched.errors = fetched.urls.map { MemberError(kind: .network, source: $0.name, url: $0.url, message: message) }
+        fetched.errors = fetched.urls.map { MemberError(kind: kind, source: $0.name, url: $0.url, message: message) }
         return record(of: fetched)
     }
 
@@ -118,7 +125,8 @@ public struct MemberLookup: Sendable {
         // A user and password in --base-url go to the server, not into the record.
         var errors = (fetched.errors + extracted.problems.map(MemberError.init)).map { error in
             MemberError(kind: error.kind, source: error.source, field: error.field, url: error.url.map(URLCredentials.redacted),
-                        status: error.status, message: URLCredentials.redacted(error.message), atCrawlTime: error.atCrawlTime)
+                        status: error.status, message: URLCredentials.redacted(error.message), atCrawlTime: error.atCrawlTime,
+                        noAnswer: error.noAnswer)
         }
         errors.sort { ($0.source ?? "", $0.field ?? "") < ($1.source ?? "", $1.field ?? "") }
         var record = MemberRecord(id: fetched.id, site: pack.name, fetchedAt: fetched.fetchedAt,

@@ -123,9 +123,12 @@ public struct MemberError: Error, Sendable, Equatable, CustomStringConvertible, 
     /// An archive's capture that is the site's own error page at crawl time (an
     /// archived 403): the archive is fine, the page was not there to capture.
     public let atCrawlTime: Bool
+    /// The server (the site, or the archive) never answered: no connection, no name, a
+    /// timeout. Members in a row with nothing but these show the server down for the run.
+    public let noAnswer: Bool
 
     public init(kind: Kind, source: String? = nil, field: String? = nil, url: String? = nil, status: Int? = nil, message: String,
-                atCrawlTime: Bool = false) {
+                atCrawlTime: Bool = false, noAnswer: Bool = false) {
         self.kind = kind
         self.source = source
         self.field = field
@@ -133,6 +136,21 @@ public struct MemberError: Error, Sendable, Equatable, CustomStringConvertible, 
         self.status = status
         self.message = message
         self.atCrawlTime = atCrawlTime
+        self.noAnswer = noAnswer
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case kind, source, field, url, status, message, atCrawlTime, noAnswer
+    }
+
+    // A checkpoint written before `noAnswer` existed reads as answered.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(kind: try container.decode(Kind.self, forKey: .kind), source: try container.decodeIfPresent(String.self, forKey: .source),
+                  field: try container.decodeIfPresent(String.self, forKey: .field), url: try container.decodeIfPresent(String.self, forKey: .url),
+                  status: try container.decodeIfPresent(Int.self, forKey: .status), message: try container.decode(String.self, forKey: .message),
+                  atCrawlTime: try container.decodeIfPresent(Bool.self, forKey: .atCrawlTime) ?? false,
+                  noAnswer: try container.decodeIfPresent(Bool.self, forKey: .noAnswer) ?? false)
     }
 
     /// An extraction problem seen as a lookup error.

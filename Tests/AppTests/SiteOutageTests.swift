@@ -10,13 +10,15 @@ import Testing
         MemberRecord(id: id, site: "codeproject", fetchedAt: Date(timeIntervalSince1970: 0), sources: [], extracted: ExtractedRecord(), errors: errors)
     }
 
-    let refused = MemberError(kind: .network, source: "profile", message: "cannot connect to 127.0.0.1:9")
-    let timedOut = MemberError(kind: .timeout, source: "articles", message: "Connection timed out after 10001 milliseconds")
+    let refused = MemberError(kind: .network, source: "profile", message: "cannot connect to 127.0.0.1:9", noAnswer: true)
+    let timedOut = MemberError(kind: .timeout, source: "articles", message: "Connection timed out after 10001 milliseconds", noAnswer: true)
+    let archiveDown = MemberError(kind: .archive, source: "articles", message: "the archive could not be reached: cannot resolve the host web.archive.org",
+                                  noAnswer: true)
 
     @Test func tenMembersInARowWithNoAnswerShowTheSiteDown() {
         var outage = SiteOutage()
         for n in 1..<SiteOutage.threshold {
-            let down = outage.observe(record("\(n)", n.isMultiple(of: 2) ? [refused] : [refused, timedOut]))
+            let down = outage.observe(record("\(n)", n.isMultiple(of: 2) ? [refused] : n.isMultiple(of: 3) ? [archiveDown] : [refused, timedOut]))
             #expect(!down)
         }
         #expect(!outage.isDown)
@@ -27,9 +29,9 @@ import Testing
         let eleventh = outage.observe(record("11", [refused]))
         #expect(!eleventh)
         #expect(outage.inARow == 11)
-        #expect(outage.stopping(left: 1) == "stopped starting lookups: 11 members in a row got no answer from the site (cannot connect to 127.0.0.1:9); the member left is recorded as failed without a request; run again when the site is back")
+        #expect(outage.stopping(left: 1) == "stopped starting lookups: 11 members in a row got no answer (cannot connect to 127.0.0.1:9); the member left is recorded as failed without a request; run again when it is back")
         let left = record("12", [MemberError(kind: .network, source: "profile", message: outage.notLookedUp)])
-        #expect(left.errors[0].message == "not looked up: the site gave no answer to the 11 members looked up before it (cannot connect to 127.0.0.1:9)")
+        #expect(left.errors[0].message == "not looked up: no answer to the 11 members looked up before it (cannot connect to 127.0.0.1:9)")
         #expect(SiteOutage.wasLeft(left))
         #expect(!SiteOutage.wasLeft(record("9", [refused])))
     }
@@ -41,6 +43,10 @@ import Testing
             record("missing", [MemberError(kind: .notFound, source: "profile", status: 404, message: "the site answered 404")]),
             record("busy", [MemberError(kind: .http, source: "profile", status: 503, message: "the site answered 503")]),
             record("half", [refused, MemberError(kind: .extraction, source: "articles", field: "views", message: "no match")]),
+            // An answer cut short, a circle of redirects, no capture in the archive: answers all.
+            record("short", [MemberError(kind: .network, source: "profile", message: "the page ends early")]),
+            record("circle", [MemberError(kind: .network, source: "profile", message: "redirected more than 10 times")]),
+            record("uncaptured", [MemberError(kind: .archive, source: "profile", message: "no capture in 2014")]),
         ]
         for answer in answers {
             for n in 1..<SiteOutage.threshold { _ = outage.observe(record("\(n)", [refused])) }

@@ -175,4 +175,25 @@ import TestSupport
         #expect(warnings.count == 4)
         #expect(try store.series(site: pack.name, member: "7315", pack: pack).points.isEmpty)
     }
+
+    /// An archive that never answers stops the run after ten members in a row, as a dead
+    /// site does: the members left are recorded, not requested (each would cost the
+    /// archive's pace and retries).
+    @Test func anArchiveDownStopsTheLookupsAfterTenMembersInARow() async throws {
+        let server = try FixtureServer(["--archive", archiveFixtures])
+        defer { server.stop() }
+        let reader = reader(server, base: "http://127.0.0.1:9", asOf: "2014")
+        let ids = (1000..<1030).map(String.init)
+        var records = [MemberRecord]()
+        try await LookupRun.each(of: ids, lookup: lookup(reader), store: nil, warn: false) { records.append($0) }
+        #expect(Set(records.map(\.id)) == Set(ids))
+        let requested = records.filter { !SiteOutage.wasLeft($0) }
+        // One member at a time (the archive's concurrency), two under way: 10 or 11 asked.
+        #expect((10...11).contains(requested.count), "\(requested.map(\.id))")
+        #expect(requested.allSatisfy { SiteOutage.unanswered($0) && $0.errors.allSatisfy { $0.kind == .archive } })
+        let left = records.filter(SiteOutage.wasLeft)
+        #expect(left.count == 30 - requested.count)
+        #expect(left.allSatisfy { $0.errors.map(\.kind) == [.archive, .archive] })
+        #expect(left.first?.errors.first?.message.hasPrefix("not looked up: no answer to the \(requested.count) members looked up before it (the archive could not be reached: cannot connect to 127.0.0.1:9") == true)
+    }
 }

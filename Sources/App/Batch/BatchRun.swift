@@ -54,7 +54,7 @@ public struct BatchRun {
         let interrupt = InterruptSignal()
         let leftFor = output.file == nil ? "are not looked up (output to stdout cannot be resumed)" : "are left for the next run to resume"
         interrupt.install {
-            lookup.fetcher?.stopStartingRequests()
+            lookup.stopStartingRequests()
             Diagnostics.info("stopping: requests under way finish, members not yet fetched \(leftFor) (Ctrl-C again to quit now)")
         }
         let started = Date()

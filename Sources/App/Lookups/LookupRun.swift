@@ -60,7 +60,7 @@ public enum LookupRun {
                 try body(record)
                 if outage.observe(record) {
                     halted.set()
-                    lookup.fetcher?.stopStartingRequests()
+                    lookup.stopStartingRequests()
                 }
             } catch {
                 failure = error
@@ -74,7 +74,7 @@ public enum LookupRun {
         guard !left.isEmpty else { return }
         Diagnostics.alert(outage.stopping(left: left.count))
         for id in left {
-            try body(lookup.notLookedUp(id, sources: sources, because: outage.notLookedUp))
+            try body(lookup.notLookedUp(id, sources: sources, kind: outage.causeKind, because: outage.notLookedUp))
         }
     }
 

@@ -1,16 +1,18 @@
 import Lookup
 
-/// Tells a site that is down for the whole run from a member whose pages failed: so
-/// many members in a row got no answer at all (no connection, no name, a timeout) that
-/// the rest would only wait out their retries to fail the same way. Against a dead
-/// host a batch of 500 would otherwise say 500 identical lines and take minutes.
+/// Tells a site (or a web archive) that is down for the whole run from a member whose
+/// pages failed: so many members in a row got no answer at all (no connection, no
+/// name, a timeout) that the rest would only wait out their retries to fail the same
+/// way. Against a dead host a batch of 500 would otherwise say 500 identical lines and
+/// take minutes (hours, with connect timeouts and an archive's one request a second).
 struct SiteOutage {
-    /// Members in a row with no answer from the site before the rest are left unrequested.
+    /// Members in a row with no answer before the rest are left unrequested.
     static let threshold = 10
 
     private(set) var inARow = 0
-    /// The last unanswered member's cause, as its record says it.
+    /// The last unanswered member's cause, as its record says it, and its kind.
     private(set) var cause = ""
+    private(set) var causeKind = MemberError.Kind.network
 
     var isDown: Bool { inARow >= SiteOutage.threshold }
 
@@ -21,18 +23,18 @@ struct SiteOutage {
             return false
         }
         inARow += 1
-        cause = record.errors.first?.message ?? cause
+        if let first = record.errors.first { (cause, causeKind) = (first.message, first.kind) }
         return inARow == SiteOutage.threshold
     }
 
-    /// No page of the member got an answer: every error is a transport failure.
+    /// No page of the member got an answer, from the site or the archive.
     static func unanswered(_ record: MemberRecord) -> Bool {
-        record.failed && record.errors.allSatisfy { ($0.kind == .network || $0.kind == .timeout) && $0.status == nil }
+        record.failed && record.errors.allSatisfy(\.noAnswer)
     }
 
     /// What a member left unrequested has in its record.
     var notLookedUp: String {
-        SiteOutage.notLookedUpPrefix + "the site gave no answer to the \(inARow) members looked up before it (\(cause))"
+        SiteOutage.notLookedUpPrefix + "no answer to the \(inARow) members looked up before it (\(cause))"
     }
 
     private static let notLookedUpPrefix = "not looked up: "
@@ -44,7 +46,7 @@ struct SiteOutage {
 
     /// The one line said when the run stops starting members.
     func stopping(left: Int) -> String {
-        "stopped starting lookups: \(inARow) members in a row got no answer from the site (\(cause)); "
-            + "the \(left == 1 ? "member" : "\(left) members") left \(left == 1 ? "is" : "are") recorded as failed without a request; run again when the site is back"
+        "stopped starting lookups: \(inARow) members in a row got no answer (\(cause)); "
+            + "the \(left == 1 ? "member" : "\(left) members") left \(left == 1 ? "is" : "are") recorded as failed without a request; run again when it is back"
     }
 }

@@ -48,13 +48,13 @@ public struct LiveSite: PageOrigin {
         case .failure(let error):
             switch error {
             case .transport(.timeout):
-                return .failure(MemberError(kind: .timeout, source: source, url: url, message: error.description))
+                return .failure(MemberError(kind: .timeout, source: source, url: url, message: error.description, noAnswer: true))
             case .disallowedByRobots, .crawlDelayTooLong:
                 return .failure(MemberError(kind: .robots, source: source, url: url, message: error.description))
             case .retryAfterTooLong(_, let status, _), .robotsUnavailable(_, let status):
                 return .failure(MemberError(kind: .http, source: source, url: url, status: status, message: error.description))
             case .transport, .invalidURL, .stopped, .tooManyRedirects:
-                return .failure(MemberError(kind: .network, source: source, url: url, message: error.description))
+                return .failure(MemberError(kind: .network, source: source, url: url, message: error.description, noAnswer: error.isNoAnswer))
             }
         }
     }

@@ -41,7 +41,7 @@ extension TerminalText {
         }
         let errors = record.errors.map { error in
             MemberError(kind: error.kind, source: error.source, field: error.field.map(escaped), url: error.url.map(escaped),
-                        status: error.status, message: escaped(error.message))
+                        status: error.status, message: escaped(error.message), atCrawlTime: error.atCrawlTime, noAnswer: error.noAnswer)
         }
         var copy = MemberRecord(id: escaped(record.id), site: record.site, fetchedAt: record.fetchedAt,
                                 sources: record.sources.map { ($0.name, escaped($0.url)) }, extracted: extracted, errors: errors)

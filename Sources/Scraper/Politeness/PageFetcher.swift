@@ -40,7 +40,8 @@ public final class PageFetcher: Sendable {
         stopping.store(true, ordering: .releasing)
     }
 
-    private var isStopping: Bool { stopping.load(ordering: .acquiring) }
+    /// True once `stopStartingRequests` was called.
+    public var isStopping: Bool { stopping.load(ordering: .acquiring) }
 
     /// The response for `url` (any status), or why there is none. Retryable
     /// statuses that keep failing come back as the last response. Redirects are
@@ -235,6 +236,15 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case robotsUnavailable(url: String, status: Int)
     /// Not requested: the run was stopped (`stopStartingRequests`) before its turn came.
     case stopped(String)
+
+    /// The server never answered: no connection, no name, a timeout (as against an
+    /// answer cpvanity did not take).
+    public var isNoAnswer: Bool {
+        switch self {
+        case .transport(.network), .transport(.timeout): return true
+        default: return false
+        }
+    }
 
     public var description: String {
         switch self {
