@@ -46,3 +46,9 @@ public enum ArchiveDates {
         return seconds <= 10 * 366 * 86_400 ? seconds : nil
     }
 }
+
+extension DateInterval {
+    /// `date` is in the period, its end not included: 2015-01-01 00:00 is not in 2014
+    /// (Foundation's `contains` includes the end).
+    public func holds(_ date: Date) -> Bool { date >= start && date < end }
+}

@@ -113,12 +113,12 @@ extension ArchiveReader {
             let all = listed.filter(\.mayBeThePage)
             guard let first = all.first, first.time < period.end, let nearest = CaptureChoice.closest(to: period.start, in: all) else {
                 // Captures in the period, but only of the site's redirects and errors: say so, not "none".
-                let others = listed.filter { period.contains($0.time) }.compactMap(\.status)
+                let others = listed.filter { period.holds($0.time) }.compactMap(\.status)
                 let error = others.isEmpty ? ArchiveError.noCapture(url: original, before: period.start, first: all.first?.time)
                     : ArchiveError.onlyNonPages(url: original, statuses: Array(Set(others)).sorted(), first: all.first?.time)
                 return .failure(MemberError(kind: .archive, source: source, url: original, message: error.description))
             }
-            let others = all.filter { $0 != nearest && period.contains($0.time) }
+            let others = all.filter { $0 != nearest && period.holds($0.time) }
                 .sorted { abs($0.time.timeIntervalSince(period.start)) < abs($1.time.timeIntervalSince(period.start)) }
             return .success([nearest] + others)
         }

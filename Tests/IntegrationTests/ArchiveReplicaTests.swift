@@ -196,4 +196,16 @@ import TestSupport
         #expect(left.allSatisfy { $0.errors.map(\.kind) == [.archive, .archive] })
         #expect(left.first?.errors.first?.message.hasPrefix("not looked up: no answer to the \(requested.count) members looked up before it (the archive could not be reached: cannot connect to 127.0.0.1:9") == true)
     }
+
+    /// A year ends before the next one's first second: 7315's capture at 2015-01-01 00:00
+    /// is not "in 2014", so 2014 has no capture (not "only errors, HTTP 200").
+    @Test func aCaptureAtTheNextYearsFirstSecondIsNotInTheYear() async throws {
+        let server = try FixtureServer(["--archive", archiveFixtures])
+        defer { server.stop() }
+        let record = await lookup(reader(server, asOf: "2014")).lookup("7315")
+        #expect(record.errors.map(\.message) == [
+            "the archive's first capture of https://www.codeproject.com/script/Articles/MemberArticles.aspx?amid=7315 is from 2015-01-01, after 2014-01-01; ask for a date from 2015-01-01 on",
+            "the archive's first capture of https://www.codeproject.com/script/Membership/View.aspx?mid=7315 is from 2017-01-01, after 2014-01-01; ask for a date from 2017-01-01 on",
+        ])
+    }
 }
