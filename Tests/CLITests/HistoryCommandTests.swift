@@ -54,6 +54,31 @@ import Testing
         #expect(ndjson.hasPrefix(#"{"id":"48201","site":"codeproject","label":"=team","added_at":""#))
     }
 
+    /// With no ID, history, report and track speak of the tracked members; with none
+    /// tracked, what to do.
+    @Test func noIDMeansTheTrackedMembers() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try FixtureServer()
+        let env = ["CPVANITY_DB": db]
+        let report = directory.appendingPathComponent("report.html").path
+        let untracked = try run("cpvanity", ["report", "-o", report, "--base-url", server.baseURL], environment: env)
+        #expect(untracked.status == 64)
+        #expect(untracked.stderr == "cpvanity: no member IDs were given, and no member is tracked: give member IDs (cpvanity report --output \(report) 48201), or track members to use by default (cpvanity track add 48201)\n")
+        #expect(!FileManager.default.fileExists(atPath: report))
+
+        // Listed in the order added (by ID within the same second): 48201 first either way.
+        #expect(try run("cpvanity", ["track", "add", "48201"], environment: env).status == 0)
+        #expect(try run("cpvanity", ["track", "add", "7315"], environment: env).status == 0)
+        #expect(try run("cpvanity", ["track", "--format", "csv"], environment: env).stdout.split(separator: "\r\n").dropFirst().map { $0.prefix(while: { $0 != "," }) } == ["48201", "7315"])
+        let made = try run("cpvanity", ["report", "-o", report, "--base-url", server.baseURL, "--rate", "0"], environment: env)
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(made.stderr.hasPrefix("cpvanity: report: wrote \(report) (2 members, "))
+        let history = try run("cpvanity", ["history", "--field", "reputation.total", "--format", "csv"], environment: env)
+        #expect(history.status == 0)
+        #expect(history.stdout.split(separator: "\r\n").map { $0.split(separator: ",").enumerated().filter { [0, 3].contains($0.offset) }.map(\.element).joined(separator: ",") }
+                == ["id,reputation.total", "48201,1204873", "7315,2415"])
+    }
+
     /// The statistics a record shows are series too, computed from each snapshot's rows.
     @Test func statisticsHaveAHistory() throws {
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -12,6 +12,8 @@ public enum AppError: Error, Sendable, CustomStringConvertible {
     case noIDs(source: String)
     /// No list of IDs was given, and standard input is a terminal.
     case noIDInput
+    /// A command that defaults to the tracked members was given no IDs, and none are tracked.
+    case noMembers(command: String)
     case unreadableFile(FileRole, path: String, reason: String)
     /// A directory to write in that cannot be made or is a file.
     case unusableDirectory(DirectoryRole, path: String, reason: String)
@@ -52,6 +54,7 @@ public enum AppError: Error, Sendable, CustomStringConvertible {
             return "\(list) \(ids.count == 1 ? "is not a" : "are not") \(site) member ID\(ids.count == 1 ? "" : "s") (an ID must match \(pattern)); nothing was fetched"
         case .noIDs(let source): return "no member IDs in \(source)"
         case .noIDInput: return "no member IDs were given, and standard input is a terminal"
+        case .noMembers: return "no member IDs were given, and no member is tracked"
         case .unreadableFile(_, let path, let reason): return "cannot read \(path): \(reason)"
         case .unusableDirectory(_, let path, let reason): return "\(path): \(reason)"
         case .archiveIndexMissing(let index, let pack, let file, _):
@@ -85,7 +88,7 @@ public enum AppError: Error, Sendable, CustomStringConvertible {
     /// The exit status the command ends with.
     public var status: ExitStatus {
         switch self {
-        case .invalidIDs, .noIDInput, .unknownNames, .feedChoice: return .usage
+        case .invalidIDs, .noIDInput, .noMembers, .unknownNames, .feedChoice: return .usage
         case .fetchFailed: return .partialFailure
         default: return .badInput
         }

@@ -30,8 +30,7 @@ public struct RefreshRun {
 
     /// The members the history tracks for the pack's site (none: a warning).
     public func tracked() throws(AppError) -> [String] {
-        let store = try history.open()
-        let members = try AppError.history { () throws(StoreError) in try store.tracked(site: lookups.pack.name).map(\.member) }
+        let members = try history.tracked(site: lookups.pack.name)
         if members.isEmpty { Diagnostics.warning("no tracked members; add some with: cpvanity track add <id>...") }
         return members
     }

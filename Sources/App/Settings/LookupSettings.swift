@@ -54,4 +54,19 @@ extension HistorySettings {
             throw .history(error)
         }
     }
+
+    /// The members the history tracks for `site`, in the order they were added.
+    public func tracked(site: String, readOnly: Bool = false) throws(AppError) -> [String] {
+        let store = try open(readOnly: readOnly)
+        return try AppError.history { () throws(StoreError) in try store.tracked(site: site).map(\.member) }
+    }
+
+    /// `given`, or with none the tracked members (what `history` and `report` show by
+    /// default); neither is a usage error worded for `command`.
+    public func members(_ given: [String], site: String, command: String, readOnly: Bool = false) throws(AppError) -> [String] {
+        guard given.isEmpty else { return given }
+        let tracked = try tracked(site: site, readOnly: readOnly)
+        guard !tracked.isEmpty else { throw .noMembers(command: command) }
+        return tracked
+    }
 }

@@ -13,7 +13,8 @@ struct ReportCommand: AsyncParsableCommand {
             called, come from the pack's [report] (for CodeProject: reputation by category and over \
             time, the articles). The data it draws is embedded once as JSON \
             (<script type="application/json" id="cpvanity-data">). Values over time come from \
-            the history: backfill it from a web archive first for a decade of points.
+            the history: backfill it from a web archive first for a decade of points. With no ID, \
+            the tracked members (cpvanity track add).
             """
     )
 
@@ -26,13 +27,12 @@ struct ReportCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Only history from this date on (\(DateText.forms)).", valueName: "date"))
     var since: String?
 
-    @Argument(help: ArgumentHelp("Member IDs.", valueName: "id"))
-    var ids: [String]
+    @Argument(help: ArgumentHelp("Member IDs (none: the tracked members).", valueName: "id"))
+    var ids: [String] = []
 
     @OptionGroup(title: "Web archives") var archive: ArchiveOptions
 
     func validate() throws {
-        if ids.isEmpty { throw ValidationError("Give at least one member ID, e.g. cpvanity report 48201 --output report.html.") }
         if !(output.lowercased().hasSuffix(".html") || output.lowercased().hasSuffix(".htm")) {
             throw ValidationError("--output names the HTML file to write, ending in .html (not '\(output)').")
         }
@@ -42,7 +42,10 @@ struct ReportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let run = HTMLReportRun(settings: try lookup.settings(history: store.settings, archive: archive), output: output, since: since.flatMap(DateText.period)?.start)
+        let settings = try lookup.settings(history: store.settings, archive: archive)
+        // The tracked list is read even with --no-store, which keeps this run out of the history.
+        let ids = try store.database.settings.members(ids, site: settings.pack.name, command: "report --output \(output)", readOnly: store.noStore)
+        let run = HTMLReportRun(settings: settings, output: output, since: since.flatMap(DateText.period)?.start)
         try ErrorAdvice.finish(try await run.run(ids))
     }
 }

@@ -18,6 +18,7 @@ struct HistoryCommand: AsyncParsableCommand {
 
             Examples:
               cpvanity history 48201
+              cpvanity history                          (every tracked member)
               cpvanity history 48201 --since 2014-01 --field reputation.total --format csv
               cpvanity history 48201 --backfill --every year
             """
@@ -35,13 +36,12 @@ struct HistoryCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Backfill") var backfill: BackfillOptions
 
-    @Argument(help: ArgumentHelp("Member IDs.", valueName: "id"))
-    var ids: [String]
+    @Argument(help: ArgumentHelp("Member IDs (none: the tracked members).", valueName: "id"))
+    var ids: [String] = []
 
     @OptionGroup(title: "Web archives") var archive: ArchiveOptions
 
     func validate() throws {
-        if ids.isEmpty { throw ValidationError("Give a member ID, e.g. cpvanity history 48201.") }
         try DateText.check(since, option: "--since")
         if archive.asOf != nil { throw ValidationError("history shows every point; --as-of is for member, rows and batch.") }
     }
@@ -49,6 +49,8 @@ struct HistoryCommand: AsyncParsableCommand {
     func run() async throws {
         let history = database.settings
         let settings = try lookup.settings(history: history, archive: archive)
+        // Read-only unless a backfill writes to it.
+        let ids = try history.members(ids, site: settings.pack.name, command: "history", readOnly: !backfill.backfill)
         var backfillFailed: RunOutcome?
         if backfill.backfill {
             backfillFailed = try await BackfillRun(settings: settings, backfill: backfill.settings, history: history).run(ids)
