@@ -100,7 +100,11 @@ import Testing
         let env = ["CPVANITY_DB": db]
         let fetch = ["--base-url", server.baseURL, "--rate", "0"]
 
-        #expect(try run("cpvanity", ["track", "add", "48201", "7315", "--label", "team"], environment: env).stdout == "tracking 48201\ntracking 7315\n")
+        let added = try run("cpvanity", ["track", "add", "48201", "7315", "--label", "team"], environment: env)
+        #expect(added.stdout == "")
+        #expect(added.stderr == "cpvanity: tracking 48201, 7315\n")
+        #expect(try run("cpvanity", ["track", "add", "7315", "1842"], environment: env).stderr == "cpvanity: tracking 1842\ncpvanity: already tracked: 7315\n")
+        #expect(try run("cpvanity", ["track", "remove", "1842"], environment: env).stderr == "cpvanity: no longer tracking 1842\n")
         let list = try run("cpvanity", ["track", "list", "--format", "json"], environment: env)
         let tracked = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
         #expect(tracked.map { $0["id"] as? String } == ["48201", "7315"])
@@ -144,7 +148,9 @@ import Testing
         let top = articles.stdout.split(separator: "\r\n").filter { $0.contains("/Articles/5012773/") }.map { $0.split(separator: ",").last ?? "" }
         #expect(top == ["2345678", "2346900"])
 
-        #expect(try run("cpvanity", ["track", "remove", "7315"], environment: env).stdout == "no longer tracking 7315\n")
+        let removed = try run("cpvanity", ["track", "remove", "7315"], environment: env)
+        #expect(removed.stdout == "")
+        #expect(removed.stderr == "cpvanity: no longer tracking 7315\n")
         let unknownField = try run("cpvanity", ["history", "48201", "--field", "total_veiws"], environment: env)
         #expect(unknownField.status == 64)
         #expect(unknownField.stderr.hasPrefix("cpvanity: --field: unknown field total_veiws; choose from name, "))

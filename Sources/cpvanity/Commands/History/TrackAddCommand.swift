@@ -23,6 +23,9 @@ struct TrackAddCommand: ParsableCommand {
         let unique = LookupRun.unique(try IDValidation.ids(ids, pack: sitePack))
         let store = try database.settings.open()
         let added = try AppError.history { () throws(StoreError) in try store.track(unique, site: sitePack.name, label: label) }
-        Output.write(added.map { "tracking \($0)\n" }.joined() + unique.filter { !added.contains($0) }.map { "already tracked: \($0)\n" }.joined())
+        // What was done goes to stderr, with the other diagnostics: stdout is for data.
+        let already = unique.filter { !added.contains($0) }
+        if !added.isEmpty { Diagnostics.info("tracking \(added.joined(separator: ", "))") }
+        if !already.isEmpty { Diagnostics.info("already tracked: \(already.joined(separator: ", "))") }
     }
 }

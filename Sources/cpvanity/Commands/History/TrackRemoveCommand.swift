@@ -20,7 +20,7 @@ struct TrackRemoveCommand: ParsableCommand {
         let unique = LookupRun.unique(ids)
         let store = try database.settings.open()
         let removed = try AppError.history { () throws(StoreError) in try store.untrack(unique, site: sitePack.name) }
-        Output.write(removed.map { "no longer tracking \($0)\n" }.joined())
+        if !removed.isEmpty { Diagnostics.info("no longer tracking \(removed.joined(separator: ", "))") }
         let unknown = unique.filter { !removed.contains($0) }
         for id in unknown { Diagnostics.warning("\(id) was not tracked") }
         if !unknown.isEmpty { throw ExitStatus.partialFailure }
