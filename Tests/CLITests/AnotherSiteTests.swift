@@ -104,7 +104,7 @@ import Testing
             | --- | ---: | ---: | --- |
             | [Last light](\(server.baseURL)/p/108) | 12 | 2 | 2022-07-19 |
             | [A quiet index](\(server.baseURL)/p/105) | 0 | 1 | 2021-02-08 |
-            | **total** | **12** | **3** |  |
+            | **total of 2** | **12** | **3** |  |
 
             """)
         let byTitle = try run("cpvanity", ["rows", "bo_s", "--sort", "title", "--format", "csv", "--no-store"] + site(server))

@@ -110,13 +110,21 @@ struct MarkdownRowFormatter: RecordFormatter {
                 return MarkdownText.escape(DisplayText.of(row[column]))
             })
         }
-        out += MarkdownText.markupRow(RowTotals.cells(rows, columns: columns, label: "**total**").map { $0.isEmpty || $0 == "**total**" ? $0 : "**\($0)**" })
+        let all = pack.reportCollection.flatMap { record.extracted.collections[$0.name]?.count } ?? rows.count
+        out += MarkdownText.markupRow(RowTotals.cells(rows, columns: columns, label: RowTotals.label(shown: rows.count, of: all))
+            .map { $0.isEmpty ? $0 : "**\($0)**" })
         return out
     }
 }
 
 /// Sums of the integer columns (views, votes, …), for a totals row.
 enum RowTotals {
+    /// "total", or "total of 8" when only the top rows are shown: not to be read as the
+    /// member's whole (the record's statistics are).
+    static func label(shown: Int, of all: Int) -> String {
+        shown < all ? "total of \(shown)" : "total"
+    }
+
     static func cells(_ rows: [ExtractedRecord.Row], columns: [String], label: String) -> [String] {
         columns.enumerated().map { index, column in
             if index == 0 { return label }

@@ -38,7 +38,7 @@ struct RowTable {
             }
         }
         let headings = columns.map(pack.rowLabel)
-        let totals = RowTotals.cells(rows, columns: columns, label: "total")
+        let totals = RowTotals.cells(rows, columns: columns, label: RowTotals.label(shown: rows.count, of: all.count))
         let numeric = columns.map { column in rows.contains { DisplayText.isNumeric($0[column]) } }
         var widths = columns.indices.map { index in
             ([headings[index], totals[index]] + text.map { $0[index] }).map(DisplayText.width).max() ?? 0
