@@ -24,8 +24,12 @@ enum HistoryFileCheck {
         let facts: (id: Int32, version: Int, tables: Set<String>, superseded: Bool)
         do {
             // Immutable: read as it lies, so no -wal or -shm file is made beside a file
-            // that may yet be refused.
-            let queue = try DatabaseQueue(path: immutableURI(path), configuration: configuration)
+            // that may yet be refused. Not when a write-ahead log is already beside it:
+            // the file alone is then stale or half-written (a process that ended without
+            // a checkpoint leaves its last writes in the log), and opening it in place
+            // makes nothing new.
+            let inPlace = FileManager.default.fileExists(atPath: path + "-wal") && FileManager.default.fileExists(atPath: path + "-shm")
+            let queue = try DatabaseQueue(path: inPlace ? path : immutableURI(path), configuration: configuration)
             defer { try? queue.close() }
             facts = try queue.read { db in
                 let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0

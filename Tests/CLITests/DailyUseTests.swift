@@ -41,7 +41,7 @@ import Testing
         let text = try String(contentsOfFile: "\(root)/profile-48201.html", encoding: .utf8)
         try text.replacingOccurrences(of: ">1,204,873<", with: ">1,204,908<").write(toFile: "\(root)/profile-48201.html", atomically: true, encoding: .utf8)
         let changed = try run("cpvanity", ["refresh", "--exit-code"] + fetch, environment: env)
-        #expect(changed.status == 4)
+        #expect(changed.status == 4, "\(changed.stderr)")
         let change = try #require(try JSONSerialization.jsonObject(with: Data(changed.stdout.utf8)) as? [String: Any])
         #expect(change["id"] as? String == "48201" && change["name"] as? String == "Maren Okafor")
         #expect(change["field"] as? String == "reputation.total" && change["label"] as? String == "Reputation")

@@ -204,6 +204,29 @@ import TestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["history.sqlite"])
     }
 
+    /// A history whose last writes are still in its write-ahead log (another process
+    /// has it open, or ended without a checkpoint) is read with the log: the file alone
+    /// is stale, and once read as "not a database".
+    @Test func theCheckReadsTheWriteAheadLog() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        do { _ = try HistoryStore(path: path()) }
+        var configuration = Configuration()
+        configuration.prepareDatabase { try $0.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
+        let other = try DatabasePool(path: path(), configuration: configuration)
+        try other.write { try $0.execute(sql: "PRAGMA user_version = 99") }
+        #expect(FileManager.default.fileExists(atPath: path() + "-wal"))
+        #expect {
+            try HistoryFileCheck.check(path())
+        } throws: { error in
+            guard case StoreError.newerSchema? = error as? StoreError else { return false }
+            return true
+        }
+        try other.write { try $0.execute(sql: "PRAGMA user_version = 3") }
+        let store = try HistoryStore(path: path())
+        #expect(try store.save(record("7315", at: t0), pack: pack).newSnapshot)
+        try other.close()
+    }
+
     @Test func aHistorySaysWhatItIs() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         do { _ = try HistoryStore(path: path()) }
