@@ -145,8 +145,13 @@ public struct IDRule: Sendable {
         self.compiled = compiled
     }
 
-    /// True when the whole of `id` matches the pack's ID pattern.
+    /// True when the whole of `id` matches the pack's ID pattern. Whatever the pattern,
+    /// an ID names saved pages (`<source>-<id>.html`) and goes into URLs: one holding a
+    /// `/` or `\`, a control character, or starting with a dot (a pack's loose pattern
+    /// meeting a hostile list of IDs) is never one.
     public func accepts(_ id: String) -> Bool {
+        guard !id.isEmpty, !id.hasPrefix("."),
+              !id.unicodeScalars.contains(where: { $0 == "/" || $0 == "\\" || $0.properties.generalCategory == .control }) else { return false }
         let bytes = Array(id.utf8)
         return bytes.withUnsafeBufferPointer { buffer in
             guard let found = try? compiled.firstMatch(in: buffer, from: 0) else { return false }
