@@ -63,7 +63,7 @@ import Testing
         let report = directory.appendingPathComponent("report.html").path
         let untracked = try run("cpvanity", ["report", "-o", report, "--base-url", server.baseURL], environment: env)
         #expect(untracked.status == 64)
-        #expect(untracked.stderr == "cpvanity: no member IDs were given, and no member is tracked: give member IDs (cpvanity report --output \(report) 48201), or track members to use by default (cpvanity track add 48201)\n")
+        #expect(untracked.stderr == "cpvanity: no member IDs were given, and no member is tracked: give member IDs (cpvanity report --output \(report) <id>...), or track members to use by default (cpvanity track add <id>...)\n")
         #expect(!FileManager.default.fileExists(atPath: report))
 
         // Listed in the order added (by ID within the same second): 48201 first either way.

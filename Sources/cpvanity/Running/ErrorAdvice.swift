@@ -41,7 +41,7 @@ enum ErrorAdvice {
     private static func words(_ error: AppError) -> String {
         switch error {
         case .noMembers(let command):
-            return "\(error): give member IDs (cpvanity \(command) 48201), or track members to use by default (cpvanity track add 48201)"
+            return "\(error): give member IDs (cpvanity \(command) <id>...), or track members to use by default (cpvanity track add <id>...)"
         case .noIDInput: return "give a file of member IDs (cpvanity batch members.txt), or pipe them in (one per line)"
         case .unreadableFile(let role, let path, let reason): return "cannot read \(option(role).map { "\($0) " } ?? "")\(path): \(reason)"
         case .unusableDirectory(let role, let path, let reason): return "\(option(role)) \(path): \(reason)"
