@@ -99,18 +99,20 @@ public final class HistoryStore: Sendable {
         guard !record.failed else { return SaveResult(changes: [:], previousLookup: nil, newSnapshot: false) }
         let now = time ?? record.fetchedAt
         let current = SnapshotValues(record, pack: pack)
+        let hosts = SnapshotValues.siteHosts(record, pack: pack)
         do {
             return try database.write { db -> SaveResult in
                 let latest = try latestSnapshot(db, site: record.site, member: record.id)
-                if let latest, latest.values == current {
+                let previous = latest?.values.onSite(hosts: hosts)
+                if let latest, previous == current {
                     try db.execute(sql: "UPDATE snapshot SET last_seen = ? WHERE id = ?", arguments: [StoredTime.text(now), latest.id])
                     return SaveResult(changes: [:], previousLookup: latest.lastSeen, newSnapshot: false)
                 }
                 try db.execute(sql: "INSERT INTO snapshot (site, member, first_seen, last_seen) VALUES (?, ?, ?, ?)",
                                arguments: [record.site, record.id, StoredTime.text(now), StoredTime.text(now)])
                 try insert(current, snapshot: db.lastInsertedRowID, db)
-                guard let latest else { return SaveResult(changes: [:], previousLookup: nil, newSnapshot: true) }
-                return SaveResult(changes: current.changes(since: latest.values, seenAt: latest.lastSeen),
+                guard let latest, let previous else { return SaveResult(changes: [:], previousLookup: nil, newSnapshot: true) }
+                return SaveResult(changes: current.changes(since: previous, seenAt: latest.lastSeen),
                                   previousLookup: latest.lastSeen, newSnapshot: true)
             }
         } catch {

@@ -32,7 +32,7 @@ struct SnapshotValues: Sendable, Equatable {
     /// the replica, is no change.
     init(_ record: MemberRecord, pack: SitePack) {
         let spec = pack.report
-        let hosts = Set(([pack.baseURL] + record.sources.map(\.url)).compactMap { URLComponents(string: $0)?.host?.lowercased() })
+        let hosts = SnapshotValues.siteHosts(record, pack: pack)
         fields = record.extracted.fields.mapValues { SnapshotValues.onSite($0, hosts: hosts) }
         for (collection, list) in record.extracted.collections {
             for (index, row) in list.enumerated() {
@@ -47,6 +47,19 @@ struct SnapshotValues: Sendable, Equatable {
                 }
             }
         }
+    }
+
+    /// The site's own hosts for `record`: the pack's, and the one its pages came from.
+    static func siteHosts(_ record: MemberRecord, pack: SitePack) -> Set<String> {
+        Set(([pack.baseURL] + record.sources.map(\.url)).compactMap { URLComponents(string: $0)?.host?.lowercased() })
+    }
+
+    /// These values with URLs on `hosts` kept as paths: a snapshot stored before URLs
+    /// were kept so, compared as it would be stored now (no change invented by an upgrade).
+    func onSite(hosts: Set<String>) -> SnapshotValues {
+        var copy = self
+        copy.fields = fields.mapValues { SnapshotValues.onSite($0, hosts: hosts) }
+        return copy
     }
 
     /// `http://127.0.0.1:8080/x/y?z` → `/x/y?z` when the host is one of `hosts`.

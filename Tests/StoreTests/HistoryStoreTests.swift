@@ -55,6 +55,26 @@ import TestSupport
         ])
     }
 
+    /// A history written before URLs on the site were kept as paths holds them whole:
+    /// read as they would be stored now, they are no change.
+    @Test func anAbsoluteURLFromAnOlderHistoryIsNoChange() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try HistoryStore(path: path())
+        try store.save(record("48201", at: t0), pack: pack)
+        let queue = try DatabaseQueue(path: path())
+        try queue.write { db in
+            try db.execute(sql: "UPDATE field_value SET value = 'https://www.codeproject.com' || value WHERE field = 'avatar_url'")
+            #expect(try String.fetchOne(db, sql: "SELECT value FROM field_value WHERE field = 'avatar_url'")
+                    == "https://www.codeproject.com/script/Membership/ProfileImages/%7B48201%7D/photo.jpg")
+        }
+        try queue.close()
+        let again = try store.save(record("48201", at: t1), pack: pack)
+        #expect(again == HistoryStore.SaveResult(changes: [:], previousLookup: t0, newSnapshot: false))
+        // A photo that did change is still one.
+        let moved = try store.save(record("48201", at: t1.addingTimeInterval(60)) { $0.fields["avatar_url"] = .text("https://www.codeproject.com/p/new.jpg") }, pack: pack)
+        #expect(moved.changes["avatar_url"]?.previous == .text("/script/Membership/ProfileImages/%7B48201%7D/photo.jpg"))
+    }
+
     @Test func noChangeIsComputedAgainstAnUnknownValue() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try HistoryStore(path: path())
