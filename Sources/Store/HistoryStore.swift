@@ -40,22 +40,38 @@ public final class HistoryStore: Sendable {
         configuration.busyMode = .timeout(2)
         configuration.foreignKeysEnabled = true
         do {
-            let pool = try DatabasePool(path: path, configuration: configuration)
-            database = pool
-            let migrator = HistorySchema.migrator
-            try migrator.migrate(pool)
-            try pool.write { db in
-                if try Int32.fetchOne(db, sql: "PRAGMA application_id") != HistoryFileCheck.applicationID {
-                    try db.execute(sql: "PRAGMA application_id = \(HistoryFileCheck.applicationID)")
-                }
-                if try Int.fetchOne(db, sql: "PRAGMA user_version") != HistorySchema.version {
-                    try db.execute(sql: "PRAGMA user_version = \(HistorySchema.version)")
-                }
-            }
+            database = try HistoryStore.setUp(path, configuration: configuration)
         } catch let error as StoreError {
             throw error
         } catch {
             throw HistoryStore.classify(error, path: path)
+        }
+    }
+
+    /// Opens the file in WAL mode and brings it up to date. Two cpvanity processes
+    /// meeting a new (or older) file at once collide here: SQLite answers "locked" to the
+    /// switch to WAL without waiting, and both may see a migration pending, the second
+    /// to run it failing ("table snapshot already exists"). Each step is its own
+    /// transaction, so the whole is tried again, and finds done what the other did.
+    private static func setUp(_ path: String, configuration: Configuration) throws -> DatabasePool {
+        var attempt = 1
+        while true {
+            do {
+                let pool = try DatabasePool(path: path, configuration: configuration)
+                try HistorySchema.migrator.migrate(pool)
+                try pool.write { db in
+                    if try Int32.fetchOne(db, sql: "PRAGMA application_id") != HistoryFileCheck.applicationID {
+                        try db.execute(sql: "PRAGMA application_id = \(HistoryFileCheck.applicationID)")
+                    }
+                    if try Int.fetchOne(db, sql: "PRAGMA user_version") != HistorySchema.version {
+                        try db.execute(sql: "PRAGMA user_version = \(HistorySchema.version)")
+                    }
+                }
+                return pool
+            } catch let error as DatabaseError where attempt < 6 && [.SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_ERROR].contains(error.resultCode) {
+                Thread.sleep(forTimeInterval: 0.05 * Double(attempt))
+                attempt += 1
+            }
         }
     }
 

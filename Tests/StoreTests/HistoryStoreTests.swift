@@ -4,6 +4,7 @@ import GRDB
 import Lookup
 import Packs
 @testable import Store
+import Synchronization
 import Testing
 import TestSupport
 
@@ -245,6 +246,24 @@ import TestSupport
         let store = try HistoryStore(path: path())
         #expect(try store.save(record("7315", at: t0), pack: pack).newSnapshot)
         try other.close()
+    }
+
+    /// Several cpvanity processes meeting a new file at once (cron and a user) each
+    /// bring it up to date or find it done: none fails on the other's migration.
+    @Test func newHistoriesOpenedAtOnceAllOpen() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for round in 0..<30 {
+            let file = path("race-\(round).sqlite")
+            let failures = Mutex<[String]>([])
+            DispatchQueue.concurrentPerform(iterations: 4) { _ in
+                do {
+                    _ = try HistoryStore(path: file)
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
+                }
+            }
+            #expect(failures.withLock { $0 } == [], "round \(round)")
+        }
     }
 
     @Test func aHistorySaysWhatItIs() throws {
