@@ -63,9 +63,15 @@ import TestSupport
             try journal.append(FixtureRecords.record("48201"))
         }
         #expect(try ExportJournal.header(at: path) == header)
-        let (journal, _, entries) = try ExportJournal.resume(at: path, dropping: { $0.failed })
-        #expect(entries.map(\.id) == ["7315", "48201"])
-        try journal.append(FixtureRecords.record("31337"))
+        do {
+            let (journal, _, entries) = try ExportJournal.resume(at: path, dropping: { $0.failed })
+            #expect(entries.map(\.id) == ["7315", "48201"])
+            try journal.append(FixtureRecords.record("31337"))
+            // While one batch holds it, no other may resume it.
+            #expect(ExportJournal.isInUse(path))
+            #expect(throws: ExportError.self) { _ = try ExportJournal.resume(at: path) }
+        }
+        #expect(!ExportJournal.isInUse(path))
         // What a later resume reads: the dropped entry is gone from the file itself.
         let (_, _, reread) = try ExportJournal.resume(at: path)
         #expect(reread.map(\.id) == ["7315", "48201", "31337"])

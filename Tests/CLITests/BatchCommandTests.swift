@@ -128,6 +128,32 @@ import Testing
         #expect(try csvIDs(path("out.csv")) == ["7315", "1842"])
     }
 
+    /// A second batch to the output a running batch writes, or a --resume of it, is
+    /// refused: the running one holds its checkpoint. Once it is done, all is as one run left it.
+    @Test func aRunningBatchsOutputIsNotWrittenTwice() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try FixtureServer([])
+        let ids = ["48201", "7315", "90210", "1842", "200000", "200001"]
+        try ids.joined(separator: "\n").write(toFile: path("ids.txt"), atomically: true, encoding: .utf8)
+        let checkpoint = path(".out.csv.cpvanity-checkpoint")
+        let arguments = ["batch", path("ids.txt"), "--base-url", server.baseURL, "--retries", "0", "--no-store", "--output", path("out.csv")]
+        let first = try startedBatch(arguments + ["--rate", "2"])
+        let deadline = Date().addingTimeInterval(30)
+        while first.isRunning && lines(checkpoint) < 2 && Date() < deadline { usleep(5_000) }
+        #expect(first.isRunning)
+        let advice = "cpvanity: another cpvanity is writing \(path("out.csv")) now (its checkpoint \(checkpoint) is in use); nothing was changed: wait for it to finish, or give --output another file\n"
+        let second = try run("cpvanity", arguments + ["--rate", "0"])
+        #expect(second.status == 2)
+        #expect(second.stderr == advice)
+        let resumed = try run("cpvanity", arguments + ["--rate", "0", "--resume", "--retry-failed"])
+        #expect(resumed.status == 2)
+        #expect(resumed.stderr == advice)
+        first.waitUntilExit()
+        #expect(first.terminationStatus == 1)  // two IDs the replica does not have
+        #expect(try csvIDs(path("out.csv")) == ids)
+        #expect(!FileManager.default.fileExists(atPath: checkpoint))
+    }
+
     /// Under a slow --rate every member is in flight from the start, waiting for its turn;
     /// Ctrl-C must not wait out all those turns. Members not yet fetched are left for
     /// --resume, and the resumed run fetches only them.

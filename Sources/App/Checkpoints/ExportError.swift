@@ -5,9 +5,13 @@ public enum ExportError: Error, CustomStringConvertible {
     case cannotWrite(String, reason: String)
     case cannotRead(String, reason: String)
     case notACheckpoint(String)
+    /// Another cpvanity holds the checkpoint: that batch is writing the same output now.
+    case inUse(checkpoint: String, output: String)
 
     public var description: String {
         switch self {
+        case .inUse(let checkpoint, let output):
+            return "another cpvanity is writing \(output) now (its checkpoint \(checkpoint) is in use); nothing was changed"
         case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
         case .cannotRead(let path, let reason): return "cannot read \(path): \(reason)"
         case .notACheckpoint(let path): return "\(path) is not a cpvanity checkpoint; move it aside to start over"

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Lookup
 
 /// The checkpoint of an export to a file: a JSON header line, then each finished
@@ -51,6 +54,14 @@ public final class ExportJournal {
         return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).cpvanity-checkpoint").path
     }
 
+    /// The output a checkpoint belongs beside (`.members.csv.cpvanity-checkpoint` → `members.csv`).
+    static func output(besideCheckpoint checkpoint: String) -> String {
+        let url = URL(fileURLWithPath: checkpoint)
+        let name = url.lastPathComponent
+        guard name.hasPrefix("."), name.hasSuffix(".cpvanity-checkpoint") else { return checkpoint }
+        return url.deletingLastPathComponent().appendingPathComponent(String(name.dropFirst().dropLast(".cpvanity-checkpoint".count))).path
+    }
+
     /// Starts a new checkpoint, replacing none: the caller has decided there is none to keep.
     public static func create(at path: String, header: Header) throws(ExportError) -> ExportJournal {
         guard FileManager.default.createFile(atPath: path, contents: nil) else {
@@ -85,6 +96,8 @@ public final class ExportJournal {
     /// the checkpoint is rewritten whole, into a file renamed into place, so a kill
     /// meanwhile leaves it as it was, and the output never holds a member twice.
     public static func resume(at path: String, dropping drop: (EntryHead) -> Bool = { _ in false }) throws(ExportError) -> (ExportJournal, Header, [EntryHead]) {
+        // Nothing is rewritten under a running batch.
+        if isInUse(path) { throw .inUse(checkpoint: path, output: output(besideCheckpoint: path)) }
         let header = try ExportJournal.header(at: path)
         var entries = [EntryHead]()
         var seen = Set<String>()
@@ -128,9 +141,24 @@ public final class ExportJournal {
         }
     }
 
+    /// True when another process holds the checkpoint: its batch is running, not
+    /// interrupted (a lock dies with its process, so a killed batch holds none).
+    public static func isInUse(_ path: String) -> Bool {
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return flock(descriptor, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK
+    }
+
     private init(path: String) throws(ExportError) {
         self.path = path
         guard let handle = FileHandle(forWritingAtPath: path) else { throw .cannotWrite(path, reason: ExportError.systemReason()) }
+        // Held while the batch runs, so a second batch to the same output (or a
+        // --resume of this one) is refused instead of writing into it too.
+        guard flock(handle.fileDescriptor, LOCK_EX | LOCK_NB) == 0 else {
+            try? handle.close()
+            throw .inUse(checkpoint: path, output: ExportJournal.output(besideCheckpoint: path))
+        }
         self.handle = handle
         do {
             try handle.seekToEnd()

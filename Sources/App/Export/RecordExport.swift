@@ -81,6 +81,8 @@ final class CheckpointedExport: RecordExport {
         let fingerprint = ExportFingerprint(pack: pack)
         let header = ExportJournal.Header(site: pack.name, format: output.format.name, options: fingerprint.encoded)
         let exists = FileManager.default.fileExists(atPath: checkpoint)
+        // Before anything is read or rewritten: a running batch's checkpoint is not left over.
+        if exists && ExportJournal.isInUse(checkpoint) { throw .export(.inUse(checkpoint: checkpoint, output: path)) }
         do {
             if exists && output.resume {
                 let found = try ExportJournal.header(at: checkpoint)

@@ -47,6 +47,7 @@ enum ErrorAdvice {
         case .unusableDirectory(let role, let path, let reason): return "\(option(role)) \(path): \(reason)"
         case .archiveIndexMissing(let index, _, _, let other): return "--archive-index \(index): \(error), or use --archive-index \(other)"
         case .history(let error): return words(error)
+        case .export(.inUse): return "\(error): wait for it to finish, or give --output another file"
         case .checkpointExists: return "\(error): add --resume to continue it, or delete it to start over"
         case .checkpointMismatch: return "\(error); run with the same pack, or delete it to start over"
         case .binaryOnTerminal(let format): return "\(error): write it to a file with --output members.\(format)"
