@@ -57,4 +57,17 @@ import Testing
         }
         #expect(!outage.isDown)
     }
+
+    /// A backfill counts members by the error that ended them (nil: an answer).
+    @Test func membersCountedByTheirError() {
+        var outage = SiteOutage()
+        for _ in 1..<SiteOutage.threshold { _ = outage.observe(unanswered: archiveDown) }
+        let reset = outage.observe(unanswered: nil)
+        #expect(!reset && outage.inARow == 0)
+        var down = false
+        for _ in 1...SiteOutage.threshold { down = outage.observe(unanswered: archiveDown) }
+        #expect(down && outage.isDown)
+        #expect(outage.cause == "the archive could not be reached: cannot resolve the host web.archive.org")
+        #expect(outage.causeKind == .archive)
+    }
 }

@@ -208,4 +208,24 @@ import TestSupport
             "the archive's first capture of https://www.codeproject.com/script/Membership/View.aspx?mid=7315 is from 2017-01-01, after 2014-01-01; ask for a date from 2017-01-01 on",
         ])
     }
+
+    /// A backfill whose archive never answers says so in its outcome (the run stops
+    /// after ten such members); an archive that answers "no capture" is an answer.
+    @Test func aBackfillTellsAnArchiveThatNeverAnswers() async throws {
+        let server = try FixtureServer(["--archive", archiveFixtures])
+        defer { server.stop() }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-backfill-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let store = try HistoryStore(path: path)
+        let dead = reader(server, base: "http://127.0.0.1:9")
+        let outcome = try await Backfill(lookup: lookup(dead), reader: dead, store: store, every: .year)
+            .run("48201", shouldStop: { false }, warn: { _ in })
+        #expect(outcome.failed == 1)
+        #expect(outcome.unanswered?.kind == .archive)
+        #expect(outcome.unanswered?.message.hasPrefix("the archive could not be reached: cannot connect to 127.0.0.1:9") == true)
+        let live = reader(server)
+        let nothing = try await Backfill(lookup: lookup(live), reader: live, store: store, every: .year)
+            .run("777777", shouldStop: { false }, warn: { _ in })
+        #expect(nothing.unanswered == nil)
+    }
 }

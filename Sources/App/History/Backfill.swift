@@ -38,6 +38,8 @@ public struct Backfill {
         public var incomplete = 0
         /// Stopped before every period was read.
         public var stopped = false
+        /// The archive gave no answer listing the member's captures (down, or the network is).
+        public var unanswered: MemberError?
     }
 
     /// Backfills one member; `warn` hears of each period that could not be read, and
@@ -53,6 +55,7 @@ public struct Backfill {
             case .failure(let error):
                 warn("member \(id): \(error)")
                 outcome.failed += 1
+                outcome.unanswered = error.noAnswer ? error : nil
                 return outcome
             }
         }

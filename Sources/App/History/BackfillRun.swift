@@ -40,7 +40,9 @@ public struct BackfillRun {
         }
         let filler = Backfill(lookup: lookup, reader: reader, store: store, every: backfill.every, from: backfill.from, to: backfill.to)
         var failed = false
-        for id in LookupRun.unique(ids) {
+        var outage = SiteOutage()
+        let members = LookupRun.unique(ids)
+        for (index, id) in members.enumerated() {
             let outcome: Backfill.Outcome
             do {
                 outcome = try await filler.run(id, shouldStop: { interrupt.isSet }, warn: Diagnostics.warning)
@@ -52,6 +54,12 @@ public struct BackfillRun {
             if interrupt.isSet {
                 Diagnostics.info("backfill interrupted; what was stored stays, run again to continue")
                 throw ExitStatus(interrupt.exitStatus)
+            }
+            // An archive that answers nothing would cost each member left its retries.
+            if outage.observe(unanswered: outcome.unanswered), index + 1 < members.count {
+                let left = members.count - index - 1
+                Diagnostics.alert("stopped: \(outage.inARow) members in a row got no answer (\(outage.cause)); the \(left == 1 ? "member" : "\(left) members") left \(left == 1 ? "is" : "are") not backfilled; run again when it is back")
+                break
             }
         }
         if failed { Diagnostics.warning("some periods could not be read (above); the history holds the others") }

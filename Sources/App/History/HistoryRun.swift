@@ -29,15 +29,22 @@ public struct HistoryRun {
         let fields = try chosenFields()
         let store = try history.open(readOnly: true)
         var series = [HistorySeries]()
+        var unknown = [String]()
         do {
             for id in LookupRun.unique(ids) {
                 let found = rows ? try store.rowSeries(site: pack.name, member: id, pack: pack, since: since)
                     : [try store.series(site: pack.name, member: id, pack: pack, since: since)]
-                if found.allSatisfy(\.points.isEmpty) { Diagnostics.warning("no history for member \(id); look it up first (cpvanity member \(id))") }
+                if found.allSatisfy(\.points.isEmpty) { unknown.append(id) }
                 series += found.filter { !rows || !$0.points.isEmpty }
             }
         } catch {
             throw AppError.history(error)
+        }
+        // One line however many: a list of members never looked up is one mistake.
+        if let first = unknown.first {
+            let named = unknown.count == 1 ? "member \(first)" : unknown.count <= 5 ? "members \(unknown.joined(separator: ", "))"
+                : "\(unknown.count) members (\(unknown.prefix(3).joined(separator: ", ")), ...)"
+            Diagnostics.warning("no history for \(named); look \(unknown.count == 1 ? "it" : "them") up first (cpvanity member \(first))")
         }
         let view = HistoryView(series: series, fields: fields, rows: rows, pack: pack, options: output.options)
         if let path = output.file {

@@ -18,12 +18,18 @@ struct SiteOutage {
 
     /// Counts `record`; true at the record that shows the site down.
     mutating func observe(_ record: MemberRecord) -> Bool {
-        guard SiteOutage.unanswered(record) else {
+        observe(unanswered: SiteOutage.unanswered(record) ? record.errors.first : nil)
+    }
+
+    /// Counts a member whose first error is `unanswered` (nil: the member got an
+    /// answer); true at the member that shows the server down.
+    mutating func observe(unanswered error: MemberError?) -> Bool {
+        guard let error else {
             inARow = 0
             return false
         }
         inARow += 1
-        if let first = record.errors.first { (cause, causeKind) = (first.message, first.kind) }
+        (cause, causeKind) = (error.message, error.kind)
         return inARow == SiteOutage.threshold
     }
 
