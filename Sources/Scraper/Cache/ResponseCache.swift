@@ -13,9 +13,14 @@ public struct ResponseCache: Sendable {
         public let lastModified: String?
         public let contentType: String?
         public let storedAt: Date
+        /// The body's key (as `ResponseCache.key` makes one from its bytes): the body
+        /// file found beside this entry must be the one stored with it.
+        public var bodyKey: String?
         public var body: [UInt8] = []
 
-        enum CodingKeys: String, CodingKey { case url, etag, lastModified = "last_modified", contentType = "content_type", storedAt = "stored_at" }
+        enum CodingKeys: String, CodingKey {
+            case url, etag, lastModified = "last_modified", contentType = "content_type", storedAt = "stored_at", bodyKey = "body_key"
+        }
     }
 
     public init(directory: String) throws {
@@ -34,6 +39,9 @@ public struct ResponseCache: Sendable {
               entry.url == url,  // guards against a hash collision
               let body = FileManager.default.contents(atPath: file(key, "body").path) else { return nil }
         entry.body = [UInt8](body)
+        // Two runs storing the same URL at once may leave one's body beside the other's
+        // validators; a 304 would then vouch for the wrong page.
+        if let expected = entry.bodyKey, expected != ResponseCache.key(entry.body) { return nil }
         return entry
     }
 
@@ -42,7 +50,7 @@ public struct ResponseCache: Sendable {
     public func store(_ response: HTTPResponse, unchanging: Bool = false) {
         guard response.status == 200, unchanging || response.headers["etag"] != nil || response.headers["last-modified"] != nil else { return }
         let entry = Entry(url: response.url, etag: response.headers["etag"], lastModified: response.headers["last-modified"],
-                          contentType: response.headers["content-type"], storedAt: Date())
+                          contentType: response.headers["content-type"], storedAt: Date(), bodyKey: ResponseCache.key(response.body))
         let key = ResponseCache.key(response.url)
         guard let meta = try? JSONEncoder().encode(entry) else { return }
         // Body first: an entry whose metadata exists always has its body.
@@ -55,9 +63,11 @@ public struct ResponseCache: Sendable {
     }
 
     /// FNV-1a, 64-bit, in hex: short, stable, and file-name safe.
-    static func key(_ url: String) -> String {
+    static func key(_ url: String) -> String { key(Array(url.utf8)) }
+
+    static func key(_ bytes: [UInt8]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in url.utf8 {
+        for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01B3
         }
