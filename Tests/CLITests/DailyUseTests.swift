@@ -119,8 +119,17 @@ import Testing
         // A value out of range from the file names the file and the key, not a flag never typed.
         try "rate = 5000\n".write(toFile: config, atomically: true, encoding: .utf8)
         let fast = try run("cpvanity", ["member", "48201", "--base-url", server.baseURL, "--no-store"], environment: env)
-        #expect(fast.status == 64)
-        #expect(fast.stderr.hasPrefix("cpvanity: rate in config \(config) must be 0 (no limit, for your own mirror) or from 0.001 to 1000 requests a second, not 5000.0.\n"), "\(fast.stderr)")
+        // Bad input, as a broken config is (exit 2), with no usage text after it.
+        #expect(fast.status == 2)
+        #expect(fast.stderr == "cpvanity: rate in config \(config) must be 0 (no limit, for your own mirror) or from 0.001 to 1000 requests a second, not 5000.0.\n")
+        try "".write(toFile: config, atomically: true, encoding: .utf8)
+        let variable = try run("cpvanity", ["member", "48201", "--base-url", server.baseURL, "--no-store"], environment: env.merging(["CPVANITY_TIMEOUT": "-1"]) { $1 })
+        #expect(variable.status == 2)
+        #expect(variable.stderr == "cpvanity: CPVANITY_TIMEOUT must be from 0.001 to 86400 seconds, not -1.0.\n")
+        // The flag typed is a usage error, named as typed.
+        let flag = try run("cpvanity", ["member", "48201", "--rate", "5000"], environment: env)
+        #expect(flag.status == 64)
+        #expect(flag.stderr.hasPrefix("cpvanity: --rate must be 0 (no limit, for your own mirror) or from 0.001 to 1000 requests a second, not 5000.0.\n"))
     }
 
     @Test func anArchivedTableNamesItsCapture() throws {

@@ -34,8 +34,18 @@ struct FetchOptions: ParsableArguments {
 
     @OptionGroup var verbosity: VerbosityOptions
 
-    /// The settings, with the environment's and the config file's values where no flag was given.
-    var settings: FetchSettings {
+    /// The settings, with the environment's and the config file's values where no flag
+    /// was given. A value out of range from the file or the environment is bad input
+    /// (exit 2) named where it was set; a flag's is caught earlier, as a usage error.
+    func settings() throws -> FetchSettings {
+        let settings = unchecked
+        if let problem = firstProblem(settings), !problem.typed, let setting = Settings.shared.value(problem.key) {
+            throw SettingsError(file: nil, key: setting.whereSet, message: problem.rule)
+        }
+        return settings
+    }
+
+    private var unchecked: FetchSettings {
         var settings = FetchSettings()
         settings.baseURL = baseURLOption ?? Settings.shared.text("base_url")
         settings.concurrency = concurrencyOption ?? Settings.shared.integer("concurrency") ?? settings.concurrency
@@ -50,31 +60,32 @@ struct FetchOptions: ParsableArguments {
     }
 
     func validate() throws {
-        let settings = settings
-        // A value from the config file or the environment is named as it was set there.
-        func named(_ key: String, _ flag: String, given: Any?) -> String {
-            guard given == nil, let setting = Settings.shared.value(key) else { return flag }
-            return setting.whereSet
-        }
+        if let problem = firstProblem(unchecked), problem.typed { throw ValidationError("\(problem.flag) \(problem.rule)") }
+    }
+
+    /// The first value out of range: its setting, its flag, whether the flag was typed,
+    /// and what it must be.
+    private func firstProblem(_ settings: FetchSettings) -> (key: String, flag: String, typed: Bool, rule: String)? {
         guard (1...1_000).contains(settings.concurrency) else {
-            throw ValidationError("\(named("concurrency", "--concurrency", given: concurrencyOption)) must be from 1 to 1000 requests at once, not \(settings.concurrency).")
+            return ("concurrency", "--concurrency", concurrencyOption != nil, "must be from 1 to 1000 requests at once, not \(settings.concurrency).")
         }
         guard settings.rate.isFinite, settings.rate == 0 || (0.001...1_000).contains(settings.rate) else {
-            throw ValidationError("\(named("rate", "--rate", given: rateOption)) must be 0 (no limit, for your own mirror) or from 0.001 to 1000 requests a second, not \(settings.rate).")
+            return ("rate", "--rate", rateOption != nil,
+                    "must be 0 (no limit, for your own mirror) or from 0.001 to 1000 requests a second, not \(settings.rate).")
         }
         guard (0...100).contains(settings.retries) else {
-            throw ValidationError("\(named("retries", "--retries", given: retriesOption)) must be from 0 to 100, not \(settings.retries).")
+            return ("retries", "--retries", retriesOption != nil, "must be from 0 to 100, not \(settings.retries).")
         }
-        for (key, flag, seconds, given) in [("timeout", "--timeout", settings.timeout, timeoutOption), ("connect_timeout", "--connect-timeout", settings.connectTimeout, connectTimeoutOption)] {
-            guard seconds.isFinite, (0.001...86_400).contains(seconds) else {
-                throw ValidationError("\(named(key, flag, given: given)) must be from 0.001 to 86400 seconds, not \(seconds).")
-            }
+        for (key, flag, seconds, typed) in [("timeout", "--timeout", settings.timeout, timeoutOption != nil),
+                                           ("connect_timeout", "--connect-timeout", settings.connectTimeout, connectTimeoutOption != nil)] {
+            guard seconds.isFinite, (0.001...86_400).contains(seconds) else { return (key, flag, typed, "must be from 0.001 to 86400 seconds, not \(seconds).") }
         }
         if let baseURL = settings.baseURL {
             guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
-                throw ValidationError("\(named("base_url", "--base-url", given: baseURLOption)) must be an http(s) URL such as http://127.0.0.1:8080, not '\(baseURL)'.")
+                return ("base_url", "--base-url", baseURLOption != nil, "must be an http(s) URL such as http://127.0.0.1:8080, not '\(baseURL)'.")
             }
         }
+        return nil
     }
 }
 

@@ -13,6 +13,6 @@ struct LookupOptions: ParsableArguments {
     /// The settings, with the pack loaded.
     func settings(history: HistorySettings?, archive: ArchiveOptions) throws -> LookupSettings {
         let (sitePack, _) = try pack.load()
-        return LookupSettings(pack: sitePack, fetch: fetch.settings, archive: archive.settings, history: history)
+        return LookupSettings(pack: sitePack, fetch: try fetch.settings(), archive: archive.settings, history: history)
     }
 }

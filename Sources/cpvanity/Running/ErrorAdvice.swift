@@ -15,6 +15,7 @@ enum ErrorAdvice {
         case let error as AppError: return (words(error), error.status.code)
         case let error as PackLookupError: return (words(error), ExitStatus.badInput.code)
         case let error as PackLoadError: return (error.description, ExitStatus.badInput.code)
+        case let error as SettingsError: return (error.description, ExitStatus.badInput.code)
         default: return nil
         }
     }

@@ -43,7 +43,7 @@ struct FeedShowCommand: AsyncParsableCommand {
             origin = file == "-" ? "<stdin>" : file
         } else {
             let (sitePack, _) = try pack.load()
-            (items, origin) = try await FeedRun(pack: sitePack, fetch: fetch.settings).items(feed: name ?? "", category: category)
+            (items, origin) = try await FeedRun(pack: sitePack, fetch: try fetch.settings()).items(feed: name ?? "", category: category)
         }
         if let limit { items = Array(items.prefix(limit)) }
         let options = ReportOptions(width: Terminal.columns(), color: colorOption.enabled)
