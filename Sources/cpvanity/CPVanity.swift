@@ -32,15 +32,22 @@ struct CPVanity: AsyncParsableCommand {
                 usage(ValidationError("Unknown command '\(first)'. Did you mean '\(guess)'?\n  See 'cpvanity --help' for the commands."))
             }
         }
+        var command: any ParsableCommand
         do {
-            var command = try parseAsRoot(arguments)
+            command = try parseAsRoot(arguments)
+        } catch {
+            usage(error)
+        }
+        do {
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
         } catch {
-            guard let (text, status) = ErrorAdvice.message(for: error) else { usage(error) }
+            // A usage error found while running (a --sort the pack's list lacks) shows
+            // the usage of the command that ran, not the root's.
+            guard let (text, status) = ErrorAdvice.message(for: error) else { usage(error, of: type(of: command)) }
             if let text { Diagnostics.error(text) }
             exit(withError: ExitCode(status))
         }
@@ -48,13 +55,27 @@ struct CPVanity: AsyncParsableCommand {
 
     /// ArgumentParser's own errors, said with the same prefix as every other message
     /// (`cpvanity: `, not `Error: `); help and --version as ArgumentParser prints them.
-    private static func usage(_ error: any Error) -> Never {
+    private static func usage(_ error: any Error, of command: any ParsableCommand.Type = CPVanity.self) -> Never {
         let code = exitCode(for: error)
         guard code != .success else { exit(withError: error) }
         var message = fullMessage(for: error)
         if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+        // Thrown while running: the message, and where the command's help is.
+        if command != CPVanity.self, let error = error as? ValidationError, let path = path(to: command) {
+            message = "\(error.message)\n  See 'cpvanity \(path) --help' for more information."
+        }
         Diagnostics.error(message)
         exit(withError: code)
+    }
+
+    /// `patterns check` for PatternsCheckCommand: the names that lead to `command`.
+    private static func path(to command: any ParsableCommand.Type, from root: any ParsableCommand.Type = CPVanity.self) -> String? {
+        for child in root.configuration.subcommands {
+            let name = child.configuration.commandName ?? ""
+            if child == command { return name }
+            if let rest = path(to: command, from: child) { return "\(name) \(rest)" }
+        }
+        return nil
     }
 }
 

@@ -115,7 +115,11 @@ import Testing
         let before = try server.stats().requests
         let typo = try run("cpvanity", ["rows", "ada_l", "--sort", "scroe"] + site(server))
         #expect(typo.status == 64)
-        #expect(typo.stderr.contains("--sort takes a field of the posts list; 'scroe' is not one (did you mean score?). Choose from title, link, score, replies, posted."))
+        #expect(typo.stderr == """
+            cpvanity: --sort takes a field of the posts list; 'scroe' is not one (did you mean score?). Choose from title, link, score, replies, posted.
+              See 'cpvanity rows --help' for more information.
+
+            """)
         #expect(try server.stats().requests == before)
     }
 
