@@ -73,6 +73,12 @@ import Testing
         let made = try run("cpvanity", ["report", "-o", report, "--base-url", server.baseURL, "--rate", "0"], environment: env)
         #expect(made.status == 0, "\(made.stderr)")
         #expect(made.stderr.hasPrefix("cpvanity: report: wrote \(report) (2 members, "))
+        // A night the site is down leaves the last report as it was.
+        let before = try Data(contentsOf: URL(fileURLWithPath: report))
+        let down = try run("cpvanity", ["report", "-o", report, "--base-url", "http://127.0.0.1:9", "--retries", "0"], environment: env)
+        #expect(down.status == 1)
+        #expect(down.stderr.contains("cpvanity: report: no member could be looked up; \(report) is left as it was\n"), "\(down.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: report)) == before)
         let history = try run("cpvanity", ["history", "--field", "reputation.total", "--format", "csv"], environment: env)
         #expect(history.status == 0)
         #expect(history.stdout.split(separator: "\r\n").map { $0.split(separator: ",").enumerated().filter { [0, 3].contains($0.offset) }.map(\.element).joined(separator: ",") }

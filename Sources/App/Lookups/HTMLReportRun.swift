@@ -24,6 +24,12 @@ public struct HTMLReportRun {
         let lookup = try settings.lookup()
         let store = try settings.openHistory()
         let records = try await LookupRun.records(for: ids, lookup: lookup, store: store)
+        // A nightly report must not lose yesterday's to a night the site was down.
+        guard records.contains(where: { !$0.failed }) else {
+            let kept = FileManager.default.fileExists(atPath: output) ? "\(output) is left as it was" : "nothing was written"
+            Diagnostics.error("report: no member could be looked up; \(kept)")
+            return RunOutcome(records)
+        }
         var members = [HTMLReport.Member]()
         for record in records {
             var points = [HistorySeries.Point]()
