@@ -97,6 +97,15 @@ import Testing
         #expect(rows.map { String($0.prefix { $0 != "," }) } == ids)
         let left = rows.filter { $0.contains("network: not looked up: no answer to the \(said.count) members looked up before it (cannot connect to 127.0.0.1:9;") }
         #expect(left.count == 60 - said.count)
+
+        // The next night, with the site still down: the export there is left as it was.
+        try "good,export\r\n".write(toFile: output, atomically: true, encoding: .utf8)
+        let again = try run("cpvanity", ["batch", "--base-url", "http://127.0.0.1:9", "--retries", "0", "--rate", "0", "--no-store", "--output", output],
+                            stdin: Data("48201\n7315\n".utf8))
+        #expect(again.status == 1)
+        #expect(again.stderr.hasSuffix("cpvanity: batch: no member could be looked up; \(output) is left as it was\ncpvanity: hint: check the network connection, or the host in --base-url\n"), "\(again.stderr)")
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "good,export\r\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["members.csv"])
     }
 
     @Test func configColumnsApplyWhereTheyFitAndAPageAddressIsAnID() throws {

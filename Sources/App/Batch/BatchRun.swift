@@ -87,6 +87,13 @@ public struct BatchRun {
             Diagnostics.info("batch interrupted: \(summary.joined(separator: " · "))\(output.file.map { "; \($0) is unchanged, run again to resume" } ?? "")")
             throw ExitStatus(interrupt.exitStatus)
         }
+        // Yesterday's export is worth more than a file of today's errors (the site down).
+        if let file = output.file, tally.failed == fromCheckpoint.count + tally.done, FileManager.default.fileExists(atPath: file) {
+            try export.abandon()
+            Diagnostics.info("batch: \(summary.joined(separator: " · "))")
+            Diagnostics.error("batch: no member could be looked up; \(file) is left as it was")
+            return RunOutcome(status: .partialFailure, failures: tally.kinds)
+        }
         try export.finish()
         if let file = output.file { summary.append("wrote \(file)") }
         Diagnostics.info("batch: \(summary.joined(separator: " · "))")

@@ -12,6 +12,9 @@ public protocol RecordExport: AnyObject {
     func finish() throws
     /// The run was stopped: what can be kept is kept, nothing is left half-written.
     func interrupted() throws
+    /// Every record is in and none is worth a file (no member could be looked up): a
+    /// file is left as it was, and nothing of the run is kept.
+    func abandon() throws
 }
 
 /// Records straight through the format's sink: to standard output, or to a file put
@@ -53,6 +56,8 @@ final class DirectExport: RecordExport {
     func interrupted() throws {
         if file == nil { try sink.finish() }
     }
+
+    func abandon() throws { try interrupted() }
 }
 
 /// Records into a checkpoint as they finish, and from it into the file, in the list's
@@ -131,6 +136,8 @@ final class CheckpointedExport: RecordExport {
     }
 
     func interrupted() throws { journal.flush() }
+
+    func abandon() throws { journal.remove() }
 }
 
 /// Records handed on in the order of a list, whatever order they finish in: each is
@@ -164,6 +171,11 @@ final class OrderedExport: RecordExport {
     func interrupted() throws {
         try flushHeld()
         try export.interrupted()
+    }
+
+    func abandon() throws {
+        try flushHeld()
+        try export.abandon()
     }
 
     private func flushHeld() throws {
