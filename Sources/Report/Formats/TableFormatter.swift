@@ -42,9 +42,10 @@ struct TableFormatter: RecordFormatter {
 
         var width: Int { DisplayText.width(label) + 1 + DisplayText.width(value) }
 
-        /// Cut to `room` columns (the value first).
+        /// Cut to `room` columns (the value first); an address never, since a cut one
+        /// cannot be followed or copied (the terminal wraps it).
         func fitted(to room: Int) -> Item {
-            guard width > room else { return self }
+            guard width > room, !value.hasPrefix("http://"), !value.hasPrefix("https://") else { return self }
             return Item(label: label, value: DisplayText.truncate(value, to: max(1, room - DisplayText.width(label) - 1)))
         }
     }
