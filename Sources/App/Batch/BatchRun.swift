@@ -80,28 +80,36 @@ public struct BatchRun {
             throw error
         }
         progress.clear()
-        var summary = BatchRun.summary(list, finished: fromCheckpoint.count + tally.done, failed: tally.failed,
+        let summary = BatchRun.summary(list, finished: fromCheckpoint.count + tally.done, failed: tally.failed,
                                        fromCheckpoint: fromCheckpoint.count, since: started)
         if interrupt.isSet && tally.done < remaining.count {
             try? export.interrupted()
             Diagnostics.info("batch interrupted: \(summary.joined(separator: " · "))\(output.file.map { "; \($0) is unchanged, run again to resume" } ?? "")")
             throw ExitStatus(interrupt.exitStatus)
         }
+        var outcome = try finish(export, to: output.file, summary: summary, tally: tally,
+                                 allFailed: tally.failed == fromCheckpoint.count + tally.done, rejected: !list.rejected.isEmpty)
+        outcome.historyUnavailable = lookups.wantsHistory && store == nil
+        return outcome
+    }
+
+    /// Closes the export and says how the batch went.
+    private func finish(_ export: any RecordExport, to file: String?, summary: [String], tally: Tally,
+                        allFailed: Bool, rejected: Bool) throws -> RunOutcome {
         // Yesterday's export is worth more than a file of today's errors (the site down).
-        if let file = output.file, tally.failed == fromCheckpoint.count + tally.done, FileManager.default.fileExists(atPath: file) {
+        if let file, allFailed, FileManager.default.fileExists(atPath: file) {
             try export.abandon()
             Diagnostics.info("batch: \(summary.joined(separator: " · "))")
             Diagnostics.error("batch: no member could be looked up; \(file) is left as it was")
             return RunOutcome(status: .partialFailure, failures: tally.kinds)
         }
         try export.finish()
-        if let file = output.file { summary.append("wrote \(file)") }
+        var summary = summary
+        if let file { summary.append("wrote \(file)") }
         Diagnostics.info("batch: \(summary.joined(separator: " · "))")
         let drift = try ExtractionReport.say(tally.extraction, summary: settings.summary)
-        let failed = tally.failed > 0 || !list.rejected.isEmpty
-        var outcome = RunOutcome(status: drift ? .drift : failed ? .partialFailure : nil, failures: tally.kinds)
-        outcome.historyUnavailable = lookups.wantsHistory && store == nil
-        return outcome
+        let failed = tally.failed > 0 || rejected
+        return RunOutcome(status: drift ? .drift : failed ? .partialFailure : nil, failures: tally.kinds)
     }
 
     /// What a batch did: members finished in this run, failed (with those the
