@@ -41,4 +41,83 @@ import TestSupport
         #expect(text.contains(#"| [\<img src=x onerror=alert(1)\>](https://www.codeproject.com/Articles/5034900/Angstrom-units) |"#))
         #expect(!text.replacingOccurrences(of: #"\<"#, with: "").contains("<"))
     }
+
+    @Test func bidirectionalOverridesAreEscapedForTheTerminalAndInJSON() throws {
+        var record = FixtureRecords.record("90210")
+        var extracted = record.extracted
+        // "Eve" then a right-to-left override: a terminal that orders text would show "exe.gnp".
+        extracted.fields["name"] = .text("Eve\u{202E}gnp.exe\u{2066}x\u{2069}")
+        record = MemberRecord(id: record.id, site: record.site, fetchedAt: record.fetchedAt, sources: record.sources,
+                              extracted: extracted, errors: [])
+        let table = try Formats.table.text([record], pack: FixtureRecords.pack, options: ReportOptions())
+        #expect(table.contains(#"Eve\u{202E}gnp.exe\u{2066}x\u{2069} (90210)"#))
+        let json = try Formats.named("json").text([record], pack: FixtureRecords.pack, options: ReportOptions())
+        #expect(json.contains(#""name": "Eve\u202egnp.exe\u2066x\u2069""#))
+        #expect(TerminalText.escaped("\u{202A}\u{202D}\u{2067}\u{2068}") == #"\u{202A}\u{202D}\u{2067}\u{2068}"#)
+        // Marks that only hint a direction (U+200E/200F) and other text are left alone.
+        #expect(TerminalText.escaped("\u{200F}שלום") == "\u{200F}שלום")
+    }
+
+    /// CSV is data, kept as the page had it in a file or a pipe; shown on a terminal (a
+    /// real pseudo-terminal here), its text from pages is escaped like a table's.
+    @Test func csvOnATerminalIsEscapedAndInAFileIsNot() throws {
+        let csv = Formats.named("csv")
+        let inMemory = try csv.text([hostile()], pack: FixtureRecords.pack, options: ReportOptions())
+        #expect(inMemory.contains("Eve\(Self.escape)"))
+
+        let terminal = try PseudoTerminal()
+        let writer = DescriptorWriter(descriptor: terminal.follower, name: "terminal")
+        #expect(writer.isTerminal)
+        let sink = csv.records(pack: FixtureRecords.pack, options: ReportOptions(), to: writer)
+        try sink.write(hostile())
+        try sink.finish()
+        let shown = try terminal.readAll()
+        #expect(shown.contains(#"Eve\u{1B}[2J\u{1B}]0;owned\u{7}\u{9B}31m\u{8}"#))
+        #expect(!shown.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n" && $0 != "\r") || (0x7F...0x9F).contains($0.value) })
+    }
+}
+
+/// A pseudo-terminal pair: what is written to `follower` is read from the leader.
+final class PseudoTerminal {
+    let leader: Int32
+    let follower: Int32
+
+    struct OpenError: Error { let step: String }
+
+    init() throws {
+        // posix_openpt and ptsname are hidden from Swift's Glibc; /dev/ptmx and two
+        // ioctls are what they do (TIOCSPTLCK, TIOCGPTN from <asm-generic/ioctls.h>,
+        // which Swift does not import).
+        leader = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        guard leader >= 0 else { throw OpenError(step: "open /dev/ptmx") }
+        var unlock: Int32 = 0
+        var number: UInt32 = 0
+        guard ioctl(leader, 0x4004_5431, &unlock) == 0, ioctl(leader, 0x8004_5430, &number) == 0 else {
+            close(leader)
+            throw OpenError(step: "unlock /dev/ptmx")
+        }
+        follower = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+        guard follower >= 0 else {
+            close(leader)
+            throw OpenError(step: "open /dev/pts/\(number)")
+        }
+    }
+
+    deinit {
+        close(follower)
+        close(leader)
+    }
+
+    /// Everything written so far (the terminal holds it until read).
+    func readAll() throws -> String {
+        var bytes = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var poller = pollfd(fd: leader, events: Int16(POLLIN), revents: 0)
+        while poll(&poller, 1, 200) > 0 {
+            let count = read(leader, &buffer, buffer.count)
+            guard count > 0 else { break }
+            bytes += buffer[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }

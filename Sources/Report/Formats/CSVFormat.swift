@@ -9,7 +9,7 @@ struct CSVFormat: RecordFormat {
     func records(pack: SitePack, options: ReportOptions, to writer: any ByteWriter) -> any RecordSink {
         let formatter: any RecordFormatter = options.rows ? CSVRowFormatter(pack: pack, options: options)
             : CSVMemberFormatter(pack: pack, options: options)
-        return TextRecordSink(formatter, writer: writer)
+        return TextRecordSink(writer.isTerminal ? TerminalSafeFormatter(formatter: formatter) : formatter, writer: writer)
     }
 
     func list(_ view: ListView, to writer: any ByteWriter) throws {
@@ -17,9 +17,13 @@ struct CSVFormat: RecordFormat {
         var out = CSVText.row(view.columns.map(\.key))
         for row in view.rows {
             out += CSVText.row(row.map { cell in
-                if case .text(let text) = cell { return CSVText.neutralised(text, raw: raw) }
-                if case .value(let value) = cell { return CSVText.cell(value, raw: raw) }
-                return cell.plain
+                let text: String
+                switch cell {
+                case .text(let plain): text = CSVText.neutralised(plain, raw: raw)
+                case .value(let value): text = CSVText.cell(value, raw: raw)
+                default: text = cell.plain
+                }
+                return TerminalText.cell(text, terminal: writer.isTerminal)
             })
         }
         try writer.write(out)
@@ -35,7 +39,7 @@ struct CSVFormat: RecordFormat {
             for point in one.points {
                 let times: [String] = [point.time.formatted(.iso8601), point.lastSeen.formatted(.iso8601)]
                 let values: [String] = view.fields.map { CSVText.cell(point.values[$0], raw: raw) }
-                out += CSVText.row(lead + times + values)
+                out += CSVText.row((lead + times + values).map { TerminalText.cell($0, terminal: writer.isTerminal) })
             }
         }
         try writer.write(out)

@@ -2,8 +2,10 @@ import Lookup
 
 /// Text from a page, made safe for a terminal: C0 and C1 control characters (ESC,
 /// BEL, backspace, CSI) are written as `\u{1B}`-style escapes, so a hostile page can
-/// neither clear the screen nor retitle the window nor forge a link. Line feeds and
-/// tabs, which only lay text out, stay.
+/// neither clear the screen nor retitle the window nor forge a link; so are the
+/// bidirectional embeddings, overrides and isolates, which make a terminal that
+/// orders text show a line other than the one written. Line feeds and tabs, which
+/// only lay text out, stay.
 public enum TerminalText {
     public static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
@@ -20,6 +22,7 @@ public enum TerminalText {
 
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
+            || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 }
 
@@ -54,8 +57,27 @@ extension TerminalText {
         return copy
     }
 
+    /// A cell of text as `safe` would leave it, when `terminal`; as it is otherwise.
+    static func cell(_ text: String, terminal: Bool) -> String {
+        terminal ? escaped(text) : text
+    }
+
     static func safe(_ value: FieldValue) -> FieldValue {
         guard case .text(let text) = value else { return value }
         return .text(escaped(text))
+    }
+}
+
+/// A data format (CSV) shown on a terminal rather than written to a file or a pipe:
+/// its records made safe first, as the formats for people are.
+struct TerminalSafeFormatter: RecordFormatter {
+    let formatter: any RecordFormatter
+    var header: String { formatter.header }
+    var separator: String { formatter.separator }
+    var footer: String { formatter.footer }
+    var empty: String { formatter.empty }
+
+    func chunk(_ record: MemberRecord) -> String {
+        formatter.chunk(TerminalText.safe(record))
     }
 }

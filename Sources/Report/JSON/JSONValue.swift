@@ -95,9 +95,12 @@ public enum JSONValue: Sendable, Equatable {
                 case 0x0D: escaped = [0x5C, UInt8(ascii: "r")]
                 case 0x09: escaped = [0x5C, UInt8(ascii: "t")]
                 case 0..<0x20: escaped = Array("\\u00".utf8) + [hexDigit(byte >> 4), hexDigit(byte & 0x0F)]
-                // U+2028 and U+2029 (E2 80 A8/A9) are valid JSON but end lines in JavaScript.
-                case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
-                    escaped = Array((utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                // U+2028 and U+2029 (E2 80 A8/A9) are valid JSON but end lines in JavaScript;
+                // the bidirectional overrides and isolates (U+202A-202E, U+2066-2069) reorder
+                // what a terminal shows. Escaped, the document reads the same to a parser.
+                case 0xE2 where index + 2 < utf8.count && JSONValue.escapedAfterE2(utf8[index + 1], utf8[index + 2]):
+                    let scalar = 0x2000 | (UInt32(utf8[index + 1] & 0x0F) << 6) | UInt32(utf8[index + 2] & 0x3F)
+                    escaped = Array("\\u\(String(scalar, radix: 16))".utf8)
                 default:
                     index += 1
                     continue
@@ -110,6 +113,11 @@ public enum JSONValue: Sendable, Equatable {
             output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// The second and third bytes of U+2028-202E or U+2066-2069 after E2.
+    private static func escapedAfterE2(_ second: UInt8, _ third: UInt8) -> Bool {
+        (second == 0x80 && (0xA8...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third))
     }
 
     private static func hexDigit(_ value: UInt8) -> UInt8 {

@@ -7,9 +7,13 @@ public protocol ByteWriter: AnyObject, Sendable {
     func write(_ bytes: UnsafeRawBufferPointer) throws
     /// Sends on what was written so far (a streamed record reaches its reader now).
     func flush() throws
+    /// A terminal reads these bytes: text from pages is escaped even in data formats.
+    var isTerminal: Bool { get }
 }
 
 extension ByteWriter {
+    public var isTerminal: Bool { false }
+
     public func write(_ text: String) throws {
         var text = text
         try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
@@ -46,6 +50,7 @@ public final class DescriptorWriter: ByteWriter {
 
     private let descriptor: Int32
     private let name: String
+    public let isTerminal: Bool
     private let buffered: Bool
     private let buffer = Mutex<[UInt8]>([])
     /// Buffered writes of this much go out at once rather than wait for a flush.
@@ -56,6 +61,7 @@ public final class DescriptorWriter: ByteWriter {
         self.descriptor = descriptor
         self.name = name
         self.buffered = buffered
+        isTerminal = isatty(descriptor) == 1
     }
 
     public func write(_ bytes: UnsafeRawBufferPointer) throws {
