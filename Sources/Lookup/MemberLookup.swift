@@ -133,6 +133,7 @@ public struct MemberLookup: Sendable {
                                   sources: fetched.urls.map { ($0.name, URLCredentials.redacted($0.url)) }, extracted: extracted, errors: errors)
         record.captures = fetched.captures
         record.warnings = fetched.warnings
+        record.pagesRead = fetched.pages.reduce(into: [:]) { $0[$1.source, default: 0] += 1 }
         return record
     }
 

@@ -28,6 +28,10 @@ public struct MemberRecord: Sendable, Codable {
     /// cut at its source's `max_pages`): said on stderr, not part of the record.
     public var warnings: [String] = []
 
+    /// How many pages of each source were read (the first and those its `next` links
+    /// led to); not part of the record. `patterns check` holds it against the saved pages.
+    public var pagesRead: [String: Int] = [:]
+
     /// The pack's headline (`reputation.total`) over the member's history,
     /// oldest first, this lookup included; empty unless asked for (a table's trend).
     public var trend: [FieldValue] = []

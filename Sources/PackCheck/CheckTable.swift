@@ -28,8 +28,14 @@ public enum CheckTable {
                 lines.append("  \(difference.member) \(difference.field): expected \(difference.expected), got \(difference.actual)")
             }
         }
+        if !check.unread.isEmpty {
+            lines.append("")
+            lines.append("saved pages never read:")
+            for page in check.unread { lines.append("  \(page.file): \(page.why)") }
+        }
         let counts = check.cells.joined().reduce(into: [String: Int]()) { $0[word($1), default: 0] += 1 }
-        let summary = ["ok", "missing", "MISMATCH", "found", "empty"].compactMap { key in counts[key].map { "\($0) \(key)" } }
+        var summary = ["ok", "missing", "MISMATCH", "found", "empty"].compactMap { key in counts[key].map { "\($0) \(key)" } }
+        if !check.unread.isEmpty { summary.append("\(check.unread.count) page\(check.unread.count == 1 ? "" : "s") never read") }
         lines.append("")
         lines.append("\(check.passed ? "PASS" : "FAIL"): \(summary.joined(separator: ", ")) over \(check.members.count) fixture\(check.members.count == 1 ? "" : "s")")
         return lines.joined(separator: "\n") + "\n"

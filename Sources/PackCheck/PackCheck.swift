@@ -30,15 +30,24 @@ public struct PackCheck: Sendable {
         public let actual: String
     }
 
+    /// A saved page the pack never read: no `next` link led to it.
+    public struct UnreadPage: Sendable, Equatable {
+        public let file: String
+        public let why: String
+    }
+
     /// Rows in pack order: scalar fields, then `collection[].field`, then `errors`.
     public let rowLabels: [String]
     public let members: [String]
     /// `cells[row][member]`.
     public let cells: [[Cell]]
     public let differences: [Difference]
+    /// Saved pages the pack never reached: the pack and the fixtures disagree on how
+    /// many pages a source has, so the check fails.
+    public let unread: [UnreadPage]
 
     public var passed: Bool {
-        !cells.joined().contains { $0 == .missing || $0 == .mismatched }
+        unread.isEmpty && !cells.joined().contains { $0 == .missing || $0 == .mismatched }
     }
 
     /// Reads each fixture member's pages through the one path pages take (its sources'
@@ -55,6 +64,7 @@ public struct PackCheck: Sendable {
         let lookup = MemberLookup(pack: pack, savedPagesIn: fixtures.directory, baseURL: baseURL)
         var columns = [[Cell]]()
         var differences = [Difference]()
+        var unread = [UnreadPage]()
         for member in fixtures.members {
             let looked = await lookup.lookup(member.id, sources: member.pages.keys.sorted())
             if let unread = looked.errors.first(where: { $0.kind != .extraction && $0.kind != .notFound && $0.kind != .unreadable })
@@ -69,16 +79,31 @@ public struct PackCheck: Sendable {
             }
             columns.append(labels.map { comparison.cells[$0] ?? .notApplicable })
             differences += comparison.differences
+            unread += unreadPages(of: member, read: looked.pagesRead, pack: pack)
         }
         return PackCheck(rowLabels: labels, members: fixtures.members.map(\.id),
-                         cells: labels.indices.map { row in columns.map { $0[row] } }, differences: differences)
+                         cells: labels.indices.map { row in columns.map { $0[row] } }, differences: differences, unread: unread)
     }
 
-    private init(rowLabels: [String], members: [String], cells: [[Cell]], differences: [Difference]) {
+    /// The member's saved pages beyond those read, source by source, with why.
+    private static func unreadPages(of member: FixtureSet.Member, read: [String: Int], pack: SitePack) -> [UnreadPage] {
+        member.pages.keys.sorted().flatMap { source -> [UnreadPage] in
+            let files = member.pages[source] ?? []
+            let count = read[source] ?? 0
+            guard count > 0, files.count > count, let rule = pack.source(named: source) else { return [] }
+            let why = rule.next == nil ? "[sources.\(source)] has no next pattern, so only the first page is read"
+                : count >= rule.maxPages ? "[sources.\(source)] max_pages is \(rule.maxPages)"
+                : "no next link on page \(count) leads further (or it leads back to a page already read)"
+            return files.dropFirst(count).map { UnreadPage(file: ($0 as NSString).lastPathComponent, why: why) }
+        }
+    }
+
+    private init(rowLabels: [String], members: [String], cells: [[Cell]], differences: [Difference], unread: [UnreadPage]) {
         self.rowLabels = rowLabels
         self.members = members
         self.cells = cells
         self.differences = differences
+        self.unread = unread
     }
 }
 
