@@ -79,6 +79,16 @@ import Testing
         #expect(down.status == 1)
         #expect(down.stderr.contains("cpvanity: report: no member could be looked up; \(report) is left as it was\n"), "\(down.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: report)) == before)
+        // Without --output, the page goes to standard output (a pipe here); nothing at all
+        // when no member could be looked up.
+        let piped = try run("cpvanity", ["report", "--base-url", server.baseURL, "--rate", "0", "--no-store"], environment: env)
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stdout.hasPrefix("<!DOCTYPE html>\n") && piped.stdout.hasSuffix("</html>\n"))
+        #expect(piped.stdout.contains("Maren Okafor") && piped.stdout.contains("Tomasz Wirth"))
+        #expect(piped.stderr.hasPrefix("cpvanity: report: wrote the page to standard output (2 members, "))
+        let pipedDown = try run("cpvanity", ["report", "--base-url", "http://127.0.0.1:9", "--retries", "0", "--no-store"], environment: env)
+        #expect(pipedDown.status == 1 && pipedDown.stdout.isEmpty)
+        #expect(pipedDown.stderr.contains("cpvanity: report: no member could be looked up; nothing was written\n"), "\(pipedDown.stderr)")
         let history = try run("cpvanity", ["history", "--field", "reputation.total", "--format", "csv"], environment: env)
         #expect(history.status == 0)
         #expect(history.stdout.split(separator: "\r\n").map { $0.split(separator: ",").enumerated().filter { [0, 3].contains($0.offset) }.map(\.element).joined(separator: ",") }

@@ -7,11 +7,12 @@ import Store
 /// HTML file with each member's card and history.
 public struct HTMLReportRun {
     public let settings: LookupSettings
-    public let output: String
+    /// The HTML file to write; nil: standard output.
+    public let output: String?
     /// Only history from this moment on.
     public let since: Date?
 
-    public init(settings: LookupSettings, output: String, since: Date?) {
+    public init(settings: LookupSettings, output: String?, since: Date?) {
         self.settings = settings
         self.output = output
         self.since = since
@@ -20,13 +21,13 @@ public struct HTMLReportRun {
     public func run(_ given: [String]) async throws -> RunOutcome {
         let pack = settings.pack
         let ids = try IDValidation.ids(given, pack: pack)
-        try OutputDirectory.prepare(parentOf: output, role: .output)
+        if let output { try OutputDirectory.prepare(parentOf: output, role: .output) }
         let lookup = try settings.lookup()
         let store = try settings.openHistory()
         let records = try await LookupRun.records(for: ids, lookup: lookup, store: store)
         // A nightly report must not lose yesterday's to a night the site was down.
         guard records.contains(where: { !$0.failed }) else {
-            let kept = FileManager.default.fileExists(atPath: output) ? "\(output) is left as it was" : "nothing was written"
+            let kept = output.map { FileManager.default.fileExists(atPath: $0) ? "\($0) is left as it was" : "nothing was written" } ?? "nothing was written"
             Diagnostics.error("report: no member could be looked up; \(kept)")
             return RunOutcome(records)
         }
@@ -43,10 +44,14 @@ public struct HTMLReportRun {
             members.append(HTMLReport.Member(record: record, history: points))
         }
         let html = HTMLReport.render(members, pack: pack, generatedAt: Date())
-        let file = try AtomicFile(replacing: output)
-        try file.write(html)
-        try file.commit()
-        Diagnostics.info("report: wrote \(output) (\(records.count) member\(records.count == 1 ? "" : "s"), \(html.utf8.count / 1024) KiB)")
+        if let output {
+            let file = try AtomicFile(replacing: output)
+            try file.write(html)
+            try file.commit()
+        } else {
+            try DescriptorWriter.standardOutput.write(html)
+        }
+        Diagnostics.info("report: wrote \(output ?? "the page to standard output") (\(records.count) member\(records.count == 1 ? "" : "s"), \(html.utf8.count / 1024) KiB)")
         var outcome = RunOutcome(records)
         outcome.historyUnavailable = settings.wantsHistory && store == nil
         return outcome

@@ -1,5 +1,6 @@
 import App
 import ArgumentParser
+import Foundation
 
 struct ReportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,15 +15,16 @@ struct ReportCommand: AsyncParsableCommand {
             time, the articles). The data it draws is embedded once as JSON \
             (<script type="application/json" id="cpvanity-data">). Values over time come from \
             the history: backfill it from a web archive first for a decade of points. With no ID, \
-            the tracked members (cpvanity track add).
+            the tracked members (cpvanity track add). Without --output the HTML goes to standard \
+            output when that is a file or a pipe (cpvanity report > team.html).
             """
     )
 
     @OptionGroup(title: "Site and fetching") var lookup: LookupOptions
     @OptionGroup(title: "History") var store: StoreOptions
 
-    @Option(name: [.short, .long], help: ArgumentHelp("The HTML file to write (replaced atomically).", valueName: "file"), completion: .file(extensions: ["html"]))
-    var output: String
+    @Option(name: [.short, .long], help: ArgumentHelp("The HTML file to write (replaced atomically; none: standard output, when it is not a terminal).", valueName: "file"), completion: .file(extensions: ["html"]))
+    var output: String?
 
     @Option(name: .long, help: ArgumentHelp("Only history from this date on (\(DateText.forms)).", valueName: "date"))
     var since: String?
@@ -33,18 +35,25 @@ struct ReportCommand: AsyncParsableCommand {
     @OptionGroup(title: "Web archives") var archive: ArchiveOptions
 
     func validate() throws {
+        try DateText.check(since, option: "--since")
+        guard let output else {
+            // A page of HTML is no use on a terminal.
+            if Terminal.isTerminal(STDOUT_FILENO) {
+                throw ValidationError("report writes an HTML page: name the file with --output team.html, or send standard output to one (cpvanity report > team.html).")
+            }
+            return
+        }
         if !(output.lowercased().hasSuffix(".html") || output.lowercased().hasSuffix(".htm")) {
             throw ValidationError("--output names the HTML file to write, ending in .html (not '\(output)').")
         }
         // Found out now rather than after every member has been fetched.
         try OutputFileCheck.validate(output, example: "report.html")
-        try DateText.check(since, option: "--since")
     }
 
     func run() async throws {
         let settings = try lookup.settings(history: store.settings, archive: archive)
         // The tracked list is read even with --no-store, which keeps this run out of the history.
-        let ids = try store.database.settings.members(ids, site: settings.pack.name, command: "report --output \(output)", readOnly: store.noStore)
+        let ids = try store.database.settings.members(ids, site: settings.pack.name, command: "report" + (output.map { " --output \($0)" } ?? ""), readOnly: store.noStore)
         let run = HTMLReportRun(settings: settings, output: output, since: since.flatMap(DateText.period)?.start)
         try ErrorAdvice.finish(try await run.run(ids))
     }
