@@ -19,7 +19,7 @@ struct ConfigCommand: ParsableCommand {
               format = "csv"
               columns = "id,name,reputation.total"
 
-              [refresh]               # a table per command: its keys for that command alone
+              [refresh]               # a table per command, for that command alone
               rate = 0.5
               format = "ndjson"
             """,
