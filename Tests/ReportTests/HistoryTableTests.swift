@@ -1,6 +1,7 @@
 import Foundation
 import Lookup
-import Report
+@testable import Report
+import Packs
 import Testing
 import TestSupport
 
@@ -25,6 +26,35 @@ import TestSupport
               Reputation  ▁ █  100 → 135
 
             """)
+    }
+
+    /// Wider than the terminal, the fields continue below in blocks led by the time, so
+    /// no line wraps.
+    @Test func aWideHistoryGoesOnInBlocksThatFitTheWidth() throws {
+        let t0 = Date(timeIntervalSince1970: 1_763_800_000)
+        let values: [String: FieldValue] = ["reputation.total": .int(1_204_873), "reputation.level": .text("platinum"),
+                                            "counts.articles": .int(20), "counts.tech_blogs": .int(8), "ratings.articles_average": .decimal(4.66)]
+        let fields = ["reputation.total", "reputation.level", "counts.articles", "counts.tech_blogs", "ratings.articles_average"]
+        var options = ReportOptions()
+        options.width = 60
+        let text = try Formats.table.text(HistoryView(series: [HistorySeries(id: "7", site: "codeproject", title: "Jo",
+                                                                              points: [HistorySeries.Point(time: t0, lastSeen: t0, values: values)])],
+                                                      fields: fields, rows: false, pack: FixtureRecords.pack, options: options))
+        #expect(text == """
+            Jo (7)
+              time                  Reputation  Reputation level
+              2025-11-22T08:26:40Z   1,204,873  platinum
+
+              time                  Articles  Tech blogs
+              2025-11-22T08:26:40Z        20           8
+
+              time                  Average article rating
+              2025-11-22T08:26:40Z                    4.66
+
+            """)
+        #expect(text.split(separator: "\n").allSatisfy { $0.count <= 60 })
+        #expect(HistoryReport.columnBlocks(widths: [20, 10, 70, 5], room: 40) == [[0, 1], [0, 2], [0, 3]])
+        #expect(HistoryReport.columnBlocks(widths: [20], room: 40) == [[0]])
     }
 
     @Test func sparklinesShowGapsForUnknownValuesAndThinLongSeries() {

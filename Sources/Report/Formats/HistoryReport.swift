@@ -47,14 +47,38 @@ public enum HistoryReport {
         }
         guard !rows.isEmpty else { return "\(title)\n  no snapshots\n" }
         let widths = header.indices.map { index in ([header[index]] + rows.map { $0[index] }).map(DisplayText.width).max() ?? 0 }
-        func line(_ cells: [String]) -> String {
-            var text = "  " + cells.enumerated().map { DisplayText.pad($1, to: widths[$0], right: numeric[$0]) }.joined(separator: "  ")
+        func line(_ cells: [String], _ columns: [Int]) -> String {
+            var text = "  " + columns.map { DisplayText.pad(cells[$0], to: widths[$0], right: numeric[$0]) }.joined(separator: "  ")
             while text.last == " " { text.removeLast() }
             return text
         }
         let style = TerminalStyle(enabled: options.color)
-        return ([style.bold(title), style.dim(line(header))] + rows.map(line) + trends(series, fields: fields, labels: labels, options: options))
+        // Wider than the terminal, the fields go on below in blocks, each led by the time.
+        let blocks = columnBlocks(widths: widths, room: max(40, options.width)).map { block in
+            ([style.dim(line(header, block))] + rows.map { line($0, block) }).joined(separator: "\n")
+        }
+        return ([style.bold(title), blocks.joined(separator: "\n\n")] + trends(series, fields: fields, labels: labels, options: options))
             .joined(separator: "\n") + "\n"
+    }
+
+    /// Column 0 (the time) then as many of the others as fit `room`, block after block;
+    /// a column wider than the room alone gets a block of its own.
+    static func columnBlocks(widths: [Int], room: Int) -> [[Int]] {
+        guard widths.count > 1 else { return [Array(widths.indices)] }
+        var blocks = [[Int]]()
+        var block = [0]
+        var used = 2 + widths[0]
+        for index in 1..<widths.count {
+            if block.count > 1, used + 2 + widths[index] > room {
+                blocks.append(block)
+                block = [0]
+                used = 2 + widths[0]
+            }
+            block.append(index)
+            used += 2 + widths[index]
+        }
+        blocks.append(block)
+        return blocks
     }
 
     /// Under the table, each numeric field's trend beside its first and last known values.
