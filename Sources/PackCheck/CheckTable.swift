@@ -3,23 +3,23 @@ import Report
 
 /// `patterns check` for people: a field × fixture grid, then each difference.
 public enum CheckTable {
-    public static func render(_ check: PackCheck, pack: SitePack, fixturesDirectory: String) -> String {
+    /// `width`: the terminal's columns; a table with more members continues below.
+    public static func render(_ check: PackCheck, pack: SitePack, fixturesDirectory: String, width: Int = 100) -> String {
         var lines = ["\(pack.title) pack: \(pack.file)", "fixtures: \(fixturesDirectory)", ""]
         guard !check.members.isEmpty else {
             lines.append("no saved pages found (expected files named <source>-<id>.html)")
             return lines.joined(separator: "\n") + "\n"
         }
-        let labelWidth = max(5, check.rowLabels.map(\.count).max() ?? 0)
-        let widths = check.members.map { max($0.count, 8) }
-        var header = "field".padding(toLength: labelWidth, withPad: " ", startingAt: 0)
-        for (member, width) in zip(check.members, widths) { header += "  " + member.padding(toLength: width, withPad: " ", startingAt: 0) }
-        lines.append(header.trimmingTrailingSpaces())
-        for (row, label) in check.rowLabels.enumerated() {
-            var line = label.padding(toLength: labelWidth, withPad: " ", startingAt: 0)
-            for (column, width) in widths.enumerated() {
-                line += "  " + word(check.cells[row][column]).padding(toLength: width, withPad: " ", startingAt: 0)
+        // Column 0 the field, then a column per member, as wide as what it holds; more
+        // members than fit the width go on below in blocks.
+        let header = ["field"] + check.members
+        let table = check.rowLabels.enumerated().map { row, label in [label] + check.members.indices.map { word(check.cells[row][$0]) } }
+        let widths = header.indices.map { column in ([header[column]] + table.map { $0[column] }).map(\.count).max() ?? 0 }
+        for (index, block) in ColumnBlocks.split(widths: widths, room: width).enumerated() {
+            if index > 0 { lines.append("") }
+            for cells in [header] + table {
+                lines.append(block.map { cells[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ").trimmingTrailingSpaces())
             }
-            lines.append(line.trimmingTrailingSpaces())
         }
         if !check.differences.isEmpty {
             lines.append("")

@@ -41,6 +41,20 @@ import Testing
         }
     }
 
+    /// More fixtures than fit the terminal: the members go on below in blocks, each led
+    /// by the field names, and no line is wider than asked.
+    @Test func aWideCheckTableGoesOnInBlocks() async throws {
+        let check = try await PackCheck.run(pack: pack, fixtures: fixtures)
+        let text = CheckTable.render(check, pack: pack, fixturesDirectory: codeprojectFixtures, width: 50)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.allSatisfy { $0.count <= 50 || $0.hasPrefix("CodeProject pack: ") || $0.hasPrefix("fixtures: ") })
+        let field = "field".padding(toLength: 29, withPad: " ", startingAt: 0)
+        #expect(lines.filter { $0.hasPrefix("field ") } == ["\(field)  1842  7315  48201", "\(field)  90210  99999999"])
+        #expect(lines.contains("reputation.total               ok    ok    ok"))
+        #expect(lines.contains("reputation.total               ok     -"))
+        #expect(text.hasSuffix("PASS: 149 ok over 5 fixtures\n"))
+    }
+
     @Test func checkNoticesAWrongExpectation() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-check-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

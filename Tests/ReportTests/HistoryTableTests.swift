@@ -53,8 +53,9 @@ import TestSupport
 
             """)
         #expect(text.split(separator: "\n").allSatisfy { $0.count <= 60 })
-        #expect(HistoryReport.columnBlocks(widths: [20, 10, 70, 5], room: 40) == [[0, 1], [0, 2], [0, 3]])
-        #expect(HistoryReport.columnBlocks(widths: [20], room: 40) == [[0]])
+        #expect(ColumnBlocks.split(widths: [20, 10, 70, 5], room: 40) == [[0, 1], [0, 2], [0, 3]])
+        #expect(ColumnBlocks.split(widths: [20, 8, 8, 8], room: 40) == [[0, 1, 2], [0, 3]])
+        #expect(ColumnBlocks.split(widths: [20], room: 40) == [[0]])
     }
 
     @Test func sparklinesShowGapsForUnknownValuesAndThinLongSeries() {

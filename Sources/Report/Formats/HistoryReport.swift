@@ -54,31 +54,11 @@ public enum HistoryReport {
         }
         let style = TerminalStyle(enabled: options.color)
         // Wider than the terminal, the fields go on below in blocks, each led by the time.
-        let blocks = columnBlocks(widths: widths, room: max(40, options.width)).map { block in
+        let blocks = ColumnBlocks.split(widths: widths, room: max(40, options.width), indent: 2).map { block in
             ([style.dim(line(header, block))] + rows.map { line($0, block) }).joined(separator: "\n")
         }
         return ([style.bold(title), blocks.joined(separator: "\n\n")] + trends(series, fields: fields, labels: labels, options: options))
             .joined(separator: "\n") + "\n"
-    }
-
-    /// Column 0 (the time) then as many of the others as fit `room`, block after block;
-    /// a column wider than the room alone gets a block of its own.
-    static func columnBlocks(widths: [Int], room: Int) -> [[Int]] {
-        guard widths.count > 1 else { return [Array(widths.indices)] }
-        var blocks = [[Int]]()
-        var block = [0]
-        var used = 2 + widths[0]
-        for index in 1..<widths.count {
-            if block.count > 1, used + 2 + widths[index] > room {
-                blocks.append(block)
-                block = [0]
-                used = 2 + widths[0]
-            }
-            block.append(index)
-            used += 2 + widths[index]
-        }
-        blocks.append(block)
-        return blocks
     }
 
     /// Under the table, each numeric field's trend beside its first and last known values.

@@ -65,7 +65,7 @@ struct PatternsCheckCommand: AsyncParsableCommand {
                 throw AppError.other("\(error)\(fixtures.isEmpty ? "; point at saved pages with --fixtures DIR" : "")")
             }
             if index > 0 { Output.write("\n") }
-            Output.write(CheckTable.render(check, pack: sitePack, fixturesDirectory: directory))
+            Output.write(CheckTable.render(check, pack: sitePack, fixturesDirectory: directory, width: Terminal.columns()))
             passed = passed && check.passed
         }
         if !passed { throw ExitStatus.partialFailure }
