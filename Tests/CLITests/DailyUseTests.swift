@@ -53,6 +53,11 @@ import Testing
         let viaMirror = try run("cpvanity", ["refresh", "--exit-code", "--base-url", mirror.baseURL, "--rate", "0"], environment: env)
         #expect(viaMirror.status == 0, "\(viaMirror.stdout)")
         #expect(viaMirror.stdout == "")
+
+        // One member tracked: "1 member".
+        #expect(try run("cpvanity", ["track", "remove", "7315"], environment: env).status == 0)
+        let one = try run("cpvanity", ["refresh"] + fetch, environment: env)
+        #expect(one.stderr == "cpvanity: refresh: 1 member · 1 ok · 0 failed · 0 changed\n")
     }
 
     @Test func aCleanBatchSaysOneLineAndADeadHostOneLinePerMember() throws {

@@ -61,7 +61,7 @@ public struct RefreshRun {
         try export?.finish()
         let changed = changes.values.filter { !$0.isEmpty }.count
         if !records { try write(ChangeList.view(tracked.flatMap { changes[$0] ?? [] })) }
-        Diagnostics.info("refresh: \(tracked.count) members · \(tracked.count - failed) ok · \(failed) failed · \(changed) changed")
+        Diagnostics.info("refresh: \(tracked.count) member\(tracked.count == 1 ? "" : "s") · \(tracked.count - failed) ok · \(failed) failed · \(changed) changed")
         let drift = try ExtractionReport.say(extraction, summary: summary)
         let status: ExitStatus? = drift ? .drift : failed > 0 ? .partialFailure : exitOnChange && changed > 0 ? .changed : nil
         return RunOutcome(status: status, failures: kinds)
