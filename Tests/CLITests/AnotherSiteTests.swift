@@ -201,5 +201,8 @@ import Testing
         let check = try run("cpvanity", ["patterns", "check", "--patterns", Self.patterns, "--site", "quillboard", "--fixtures", Self.pages])
         #expect(check.status == 0, "\(check.stdout)")
         #expect(check.stdout.hasSuffix("PASS: 27 ok over 3 fixtures\n"))
+        // A directory holding one pack needs no --site.
+        let alone = try run("cpvanity", ["patterns", "check", "--patterns", Self.patterns, "--fixtures", Self.pages])
+        #expect(alone.status == 0 && alone.stdout == check.stdout, "\(alone.stderr)")
     }
 }

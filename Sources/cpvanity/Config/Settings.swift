@@ -25,7 +25,7 @@ struct Settings: Sendable {
 
     /// Every key the file and the environment take, with its kind and default (in words).
     static let keys: [(name: String, kind: Kind, fallback: String)] = [
-        ("site", .text, "codeproject"),
+        ("site", .text, "codeproject (or the pack directory's only pack)"),
         ("patterns", .text, "the bundled packs"),
         ("base_url", .text, "the pack's"),
         ("rate", .number, "4"),
