@@ -106,6 +106,22 @@ import Testing
         #expect(rows.contains("reputation.total -"))
     }
 
+    /// A page that cannot be saved (here its name is taken by a directory; a full disk
+    /// alike) is a warning with the system's words; the lookup and the other page go on.
+    @Test func aPageThatCannotBeSavedIsAWarning() throws {
+        let server = try FixtureServer()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-unsaved-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory + "/profile-90210.html/in-the-way", withIntermediateDirectories: true)
+        let lookup = try run("cpvanity", ["member", "--base-url", server.baseURL, "--save-pages", directory, "--no-store", "--format", "json", "90210"])
+        #expect(lookup.status == 0)
+        #expect(lookup.stderr == "cpvanity: warning: member 90210: profile-90210.html could not be saved in \(directory) (Is a directory); the lookup went on without it\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["articles-90210.html", "profile-90210.html"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory + "/articles-90210.html"))
+                == Data(contentsOf: URL(fileURLWithPath: "\(codeprojectFixtures)/articles-90210.html")))
+        #expect(lookup.stdout.contains("\"name\": \"Zoë O'Brien-Ångström\""))
+    }
+
     /// A directory to write in that cannot be one: said plainly, before any request.
     @Test func unusableDirectoriesAreRefused() throws {
         let server = try FixtureServer()

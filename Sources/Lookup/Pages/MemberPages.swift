@@ -2,6 +2,7 @@ import Archive
 import Extraction
 import Foundation
 import Packs
+import Synchronization
 
 /// The one path every member's pages take, whatever their origin: each source's first
 /// page, then the pages its `next` links lead to; each checked whole (when it crossed a
@@ -11,6 +12,14 @@ struct MemberPages {
     let origin: any PageOrigin
     /// When set, every page is written here as it came, named as `SavedPageName` says.
     let savePagesTo: String?
+    /// Pages that could not be saved (a full disk): said as warnings, the lookup goes on.
+    private let unsaved = UnsavedPages()
+
+    init(pack: SitePack, origin: any PageOrigin, savePagesTo: String?) {
+        self.pack = pack
+        self.origin = origin
+        self.savePagesTo = savePagesTo
+    }
 
     /// The pages of the sources at `urls`, at once.
     func read(id: String, urls: [(name: String, url: String)]) async -> NextPages.Result {
@@ -28,6 +37,7 @@ struct MemberPages {
             }
         }
         result.pages.sort { ($0.source, $0.number) < ($1.source, $1.number) }
+        result.warnings += unsaved.messages.withLock { $0 }
         return result
     }
 
@@ -71,7 +81,41 @@ struct MemberPages {
 
     private func save(_ bytes: [UInt8], as name: SavedPageName) {
         guard let savePagesTo else { return }
-        let file = URL(fileURLWithPath: savePagesTo).appendingPathComponent(name.fileName)
-        try? Data(bytes).write(to: file, options: .atomic)
+        let path = (savePagesTo as NSString).appendingPathComponent(name.fileName)
+        if let reason = MemberPages.write(bytes, to: path) {
+            unsaved.messages.withLock { $0.append("member \(name.id): \(name.fileName) could not be saved in \(savePagesTo) (\(reason)); the lookup went on without it") }
+        }
     }
+
+    /// Writes beside `path` and renames, so a page on disk is whole; the system's words
+    /// for what failed (Foundation's are "error 512"), or nil.
+    private static func write(_ bytes: [UInt8], to path: String) -> String? {
+        let partial = path + ".part-\(getpid())"
+        let descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress.map { $0 + written }, bytes.count - written) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                unlink(partial)
+                return reason
+            }
+            written += count
+        }
+        close(descriptor)
+        guard rename(partial, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(partial)
+            return reason
+        }
+        return nil
+    }
+}
+
+/// What `MemberPages` could not save, gathered from its sources' concurrent tasks.
+private final class UnsavedPages: Sendable {
+    let messages = Mutex<[String]>([])
 }
