@@ -106,6 +106,23 @@ import Testing
         #expect(rows.contains("reputation.total -"))
     }
 
+    /// `--output -` is standard output, as in most tools, never a file named "-".
+    @Test func outputDashIsStandardOutput() throws {
+        let server = try FixtureServer()
+        let dash = repositoryRoot.appendingPathComponent("-").path
+        defer { try? FileManager.default.removeItem(atPath: dash) }
+        let member = try run("cpvanity", ["member", "7315", "--base-url", server.baseURL, "--no-store", "-o", "-", "--compact"])
+        #expect(member.status == 0)
+        #expect(member.stdout.hasPrefix(#"[{"schema":"cpvanity.member/1","id":"7315","#))
+        let batch = try run("cpvanity", ["batch", "--base-url", server.baseURL, "--no-store", "--output", "-", "--format", "csv", "--columns", "id,name"],
+                            stdin: Data("7315\n".utf8))
+        #expect(batch.status == 0)
+        #expect(batch.stdout == "id,name\r\n7315,Tomasz Wirth\r\n")
+        let report = try run("cpvanity", ["report", "7315", "--base-url", server.baseURL, "--no-store", "-o", "-"])
+        #expect(report.status == 0 && report.stdout.hasPrefix("<!DOCTYPE html>"))
+        #expect(!FileManager.default.fileExists(atPath: dash))
+    }
+
     /// A page that cannot be saved (here its name is taken by a directory; a full disk
     /// alike) is a warning with the system's words; the lookup and the other page go on.
     @Test func aPageThatCannotBeSavedIsAWarning() throws {

@@ -74,7 +74,7 @@ struct BatchCommand: AsyncParsableCommand {
                 throw ValidationError("batch reads its IDs from a file or standard input, and there is no file '\(file)'; for IDs on the command line, run 'cpvanity member \(file) ...' (or: echo \(file) | cpvanity batch).")
             }
         }
-        if resume && output.outputFile == nil {
+        if resume && output.file == nil {
             throw ValidationError("--resume continues an export to a file: give --output FILE, the same as the interrupted run.")
         }
         if retryFailed && !resume {

@@ -23,7 +23,7 @@ struct ReportCommand: AsyncParsableCommand {
     @OptionGroup(title: "Site and fetching") var lookup: LookupOptions
     @OptionGroup(title: "History") var store: StoreOptions
 
-    @Option(name: [.short, .long], help: ArgumentHelp("The HTML file to write (replaced atomically; none: standard output, when it is not a terminal).", valueName: "file"), completion: .file(extensions: ["html"]))
+    @Option(name: [.short, .long], help: ArgumentHelp("The HTML file to write (replaced atomically; none or -: standard output, when it is not a terminal).", valueName: "file"), completion: .file(extensions: ["html"]))
     var output: String?
 
     @Option(name: .long, help: ArgumentHelp("Only history from this date on (\(DateText.forms)).", valueName: "date"))
@@ -36,7 +36,7 @@ struct ReportCommand: AsyncParsableCommand {
 
     func validate() throws {
         try DateText.check(since, option: "--since")
-        guard let output else {
+        guard let output = file else {
             // A page of HTML is no use on a terminal.
             if Terminal.isTerminal(STDOUT_FILENO) {
                 throw ValidationError("report writes an HTML page: name the file with --output team.html, or send standard output to one (cpvanity report > team.html).")
@@ -50,11 +50,14 @@ struct ReportCommand: AsyncParsableCommand {
         try OutputFileCheck.validate(output, example: "report.html")
     }
 
+    /// The file to write; nil for standard output (no --output, or `--output -`).
+    private var file: String? { output == "-" ? nil : output }
+
     func run() async throws {
         let settings = try lookup.settings(history: store.settings, archive: archive)
         // The tracked list is read even with --no-store, which keeps this run out of the history.
-        let ids = try store.database.settings.members(ids, site: settings.pack.name, command: "report" + (output.map { " --output \($0)" } ?? ""), readOnly: store.noStore)
-        let run = HTMLReportRun(settings: settings, output: output, since: since.flatMap(DateText.period)?.start)
+        let ids = try store.database.settings.members(ids, site: settings.pack.name, command: "report" + (file.map { " --output \($0)" } ?? ""), readOnly: store.noStore)
+        let run = HTMLReportRun(settings: settings, output: file, since: since.flatMap(DateText.period)?.start)
         try ErrorAdvice.finish(try await run.run(ids))
     }
 }

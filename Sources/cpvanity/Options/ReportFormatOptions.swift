@@ -12,9 +12,12 @@ struct ReportFormatOptions: ParsableArguments {
     var format: String?
 
     @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp(
-        "Write to this file (replaced whole, atomically); the format follows its extension (\(RecordFormats.all.flatMap(\.fileExtensions).map { "." + $0 }.joined(separator: ", "))) unless --format says.",
+        "Write to this file (replaced whole, atomically; - is standard output); the format follows its extension (\(RecordFormats.all.flatMap(\.fileExtensions).map { "." + $0 }.joined(separator: ", "))) unless --format says.",
         valueName: "file"), completion: .file(extensions: RecordFormats.all.flatMap(\.fileExtensions)))
     var outputFile: String?
+
+    /// The file to write; nil for standard output (no --output, or `--output -`).
+    var file: String? { outputFile == "-" ? nil : outputFile }
 
     @Option(name: .long, help: ArgumentHelp(
         "Order the rows (a CodeProject member's articles) by any field of the pack's list: numbers and dates biggest first, text A to Z (e.g. views, rating, posted, title).",
@@ -53,7 +56,7 @@ struct ReportFormatOptions: ParsableArguments {
         if let format, RecordFormats.named(format) == nil {
             throw ValidationError("--format takes \(RecordFormats.names), not '\(format)'.")
         }
-        if let outputFile {
+        if let outputFile = file {
             try OutputFileCheck.validate(outputFile, example: "members.csv")
             let suffix = URL(fileURLWithPath: outputFile).pathExtension.lowercased()
             guard format != nil || suffix.isEmpty || RecordFormats.forFile(outputFile) != nil else {
@@ -70,7 +73,7 @@ struct ReportFormatOptions: ParsableArguments {
     func resolvedFormat(pipedDefault: String = "json") -> any RecordFormat {
         if let format, let named = RecordFormats.named(format) { return named }
         if jsonKeys != nil, let json = RecordFormats.named("json") { return json }
-        if let outputFile { return RecordFormats.forFile(outputFile) ?? RecordFormats.named("json") ?? Terminal.defaultFormat }
+        if let outputFile = file { return RecordFormats.forFile(outputFile) ?? RecordFormats.named("json") ?? Terminal.defaultFormat }
         if let configured = Settings.shared.text("format").flatMap(RecordFormats.named) { return configured }
         return Terminal.isTerminal(STDOUT_FILENO) ? Terminal.defaultFormat : RecordFormats.named(pipedDefault) ?? Terminal.defaultFormat
     }
@@ -108,7 +111,7 @@ struct ReportFormatOptions: ParsableArguments {
                 throw AppError.other("\(setting.source): \(error.message)")
             }
         }
-        return OutputSettings(format: format, options: options, file: outputFile)
+        return OutputSettings(format: format, options: options, file: file)
     }
 
     /// `--sort`: a field of the pack's report collection; a usage error otherwise, with a
