@@ -81,30 +81,31 @@ public struct BatchRun {
         }
         progress.clear()
         let summary = BatchRun.summary(list, finished: fromCheckpoint.count + tally.done, failed: tally.failed,
-                                       fromCheckpoint: fromCheckpoint.count, since: started)
+                                       fromCheckpoint: fromCheckpoint.count)
         if interrupt.isSet && tally.done < remaining.count {
             try? export.interrupted()
-            Diagnostics.info("batch interrupted: \(summary.joined(separator: " · "))\(output.file.map { "; \($0) is unchanged, run again to resume" } ?? "")")
+            Diagnostics.info("batch interrupted: \((summary + [BatchRun.elapsed(since: started)]).joined(separator: " · "))\(output.file.map { "; \($0) is unchanged, run again to resume" } ?? "")")
             throw ExitStatus(interrupt.exitStatus)
         }
-        var outcome = try finish(export, to: output.file, summary: summary, tally: tally,
+        var outcome = try finish(export, to: output.file, summary: summary, since: started, tally: tally,
                                  allFailed: tally.failed == fromCheckpoint.count + tally.done, rejected: !list.rejected.isEmpty)
         outcome.historyUnavailable = lookups.wantsHistory && store == nil
         return outcome
     }
 
     /// Closes the export and says how the batch went.
-    private func finish(_ export: any RecordExport, to file: String?, summary: [String], tally: Tally,
+    private func finish(_ export: any RecordExport, to file: String?, summary: [String], since started: Date, tally: Tally,
                         allFailed: Bool, rejected: Bool) throws -> RunOutcome {
         // Yesterday's export is worth more than a file of today's errors (the site down).
         if let file, allFailed, FileManager.default.fileExists(atPath: file) {
             try export.abandon()
-            Diagnostics.info("batch: \(summary.joined(separator: " · "))")
+            Diagnostics.info("batch: \((summary + [BatchRun.elapsed(since: started)]).joined(separator: " · "))")
             Diagnostics.error("batch: no member could be looked up; \(file) is left as it was")
             return RunOutcome(status: .partialFailure, failures: tally.kinds)
         }
+        // Writing a file from its checkpoint takes a while for thousands of members: counted too.
         try export.finish()
-        var summary = summary
+        var summary = summary + [BatchRun.elapsed(since: started)]
         if let file { summary.append("wrote \(file)") }
         Diagnostics.info("batch: \(summary.joined(separator: " · "))")
         let drift = try ExtractionReport.say(tally.extraction, summary: settings.summary)
@@ -139,13 +140,16 @@ public struct BatchRun {
     }
 
     /// The words of the batch's last line: "4 of 4 members · 4 ok · 0 failed · 2.1 s".
-    private static func summary(_ list: IDList, finished: Int, failed: Int, fromCheckpoint: Int, since started: Date) -> [String] {
+    private static func summary(_ list: IDList, finished: Int, failed: Int, fromCheckpoint: Int) -> [String] {
         var summary = ["\(finished) of \(list.ids.count) members", "\(finished - failed) ok", "\(failed) failed"]
         if fromCheckpoint > 0 { summary.append("\(fromCheckpoint) from the checkpoint") }
         if !list.rejected.isEmpty { summary.append("\(list.rejected.count) invalid ID\(list.rejected.count == 1 ? "" : "s") skipped") }
         if list.duplicates > 0 { summary.append("\(list.duplicates) duplicate\(list.duplicates == 1 ? "" : "s") dropped") }
-        summary.append(String(format: "%.1f s", Date().timeIntervalSince(started)))
         return summary
+    }
+
+    private static func elapsed(since started: Date) -> String {
+        String(format: "%.1f s", Date().timeIntervalSince(started))
     }
 
     private func readIDs() throws(AppError) -> IDList {
