@@ -141,7 +141,7 @@ public struct BatchRun {
 
     /// The words of the batch's last line: "4 of 4 members · 4 ok · 0 failed · 2.1 s".
     private static func summary(_ list: IDList, finished: Int, failed: Int, fromCheckpoint: Int) -> [String] {
-        var summary = ["\(finished) of \(list.ids.count) members", "\(finished - failed) ok", "\(failed) failed"]
+        var summary = ["\(finished) of \(list.ids.count) member\(list.ids.count == 1 ? "" : "s")", "\(finished - failed) ok", "\(failed) failed"]
         if fromCheckpoint > 0 { summary.append("\(fromCheckpoint) from the checkpoint") }
         if !list.rejected.isEmpty { summary.append("\(list.rejected.count) invalid ID\(list.rejected.count == 1 ? "" : "s") skipped") }
         if list.duplicates > 0 { summary.append("\(list.duplicates) duplicate\(list.duplicates == 1 ? "" : "s") dropped") }
