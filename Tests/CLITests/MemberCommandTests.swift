@@ -118,6 +118,7 @@ import Testing
                             stdin: Data("7315\n".utf8))
         #expect(batch.status == 0)
         #expect(batch.stdout == "id,name\r\n7315,Tomasz Wirth\r\n")
+        #expect(batch.stderr.hasPrefix("cpvanity: batch: 1 of 1 member · 1 ok · 0 failed · "), "\(batch.stderr)")
         let report = try run("cpvanity", ["report", "7315", "--base-url", server.baseURL, "--no-store", "-o", "-"])
         #expect(report.status == 0 && report.stdout.hasPrefix("<!DOCTYPE html>"))
         #expect(!FileManager.default.fileExists(atPath: dash))
