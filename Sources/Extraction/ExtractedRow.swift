@@ -74,18 +74,35 @@ extension ExtractedRecord {
             return zip(lhs.names.list, lhs.values).allSatisfy { rhs[$0] == $1 }
         }
 
-        private struct Field: Codable {
-            let name: String
-            let value: FieldValue
-        }
-
-        /// Coded as its fields in order: `[{"name": "views", "value": {"int": 5}}]`.
+        /// Coded as one list of its fields' names and values in turn:
+        /// `["views", "i5", "rating", "d4.91"]` (an object per field cost a batch most of
+        /// its CPU in Foundation's coders).
         public init(from decoder: any Decoder) throws {
-            self.init(pairs: try [Field](from: decoder).map { ($0.name, $0.value) })
+            var container = try decoder.unkeyedContainer()
+            var pairs = [(String, FieldValue)]()
+            pairs.reserveCapacity((container.count ?? 0) / 2)
+            while !container.isAtEnd {
+                let name = try container.decode(String.self)
+                // The value read as the string it is coded as: no decoder of its own.
+                if try container.decodeNil() {
+                    pairs.append((name, .null))
+                    continue
+                }
+                let coded = try container.decode(String.self)
+                guard let value = FieldValue(coded: coded) else {
+                    throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(coded.prefix(40))' is not a value of \(name)")
+                }
+                pairs.append((name, value))
+            }
+            self.init(pairs: pairs)
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try zip(names.list, values).map { Field(name: $0, value: $1) }.encode(to: encoder)
+            var container = encoder.unkeyedContainer()
+            for (name, value) in zip(names.list, values) {
+                try container.encode(name)
+                if let coded = value.coded { try container.encode(coded) } else { try container.encodeNil() }
+            }
         }
 
         public var description: String {

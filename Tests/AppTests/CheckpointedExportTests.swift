@@ -53,4 +53,28 @@ import TestSupport
                                                                          pack: FixtureRecords.pack, options: ReportOptions())
         #expect(try String(contentsOfFile: output, encoding: .utf8) == expected)
     }
+
+    /// A checkpoint an older cpvanity wrote (records coded otherwise) is refused, left as
+    /// it is, and said to be another version's.
+    @Test func anOlderVersionsCheckpointIsRefusedAndKept() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("out.csv").path
+        do {
+            let (export, _) = try open(output, format: "csv")
+            try export.add(FixtureRecords.record("7315"))
+            try export.interrupted()
+        }
+        let checkpoint = ExportJournal.path(besideOutput: output)
+        let text = try String(contentsOfFile: checkpoint, encoding: .utf8)
+        #expect(text.contains(#""journal":"cpvanity.checkpoint\/3""#) || text.contains(#""journal":"cpvanity.checkpoint/3""#))
+        let older = text.replacingOccurrences(of: "cpvanity.checkpoint\\/3", with: "cpvanity.checkpoint\\/2")
+            .replacingOccurrences(of: "cpvanity.checkpoint/3", with: "cpvanity.checkpoint/2")
+        try older.write(toFile: checkpoint, atomically: true, encoding: .utf8)
+        #expect { try open(output, format: "csv", resume: true) } throws: { error in
+            guard case .checkpointMismatch(let path, let reasons)? = error as? AppError else { return false }
+            return path == checkpoint && reasons.isEmpty
+                && (error as? AppError)?.description == "the checkpoint \(checkpoint) is for a different export (written by another version of cpvanity)"
+        }
+        #expect(try String(contentsOfFile: checkpoint, encoding: .utf8) == older)
+    }
 }

@@ -35,14 +35,30 @@ import TestSupport
         #expect(back.captures == record.captures)
         #expect(back.trend == record.trend)
         #expect(back.previousLookup == record.previousLookup)
-        let text = String(decoding: try JSONEncoder().encode(FieldValue.decimal(Decimal(string: "4.66") ?? 0)), as: UTF8.self)
-        #expect(text == #"{"decimal":4.66}"#)
-        #expect(try JSONDecoder().decode(FieldValue.self, from: Data(#"{"date":"2012-03-12"}"#.utf8)) == .date(try #require(CalendarDate(year: 2012, month: 3, day: 12))))
+        // One tagged string a value.
+        let values: [FieldValue] = [.decimal(Decimal(string: "4.66") ?? 0), .int(-12), .text("4.66"), .text(""), .null,
+                                    .date(try #require(CalendarDate(year: 2012, month: 3, day: 12))), .decimal(Decimal(string: "-0.5") ?? 0)]
+        let text = String(decoding: try JSONEncoder().encode(values), as: UTF8.self)
+        #expect(text == #"["d4.66","i-12","t4.66","t",null,"D2012-03-12","d-0.5"]"#)
+        #expect(try JSONDecoder().decode([FieldValue].self, from: Data(text.utf8)) == values)
+    }
+
+    /// A row is one list of names and values in turn, in the pack's order.
+    @Test func aRowIsItsNamesAndValuesInTurn() throws {
+        let row: ExtractedRecord.Row = ["title": .text("Cache Heap Shader"), "views": .int(2_345_678), "rating": .null,
+                                        "popularity": .decimal(Decimal(string: "15.64") ?? 0)]
+        let text = String(decoding: try JSONEncoder().encode(row), as: UTF8.self)
+        #expect(text == #"["title","tCache Heap Shader","views","i2345678","rating",null,"popularity","d15.64"]"#)
+        let back = try JSONDecoder().decode(ExtractedRecord.Row.self, from: Data(text.utf8))
+        #expect(back == row && back.keys == row.keys)
+        for damaged in [#"["views","x5"]"#, #"["views"]"#, #"["views",5]"#, #"[{"name":"views","value":{"int":5}}]"#] {
+            #expect(throws: DecodingError.self, "\(damaged)") { try JSONDecoder().decode(ExtractedRecord.Row.self, from: Data(damaged.utf8)) }
+        }
     }
 
     @Test func aDamagedValueIsRefusedNotGuessed() {
-        for text in [#"{"date":"2012-02-30"}"#, #"{"int":1,"text":"x"}"#, #"{"int":1e400}"#, #"{"colour":"red"}"#] {
-            #expect(throws: DecodingError.self) { try JSONDecoder().decode(FieldValue.self, from: Data(text.utf8)) }
+        for text in [#""D2012-02-30""#, #""i1x""#, #""i99999999999999999999""#, #""d4.6x""#, #""d""#, #""""#, #""x5""#, "5", #"{"int":1}"#] {
+            #expect(throws: DecodingError.self, "\(text)") { try JSONDecoder().decode(FieldValue.self, from: Data(text.utf8)) }
         }
     }
 }

@@ -50,6 +50,7 @@ enum ErrorAdvice {
         case .history(let error): return words(error)
         case .export(.inUse): return "\(error): wait for it to finish, or give --output another file"
         case .checkpointExists: return "\(error): add --resume to continue it, or delete it to start over"
+        case .checkpointMismatch(_, let reasons) where reasons.isEmpty: return "\(error); delete it to start the export over"
         case .checkpointMismatch: return "\(error); run with the same pack, or delete it to start over"
         case .binaryOnTerminal(let format): return "\(error): write it to a file with --output members.\(format)"
         case .feedChoice(.categoryNeeded): return "\(error) (--category NAME)"
