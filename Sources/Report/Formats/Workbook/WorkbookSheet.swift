@@ -13,6 +13,8 @@ final class WorkbookSheet {
     private var longest: [Int]
     private let path: String
     private let handle: FileHandle
+    /// Rows not yet in the file: written 64 KiB at a time, not a call per row.
+    private var pending = Data()
 
     init(name: String, header: [String]) throws {
         self.name = name
@@ -36,11 +38,19 @@ final class WorkbookSheet {
             longest[index] = max(longest[index], cell.shownWidth)
         }
         let xml = Data(Workbook.row(rowCount + 1, cells, style: nil).utf8)
+        pending += xml
+        spooledSize += Int64(xml.count)
+        if pending.count >= 1 << 16 { try drain() }
+    }
+
+    private func drain() throws {
+        guard !pending.isEmpty else { return }
         do {
-            try handle.write(contentsOf: xml)
-            spooledSize += Int64(xml.count)
+            try handle.seekToEnd()
+            try handle.write(contentsOf: pending)
+            pending.removeAll(keepingCapacity: true)
         } catch {
-            throw WriteError(target: path, reason: "a workbook's sheet could not be spooled (\(error.localizedDescription))")
+            throw WriteError(target: path, reason: "a workbook's sheet could not be spooled (is the disk full?)")
         }
     }
 
@@ -51,6 +61,7 @@ final class WorkbookSheet {
 
     /// The rows' XML, `size` bytes from `position` (all rows are in before it is read).
     func spooled(from position: Int64, size: Int) throws -> Data {
+        try drain()
         try handle.seek(toOffset: UInt64(position))
         return try handle.read(upToCount: size) ?? Data()
     }
