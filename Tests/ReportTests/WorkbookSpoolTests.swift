@@ -31,4 +31,21 @@ import Testing
             #expect(String(decoding: read, as: UTF8.self) == whole, "pieces of \(size)")
         }
     }
+
+    /// Rows past the 64 KiB the sheet holds before writing read back in order.
+    @Test func manyRowsReadBackInOrder() throws {
+        let sheet = try WorkbookSheet(name: "Articles", header: ["id", "title"])
+        var expected = ""
+        for index in 0..<3_000 {
+            let cells: [WorkbookCell] = [.number(String(index)), .text("Title number \(index) & more")]
+            try sheet.append(cells)
+            expected += Workbook.row(index + 2, cells, style: nil)
+        }
+        #expect(sheet.rowCount == 3_000 && sheet.spooledSize == Int64(expected.utf8.count) && expected.utf8.count > 1 << 17)
+        var read = Data()
+        while read.count < expected.utf8.count {
+            read += try Workbook.piece(of: [.spool(sheet, sheet.spooledSize)], from: Int64(read.count), size: 16_384)
+        }
+        #expect(String(decoding: read, as: UTF8.self) == expected)
+    }
 }
