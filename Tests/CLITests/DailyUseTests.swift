@@ -75,7 +75,7 @@ import Testing
         #expect(dead.stderr == """
             cpvanity: member 48201: network: cannot connect to 127.0.0.1:9 after 1 retry; is the server up and reachable from here? (articles and profile pages)
             cpvanity: member 7315: network: cannot connect to 127.0.0.1:9 after 1 retry; is the server up and reachable from here? (articles and profile pages)
-            cpvanity: hint: check the network connection, or the host in --base-url
+            cpvanity: hint: check the network connection, or the host in --base-url; if the site has closed, --as-of DATE reads its pages from a web archive
 
             """)
     }
@@ -96,7 +96,7 @@ import Testing
             "cpvanity: warning: stopped starting lookups: \(said.count) members in a row got no answer (cannot connect to 127.0.0.1:9; is the server up and reachable from here?); the \(60 - said.count) members left are recorded as failed without a request; run again when it is back",
         ] + lines.suffix(2))
         #expect(lines.suffix(2).first?.hasPrefix("cpvanity: batch: 60 of 60 members · 0 ok · 60 failed · ") == true)
-        #expect(lines.last == "cpvanity: hint: check the network connection, or the host in --base-url")
+        #expect(lines.last == "cpvanity: hint: check the network connection, or the host in --base-url; if the site has closed, --as-of DATE reads its pages from a web archive")
         // Every member has its row, in the list's order; those left say why.
         let rows = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\r\n").dropFirst()
         #expect(rows.map { String($0.prefix { $0 != "," }) } == ids)
@@ -108,7 +108,7 @@ import Testing
         let again = try run("cpvanity", ["batch", "--base-url", "http://127.0.0.1:9", "--retries", "0", "--rate", "0", "--no-store", "--output", output],
                             stdin: Data("48201\n7315\n".utf8))
         #expect(again.status == 1)
-        #expect(again.stderr.hasSuffix("cpvanity: batch: no member could be looked up; \(output) is left as it was\ncpvanity: hint: check the network connection, or the host in --base-url\n"), "\(again.stderr)")
+        #expect(again.stderr.hasSuffix("cpvanity: batch: no member could be looked up; \(output) is left as it was\ncpvanity: hint: check the network connection, or the host in --base-url; if the site has closed, --as-of DATE reads its pages from a web archive\n"), "\(again.stderr)")
         #expect(try String(contentsOfFile: output, encoding: .utf8) == "good,export\r\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["members.csv"])
     }
