@@ -16,11 +16,11 @@ public enum LiveCheckTable {
         }
     }
 
-    public static func render(_ records: [MemberRecord], pack: SitePack) -> String {
+    /// `width`: the terminal's columns; a table with more members continues below.
+    public static func render(_ records: [MemberRecord], pack: SitePack, width: Int = 100) -> String {
         var labels = pack.fields.map(\.name)
         for collection in pack.collections { labels += collection.fields.map { "\(collection.name)[].\($0.name)" } }
         var lines = ["\(pack.title) pack: \(pack.file)", "live: \(records.count) member\(records.count == 1 ? "" : "s")", ""]
-        let labelWidth = max(5, labels.map(\.count).max() ?? 0)
         let columns = records.map { record -> [String: String] in
             var cells = [String: String]()
             for outcome in record.extracted.outcomes {
@@ -28,16 +28,15 @@ public enum LiveCheckTable {
             }
             return cells
         }
-        let widths = zip(records, columns).map { record, cells in max(record.id.count, cells.values.map(\.count).max() ?? 0, 8) }
-        var header = "field".padding(toLength: labelWidth, withPad: " ", startingAt: 0)
-        for (record, width) in zip(records, widths) { header += "  " + record.id.padding(toLength: width, withPad: " ", startingAt: 0) }
-        lines.append(header.trimmingTrailingSpaces())
-        for label in labels {
-            var line = label.padding(toLength: labelWidth, withPad: " ", startingAt: 0)
-            for (cells, width) in zip(columns, widths) {
-                line += "  " + (cells[label] ?? "-").padding(toLength: width, withPad: " ", startingAt: 0)
+        // Column 0 the field, then a column per member; more than fit go on below.
+        let header = ["field"] + records.map(\.id)
+        let table = labels.map { label in [label] + columns.map { $0[label] ?? "-" } }
+        let widths = header.indices.map { column in ([header[column]] + table.map { $0[column] }).map(\.count).max() ?? 0 }
+        for (index, block) in ColumnBlocks.split(widths: widths, room: width).enumerated() {
+            if index > 0 { lines.append("") }
+            for cells in [header] + table {
+                lines.append(block.map { cells[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ").trimmingTrailingSpaces())
             }
-            lines.append(line.trimmingTrailingSpaces())
         }
         let problems = records.flatMap { record in record.errors.map { "  \(record.id) \($0)" } }
         if !problems.isEmpty {

@@ -74,7 +74,7 @@ struct PatternsCheckCommand: AsyncParsableCommand {
     private func checkLive(_ sitePack: SitePack) async throws {
         let settings = LookupSettings(pack: sitePack, fetch: try fetch.settings(), archive: archive.settings)
         let records = try await LookupRun.records(for: live, settings: settings)
-        Output.write(LiveCheckTable.render(records, pack: sitePack))
+        Output.write(LiveCheckTable.render(records, pack: sitePack, width: Terminal.columns()))
         if !LiveCheckTable.passed(records) { throw ExitStatus.partialFailure }
     }
 }
