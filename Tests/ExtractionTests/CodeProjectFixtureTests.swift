@@ -4,6 +4,7 @@ import Foundation
 @testable import Packs
 import PageText
 import Testing
+import TestSupport
 
 /// The bundled pack against the bundled saved pages: every field of every fixture.
 @Suite struct CodeProjectFixtureTests {
@@ -53,6 +54,15 @@ import Testing
         #expect(lines.contains("reputation.total               ok    ok    ok"))
         #expect(lines.contains("reputation.total               ok     -"))
         #expect(text.hasSuffix("PASS: 149 ok over 5 fixtures\n"))
+    }
+
+    /// The live check's grid goes on in blocks the same way.
+    @Test func aWideLiveCheckTableGoesOnInBlocks() {
+        let records = ["48201", "7315", "90210"].map { FixtureRecords.record($0) }
+        let text = LiveCheckTable.render(records, pack: FixtureRecords.pack, width: 50)
+        let field = "field".padding(toLength: 29, withPad: " ", startingAt: 0)
+        #expect(text.split(separator: "\n").filter { $0.hasPrefix("field ") } == ["\(field)  48201", "\(field)  7315", "\(field)  90210"])
+        #expect(LiveCheckTable.render(records, pack: FixtureRecords.pack, width: 200).split(separator: "\n").filter { $0.hasPrefix("field ") }.count == 1)
     }
 
     @Test func checkNoticesAWrongExpectation() async throws {
