@@ -14,13 +14,7 @@ public enum CheckTable {
         // members than fit the width go on below in blocks.
         let header = ["field"] + check.members
         let table = check.rowLabels.enumerated().map { row, label in [label] + check.members.indices.map { word(check.cells[row][$0]) } }
-        let widths = header.indices.map { column in ([header[column]] + table.map { $0[column] }).map(\.count).max() ?? 0 }
-        for (index, block) in ColumnBlocks.split(widths: widths, room: width).enumerated() {
-            if index > 0 { lines.append("") }
-            for cells in [header] + table {
-                lines.append(block.map { cells[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ").trimmingTrailingSpaces())
-            }
-        }
+        lines += ColumnBlocks.lines([header] + table, room: width)
         if !check.differences.isEmpty {
             lines.append("")
             lines.append("differences:")
@@ -50,11 +44,5 @@ public enum CheckTable {
         case .empty: return "empty"
         case .notApplicable: return "-"
         }
-    }
-}
-
-private extension String {
-    func padding(toLength length: Int, withPad pad: String, startingAt: Int) -> String {
-        count >= length ? self : self + String(repeating: pad, count: length - count)
     }
 }

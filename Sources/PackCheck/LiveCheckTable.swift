@@ -31,13 +31,7 @@ public enum LiveCheckTable {
         // Column 0 the field, then a column per member; more than fit go on below.
         let header = ["field"] + records.map(\.id)
         let table = labels.map { label in [label] + columns.map { $0[label] ?? "-" } }
-        let widths = header.indices.map { column in ([header[column]] + table.map { $0[column] }).map(\.count).max() ?? 0 }
-        for (index, block) in ColumnBlocks.split(widths: widths, room: width).enumerated() {
-            if index > 0 { lines.append("") }
-            for cells in [header] + table {
-                lines.append(block.map { cells[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ").trimmingTrailingSpaces())
-            }
-        }
+        lines += ColumnBlocks.lines([header] + table, room: width)
         let problems = records.flatMap { record in record.errors.map { "  \(record.id) \($0)" } }
         if !problems.isEmpty {
             lines += ["", "problems:"] + problems

@@ -20,6 +20,22 @@ package enum ColumnBlocks {
         blocks.append(block)
         return blocks
     }
+
+    /// `rows` (the header first) as left-aligned text lines, each column as wide as
+    /// what it holds, in blocks that fit `room`, a blank line between blocks.
+    package static func lines(_ rows: [[String]], room: Int) -> [String] {
+        guard let first = rows.first else { return [] }
+        let widths = first.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        var lines = [String]()
+        for (index, block) in split(widths: widths, room: room).enumerated() {
+            if index > 0 { lines.append("") }
+            for cells in rows {
+                lines.append(block.map { cells[$0] + String(repeating: " ", count: widths[$0] - cells[$0].count) }
+                    .joined(separator: "  ").trimmingTrailingSpaces())
+            }
+        }
+        return lines
+    }
 }
 
 extension String {
