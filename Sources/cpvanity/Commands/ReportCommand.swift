@@ -50,8 +50,8 @@ struct ReportCommand: AsyncParsableCommand {
         try OutputFileCheck.validate(output, example: "report.html")
     }
 
-    /// The file to write; nil for standard output (no --output, or `--output -`).
-    private var file: String? { output == "-" ? nil : output }
+    /// The file to write; nil for standard output.
+    private var file: String? { OutputFileCheck.file(output) }
 
     func run() async throws {
         let settings = try lookup.settings(history: store.settings, archive: archive)

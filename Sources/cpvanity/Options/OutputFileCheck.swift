@@ -5,6 +5,11 @@ import Foundation
 /// directory, and not inside a file. Missing directories are made when it is written
 /// (one rule for everything cpvanity writes).
 enum OutputFileCheck {
+    /// The file `--output` names; nil for standard output (no --output, or `--output -`).
+    static func file(_ output: String?) -> String? {
+        output == "-" ? nil : output
+    }
+
     /// `example` names a file the message suggests inside a directory given by mistake.
     static func validate(_ output: String, example: String) throws {
         var isDirectory: ObjCBool = false

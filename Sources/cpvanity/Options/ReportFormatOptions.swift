@@ -16,8 +16,8 @@ struct ReportFormatOptions: ParsableArguments {
         valueName: "file"), completion: .file(extensions: RecordFormats.all.flatMap(\.fileExtensions)))
     var outputFile: String?
 
-    /// The file to write; nil for standard output (no --output, or `--output -`).
-    var file: String? { outputFile == "-" ? nil : outputFile }
+    /// The file to write; nil for standard output.
+    var file: String? { OutputFileCheck.file(outputFile) }
 
     @Option(name: .long, help: ArgumentHelp(
         "Order the rows (a CodeProject member's articles) by any field of the pack's list: numbers and dates biggest first, text A to Z (e.g. views, rating, posted, title).",
