@@ -8,6 +8,8 @@ public enum CheckTable {
         var lines = ["\(pack.title) pack: \(pack.file)", "fixtures: \(fixturesDirectory)", ""]
         guard !check.members.isEmpty else {
             lines.append("no saved pages found (expected files named <source>-<id>.html)")
+            lines.append("")
+            lines.append("FAIL: nothing was checked")
             return lines.joined(separator: "\n") + "\n"
         }
         // Column 0 the field, then a column per member, as wide as what it holds; more

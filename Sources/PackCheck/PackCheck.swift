@@ -46,8 +46,9 @@ public struct PackCheck: Sendable {
     /// many pages a source has, so the check fails.
     public let unread: [UnreadPage]
 
+    /// A check over no saved pages checked nothing, and does not pass.
     public var passed: Bool {
-        unread.isEmpty && !cells.joined().contains { $0 == .missing || $0 == .mismatched }
+        !members.isEmpty && unread.isEmpty && !cells.joined().contains { $0 == .missing || $0 == .mismatched }
     }
 
     /// Reads each fixture member's pages through the one path pages take (its sources'

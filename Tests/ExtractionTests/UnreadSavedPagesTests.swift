@@ -60,4 +60,16 @@ import TestSupport
                                  PackCheck.UnreadPage(file: "tags-31415-p3.html", why: why)])
         #expect(!check.passed)
     }
+
+    /// A directory with no saved pages checks nothing, and says so with a failure.
+    @Test func noSavedPagesIsNoPass() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pack = try PackLoader().load(file: packFile)
+        let check = try await PackCheck.run(pack: pack, fixtures: FixtureSet(directory: directory.path, sources: ["profile", "tags"]))
+        #expect(!check.passed)
+        #expect(CheckTable.render(check, pack: pack, fixturesDirectory: directory.path)
+                .hasSuffix("no saved pages found (expected files named <source>-<id>.html)\n\nFAIL: nothing was checked\n"))
+    }
 }
