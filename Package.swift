@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "TestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CCurl", "CLibXML2", "CPCRE2"]),
         // The integration tier: the replica, hostile servers on loopback, python3.
-        .testTarget(name: "IntegrationTests", dependencies: ["App", "Store", "Scraper", "Lookup", "Packs", "Extraction", "Report", "TestSupport", "fixture-site"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["App", "Store", "Scraper", "Lookup", "Packs", "Extraction", "Report", "TestSupport", "fixture-site", .product(name: "CSV", package: "CSV.swift")]),
         // Runs the built binary as a user would; depends on it so `swift test` builds it.
         .testTarget(name: "CLITests", dependencies: ["cpvanity", "fixture-site", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
     ]

@@ -103,10 +103,10 @@ public struct MemberLookup: Sendable {
     }
 
     /// The record of a member left unrequested (the site gave the members before it no
-    /// answer): each of its pages failed for `message`, nothing read.
-    public func notLookedUp(_ id: String, sources names: [String]? = nil, kind: MemberError.Kind, because message: String) -> MemberRecord {
+    /// answer, the run was stopped): one error, "not looked up: `why`", nothing read.
+    public func notLookedUp(_ id: String, sources names: [String]? = nil, because why: String) -> MemberRecord {
         var fetched = Fetched(id: id, sources: sources(names), base: baseURL)
-        fetched.errors = fetched.urls.map { MemberError(kind: kind, source: $0.name, url: $0.url, message: message) }
+        fetched.errors = [MemberError(kind: .notLookedUp, message: "not looked up: " + why)]
         return record(of: fetched)
     }
 

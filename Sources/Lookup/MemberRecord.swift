@@ -116,6 +116,9 @@ public struct MemberError: Error, Sendable, Equatable, CustomStringConvertible, 
         /// A web archive has no usable capture: none in the range asked, a redirect or
         /// an error captured, the archive down, or pages captured too far apart.
         case archive
+        /// The member was never requested: the run stopped starting lookups before its
+        /// turn (the site down, Ctrl-C, the history unwritable); the message says why.
+        case notLookedUp = "not_looked_up"
     }
 
     public let kind: Kind
@@ -165,7 +168,7 @@ public struct MemberError: Error, Sendable, Equatable, CustomStringConvertible, 
         case .unreadable: .unreadable
         }
         self.init(kind: kind, source: problem.source,
-                  field: problem.field, url: problem.origin, message: problem.message)
+                  field: problem.field, url: problem.origin.isEmpty ? nil : problem.origin, message: problem.message)
     }
 
     public var description: String {

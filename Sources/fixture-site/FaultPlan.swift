@@ -7,6 +7,8 @@ struct FaultPlan: Sendable {
         case truncated(bytes: Int?)
         case garbage
         case slow
+        /// Headers and a first part of the body, then the connection dropped.
+        case reset
     }
 
     struct StatusFault: Sendable {
@@ -50,10 +52,11 @@ struct FaultPlan: Sendable {
             case "truncated": fault = Int(kind[1]).flatMap { $0 >= 0 ? .truncated(bytes: $0) : nil }
             case "garbage" where kind.count == 1: fault = .garbage
             case "slow" where kind.count == 1: fault = .slow
+            case "reset" where kind.count == 1: fault = .reset
             default: fault = nil
             }
             guard let fault else {
-                throw ValidationError("--body takes ID=truncated[:BYTES], ID=garbage or ID=slow, not '\(item)'.")
+                throw ValidationError("--body takes ID=truncated[:BYTES], ID=garbage, ID=slow or ID=reset, not '\(item)'.")
             }
             spoiled[pair[0]] = fault
         }

@@ -45,7 +45,7 @@ struct FixtureSiteCommand: AsyncParsableCommand {
     var statusOn: [String] = []
 
     @Option(name: .long, parsing: .singleValue, help: ArgumentHelp(
-        "Spoil the pages of ID: truncated[:BYTES] (the first BYTES, default half), garbage (random bytes), slow (trickled over --slow-ms). Repeatable.",
+        "Spoil the pages of ID: truncated[:BYTES] (the first BYTES, default half), garbage (random bytes), slow (trickled over --slow-ms), reset (the connection dropped mid-body). Repeatable.",
         valueName: "id=kind"))
     var body: [String] = []
 

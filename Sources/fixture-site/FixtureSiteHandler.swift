@@ -128,6 +128,9 @@ final class FixtureSiteHandler: HTTPHandler, Sendable {
             let chunks = 20
             let body = TrickleBody(bytes: bytes, chunks: chunks, pause: .milliseconds(timing.slowMs / chunks))
             return HTTPResponse(statusCode: .ok, headers: headers, body: HTTPBodySequence(from: body, count: bytes.count))
+        case .reset?:
+            let body = TrickleBody(bytes: bytes, chunks: 4, pause: .zero, resetAfter: 1)
+            return HTTPResponse(statusCode: .ok, headers: headers, body: HTTPBodySequence(from: body, count: bytes.count))
         case nil:
             let served = pagesServed.withLock { count -> Int in
                 count += 1

@@ -25,13 +25,16 @@ import Testing
         let tenth = outage.observe(record("10", [refused]))
         #expect(tenth)
         #expect(outage.isDown)
-        // Said once: the members after it are counted, not said again.
+        // Said once: unanswered members still in flight are counted, not said again, and
+        // an answer among them takes no stop back.
         let eleventh = outage.observe(record("11", [refused]))
         #expect(!eleventh)
+        let answered = outage.observe(record("ok", []))
+        #expect(!answered && outage.isDown)
         #expect(outage.inARow == 11)
-        #expect(outage.stopping(left: 1) == "stopped starting lookups: 11 members in a row got no answer (cannot connect to 127.0.0.1:9); the member left is recorded as failed without a request; run again when it is back")
-        let left = record("12", [MemberError(kind: .network, source: "profile", message: outage.notLookedUp)])
-        #expect(left.errors[0].message == "not looked up: no answer to the 11 members looked up before it (cannot connect to 127.0.0.1:9)")
+        #expect(outage.stopping(left: 1) == "stopped starting lookups: 11 members in a row got no answer (cannot connect to 127.0.0.1:9); the member left is recorded as not looked up; run again when it is back")
+        #expect(outage.notLookedUp == "no answer to the 11 members looked up before it (cannot connect to 127.0.0.1:9)")
+        let left = record("12", [MemberError(kind: .notLookedUp, message: "not looked up: " + outage.notLookedUp)])
         #expect(SiteOutage.wasLeft(left))
         #expect(!SiteOutage.wasLeft(record("9", [refused])))
     }

@@ -93,14 +93,14 @@ import Testing
         #expect((10...13).contains(said.count), "\(dead.stderr)")
         #expect(said.allSatisfy { $0.hasSuffix(": network: cannot connect to 127.0.0.1:9; is the server up and reachable from here? (articles and profile pages)") })
         #expect(lines.dropFirst(said.count) == [
-            "cpvanity: warning: stopped starting lookups: \(said.count) members in a row got no answer (cannot connect to 127.0.0.1:9; is the server up and reachable from here?); the \(60 - said.count) members left are recorded as failed without a request; run again when it is back",
+            "cpvanity: warning: stopped starting lookups: \(said.count) members in a row got no answer (cannot connect to 127.0.0.1:9; is the server up and reachable from here?); the \(60 - said.count) members left are recorded as not looked up; run again when it is back",
         ] + lines.suffix(2))
-        #expect(lines.suffix(2).first?.hasPrefix("cpvanity: batch: 60 of 60 members · 0 ok · 60 failed · ") == true)
+        #expect(lines.suffix(2).first?.hasPrefix("cpvanity: batch: 60 of 60 members · 0 ok · \(said.count) failed · \(60 - said.count) not looked up · ") == true)
         #expect(lines.last == "cpvanity: hint: check the network connection, or the host in --base-url; if the site has closed, --as-of DATE reads its pages from a web archive")
         // Every member has its row, in the list's order; those left say why.
         let rows = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\r\n").dropFirst()
         #expect(rows.map { String($0.prefix { $0 != "," }) } == ids)
-        let left = rows.filter { $0.contains("network: not looked up: no answer to the \(said.count) members looked up before it (cannot connect to 127.0.0.1:9;") }
+        let left = rows.filter { $0.contains("not_looked_up: not looked up: no answer to the \(said.count) members looked up before it (cannot connect to 127.0.0.1:9;") }
         #expect(left.count == 60 - said.count)
 
         // The next night, with the site still down: the export there is left as it was.

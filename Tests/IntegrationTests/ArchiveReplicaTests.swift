@@ -193,7 +193,7 @@ import TestSupport
         #expect(requested.allSatisfy { SiteOutage.unanswered($0) && $0.errors.allSatisfy { $0.kind == .archive } })
         let left = records.filter(SiteOutage.wasLeft)
         #expect(left.count == 30 - requested.count)
-        #expect(left.allSatisfy { $0.errors.map(\.kind) == [.archive, .archive] })
+        #expect(left.allSatisfy { $0.errors.map(\.kind) == [.notLookedUp] })
         #expect(left.first?.errors.first?.message.hasPrefix("not looked up: no answer to the \(requested.count) members looked up before it (the archive could not be reached: cannot connect to 127.0.0.1:9") == true)
     }
 

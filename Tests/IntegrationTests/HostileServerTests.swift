@@ -47,9 +47,32 @@ import TestSupport
         #expect(page.finalURL == "\(other.baseURL)/script/Membership/View.aspx?mid=7315")
         // The articles page lands where the other host's robots.txt says no.
         let articles = await fetcher.fetch("\(first.baseURL)/script/Articles/MemberArticles.aspx?amid=7315")
-        #expect(articles.failure == .disallowedByRobots("\(other.baseURL)/script/Articles/MemberArticles.aspx?amid=7315"))
+        let landed = "\(other.baseURL)/script/Articles/MemberArticles.aspx?amid=7315"
+        #expect(articles.failure == .redirected(from: "\(first.baseURL)/script/Articles/MemberArticles.aspx?amid=7315", to: landed,
+                                                .disallowedByRobots(landed)))
+        #expect(articles.failure?.final == .disallowedByRobots(landed))
         #expect(try other.stats().log.map(\.path).filter { $0.hasPrefix("/script/Articles") }.isEmpty)
         #expect(try other.stats().log.contains { $0.path == "/robots.txt" })
+    }
+
+    /// The site answered (a redirect); the host it sent the request to did not: that is
+    /// the member's failure, never the site's silence (which stops a run).
+    @Test func aRedirectToADeadHostIsAnAnswerFromTheSite() async throws {
+        let dead = try SilentHost()
+        let server = try FixtureServer(["--redirect", "7315=\(dead.baseURL){path}"])
+        let fetcher = PageFetcher(client: HTTPClient(options: HTTPClientOptions(connectTimeout: 0.3, timeout: 0.3)),
+                                  policy: FetchPolicy(ratePerHost: 0, retries: 0))
+        let url = "\(server.baseURL)/script/Membership/View.aspx?mid=7315"
+        let failure = try #require(await fetcher.fetch(url).failure)
+        guard case .redirected(let from, let to, let cause) = failure else {
+            Issue.record("\(failure) is not a failed redirect")
+            return
+        }
+        #expect(from == url)
+        #expect(to == "\(dead.baseURL)/robots.txt" || to == "\(dead.baseURL)/script/Membership/View.aspx?mid=7315")
+        #expect(cause.isNoAnswer)
+        #expect(!failure.isNoAnswer)
+        #expect(failure.description.hasPrefix("redirected to \(dead.baseURL)/"))
     }
 
     @Test func aRedirectLoopEnds() async throws {

@@ -1,6 +1,6 @@
 import Foundation
 import Lookup
-import Report
+@testable import Report
 import Testing
 import TestSupport
 
@@ -75,49 +75,24 @@ import TestSupport
         #expect(shown.contains(#"Eve\u{1B}[2J\u{1B}]0;owned\u{7}\u{9B}31m\u{8}"#))
         #expect(!shown.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n" && $0 != "\r") || (0x7F...0x9F).contains($0.value) })
     }
-}
 
-/// A pseudo-terminal pair: what is written to `follower` is read from the leader.
-final class PseudoTerminal {
-    let leader: Int32
-    let follower: Int32
-
-    struct OpenError: Error { let step: String }
-
-    init() throws {
-        // posix_openpt and ptsname are hidden from Swift's Glibc; /dev/ptmx and two
-        // ioctls are what they do (TIOCSPTLCK, TIOCGPTN from <asm-generic/ioctls.h>,
-        // which Swift does not import).
-        leader = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-        guard leader >= 0 else { throw OpenError(step: "open /dev/ptmx") }
-        var unlock: Int32 = 0
-        var number: UInt32 = 0
-        guard ioctl(leader, 0x4004_5431, &unlock) == 0, ioctl(leader, 0x8004_5430, &number) == 0 else {
-            close(leader)
-            throw OpenError(step: "unlock /dev/ptmx")
-        }
-        follower = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
-        guard follower >= 0 else {
-            close(leader)
-            throw OpenError(step: "open /dev/pts/\(number)")
-        }
-    }
-
-    deinit {
-        close(follower)
-        close(leader)
-    }
-
-    /// Everything written so far (the terminal holds it until read).
-    func readAll() throws -> String {
-        var bytes = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        var poller = pollfd(fd: leader, events: Int16(POLLIN), revents: 0)
-        while poll(&poller, 1, 200) > 0 {
-            let count = read(leader, &buffer, buffer.count)
-            guard count > 0 else { break }
-            bytes += buffer[0..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
+    /// Styling is marks only a writer turns into sequences, in styled text alone: a page's
+    /// own mark is escaped on a terminal and kept as it came in a file.
+    @Test func stylingIsTheOnlySequenceAndAPageCannotForgeIt() throws {
+        let style = TerminalStyle(enabled: true)
+        // U+FDD0, a noncharacter (Swift takes it in no literal): the bold mark.
+        let page = String(Character(Unicode.Scalar(0xFDD0)!)) + "\u{1B}[2J"
+        let terminal = try PseudoTerminal()
+        let writer = DescriptorWriter(descriptor: terminal.follower, name: "terminal")
+        try writer.write(styled: style.bold("Eve") + " " + TerminalText.escaped(page) + "\n")
+        try writer.write(page + "\n")
+        try writer.flush()
+        let expected = "\u{1B}[1mEve\u{1B}[0m " + #"\u{FDD0}\u{1B}[2J"# + "\r\n" + #"\u{FDD0}\u{1B}[2J"# + "\r\n"
+        let shown = try terminal.readAll()
+        #expect(shown == expected, "\(shown.debugDescription) is not \(expected.debugDescription)")
+        let file = MemoryWriter()
+        try file.write(page)
+        try file.write(styled: style.dim("x"))
+        #expect(String(decoding: file.bytes, as: UTF8.self) == page + "\u{1B}[2mx\u{1B}[0m")
     }
 }

@@ -53,6 +53,7 @@ public struct BatchRun {
 
         let interrupt = InterruptSignal()
         let leftFor = output.file == nil ? "are not looked up (output to stdout cannot be resumed)" : "are left for the next run to resume"
+        defer { interrupt.uninstall() }
         interrupt.install {
             lookup.stopStartingRequests()
             Diagnostics.info("stopping: requests under way finish, members not yet fetched \(leftFor) (Ctrl-C again to quit now)")
@@ -60,18 +61,16 @@ public struct BatchRun {
         let started = Date()
         let progress = ProgressLine(total: remaining.count)
         var tally = Tally(failed: fromCheckpoint.values.filter { $0 }.count)
+        let leftForResume: Int
         do {
-            try await LookupRun.each(of: remaining, lookup: lookup, store: store, shouldStop: { interrupt.isSet }, warn: false) { record in
+            // With a checkpoint, members a stop leaves are looked up by the next run: not
+            // written as failed rows (standard output gets a row for every member).
+            leftForResume = try await LookupRun.each(of: remaining, lookup: lookup, store: store, shouldStop: { interrupt.isSet },
+                                                     warn: false, resumable: output.file != nil) { record in
                 // A record on standard output takes the progress line's place on a shared terminal.
                 if output.file == nil { progress.clear() }
                 try export.add(record)
-                tally.extraction.add(record.extracted)
-                tally.done += 1
-                if record.failed {
-                    tally.failed += 1
-                    LookupRun.sayFailures(record, asProgress: true)
-                    tally.kinds.formUnion(record.errors.map(\.kind))
-                }
+                tally.add(record)
                 progress.record(failed: record.failed)
             }
         } catch {
@@ -81,15 +80,18 @@ public struct BatchRun {
         }
         progress.clear()
         let summary = BatchRun.summary(list, finished: fromCheckpoint.count + tally.done, failed: tally.failed,
-                                       fromCheckpoint: fromCheckpoint.count)
-        if interrupt.isSet && tally.done < remaining.count {
+                                       notLookedUp: tally.notLookedUp, fromCheckpoint: fromCheckpoint.count)
+        if interrupt.isSet && (leftForResume > 0 || tally.notLookedUp > 0) {
             try? export.interrupted()
             Diagnostics.info("batch interrupted: \((summary + [BatchRun.elapsed(since: started)]).joined(separator: " · "))\(output.file.map { "; \($0) is unchanged, run again to resume" } ?? "")")
             throw ExitStatus(interrupt.exitStatus)
         }
         var outcome = try finish(export, to: output.file, summary: summary, since: started, tally: tally,
-                                 allFailed: tally.failed == fromCheckpoint.count + tally.done, rejected: !list.rejected.isEmpty)
+                                 allFailed: tally.failed + tally.notLookedUp == fromCheckpoint.count + tally.done, rejected: !list.rejected.isEmpty)
         outcome.historyUnavailable = lookups.wantsHistory && store == nil
+        let finished = fromCheckpoint.count + tally.done
+        outcome.members = MemberCounts(total: list.ids.count, ok: finished - tally.failed - tally.notLookedUp, failed: tally.failed,
+                                       notLookedUp: tally.notLookedUp, leftForResume: leftForResume)
         return outcome
     }
 
@@ -109,7 +111,7 @@ public struct BatchRun {
         if let file { summary.append("wrote \(file)") }
         Diagnostics.info("batch: \(summary.joined(separator: " · "))")
         let drift = try ExtractionReport.say(tally.extraction, summary: settings.summary)
-        let failed = tally.failed > 0 || rejected
+        let failed = tally.failed > 0 || tally.notLookedUp > 0 || rejected
         return RunOutcome(status: drift ? .drift : failed ? .partialFailure : nil, failures: tally.kinds)
     }
 
@@ -118,8 +120,23 @@ public struct BatchRun {
     struct Tally {
         var done = 0
         var failed: Int
+        /// Of `done`, members never requested (the site down, a stop): counted apart from `failed`.
+        var notLookedUp = 0
         var kinds = Set<MemberError.Kind>()
         var extraction = ExtractionSummary()
+
+        mutating func add(_ record: MemberRecord) {
+            done += 1
+            extraction.add(record.extracted)
+            guard record.failed else { return }
+            kinds.formUnion(record.errors.map(\.kind))
+            if SiteOutage.wasLeft(record) {
+                notLookedUp += 1
+            } else {
+                failed += 1
+                LookupRun.sayFailures(record, asProgress: true)
+            }
+        }
     }
 
     /// The export, and the members the checkpoint already holds (id → failed).
@@ -139,9 +156,11 @@ public struct BatchRun {
         }
     }
 
-    /// The words of the batch's last line: "4 of 4 members · 4 ok · 0 failed · 2.1 s".
-    private static func summary(_ list: IDList, finished: Int, failed: Int, fromCheckpoint: Int) -> [String] {
-        var summary = ["\(finished) of \(list.ids.count) member\(list.ids.count == 1 ? "" : "s")", "\(finished - failed) ok", "\(failed) failed"]
+    /// The words of the batch's last line: "4 of 4 members · 4 ok · 0 failed · 2.1 s"; ok,
+    /// failed and not looked up add up to the members finished.
+    private static func summary(_ list: IDList, finished: Int, failed: Int, notLookedUp: Int, fromCheckpoint: Int) -> [String] {
+        var summary = ["\(finished) of \(list.ids.count) member\(list.ids.count == 1 ? "" : "s")", "\(finished - failed - notLookedUp) ok", "\(failed) failed"]
+        if notLookedUp > 0 { summary.append("\(notLookedUp) not looked up") }
         if fromCheckpoint > 0 { summary.append("\(fromCheckpoint) from the checkpoint") }
         if !list.rejected.isEmpty { summary.append("\(list.rejected.count) invalid ID\(list.rejected.count == 1 ? "" : "s") skipped") }
         if list.duplicates > 0 { summary.append("\(list.duplicates) duplicate\(list.duplicates == 1 ? "" : "s") dropped") }

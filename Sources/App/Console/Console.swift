@@ -141,4 +141,9 @@ public enum Output {
     public static func write(_ text: String) {
         try? DescriptorWriter.standardOutput.write(text)
     }
+
+    /// Text with `TerminalStyle`'s styling (a feed's table in colour).
+    public static func write(styled text: String) {
+        try? DescriptorWriter.standardOutput.write(styled: text)
+    }
 }

@@ -34,4 +34,16 @@ public final class InterruptSignal: @unchecked Sendable {
             lock.withLock { sources.append(source) }
         }
     }
+
+    /// The signals' default actions back, once the run is over: a run inside a longer
+    /// process (the tests, a program using App) leaves no signal ignored, and a child
+    /// it starts afterwards does not inherit SIGTERM ignored (ignored signals survive exec).
+    public func uninstall() {
+        let installed = lock.withLock { () -> [DispatchSourceSignal] in
+            defer { sources.removeAll() }
+            return sources
+        }
+        for source in installed { source.cancel() }
+        if !installed.isEmpty { for signalNumber in [SIGINT, SIGTERM] { signal(signalNumber, SIG_DFL) } }
+    }
 }

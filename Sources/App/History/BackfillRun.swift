@@ -35,6 +35,7 @@ public struct BackfillRun {
         let interrupt = InterruptSignal()
         // The period being read finishes (its pages are stored, not fetched again on
         // the next run); no new one starts.
+        defer { interrupt.uninstall() }
         interrupt.install {
             Diagnostics.info("stopping: the period being read finishes; run the same command again to continue (Ctrl-C again to quit now)")
         }

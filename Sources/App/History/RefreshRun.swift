@@ -41,7 +41,7 @@ public struct RefreshRun {
         let export: (any RecordExport)? = records ? try DirectExport(output, pack: lookups.pack) : nil
         let progress = ProgressLine(total: tracked.count)
         var changes = [String: [[ListCell]]]()
-        var failed = 0
+        var failed = 0, notLookedUp = 0
         var kinds = Set<MemberError.Kind>()
         var extraction = ExtractionSummary()
         try await LookupRun.each(of: tracked, lookup: lookup, store: store, warn: false) { record in
@@ -50,7 +50,7 @@ public struct RefreshRun {
             try export?.add(record)
             extraction.add(record.extracted)
             if record.failed {
-                failed += 1
+                if SiteOutage.wasLeft(record) { notLookedUp += 1 } else { failed += 1 }
                 kinds.formUnion(record.errors.map(\.kind))
                 LookupRun.sayFailures(record, asProgress: true)
             }
@@ -61,9 +61,10 @@ public struct RefreshRun {
         try export?.finish()
         let changed = changes.values.filter { !$0.isEmpty }.count
         if !records { try write(ChangeList.view(tracked.flatMap { changes[$0] ?? [] })) }
-        Diagnostics.info("refresh: \(tracked.count) member\(tracked.count == 1 ? "" : "s") · \(tracked.count - failed) ok · \(failed) failed · \(changed) changed")
+        let left = notLookedUp > 0 ? " · \(notLookedUp) not looked up" : ""
+        Diagnostics.info("refresh: \(tracked.count) member\(tracked.count == 1 ? "" : "s") · \(tracked.count - failed - notLookedUp) ok · \(failed) failed\(left) · \(changed) changed")
         let drift = try ExtractionReport.say(extraction, summary: summary)
-        let status: ExitStatus? = drift ? .drift : failed > 0 ? .partialFailure : exitOnChange && changed > 0 ? .changed : nil
+        let status: ExitStatus? = drift ? .drift : failed + notLookedUp > 0 ? .partialFailure : exitOnChange && changed > 0 ? .changed : nil
         return RunOutcome(status: status, failures: kinds)
     }
 

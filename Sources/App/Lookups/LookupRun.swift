@@ -31,51 +31,63 @@ public enum LookupRun {
         return try await records(for: ids, lookup: try settings.lookup(), store: try settings.openHistory())
     }
 
-    /// Each member's record as it finishes (duplicates looked up once). Saving runs
-    /// where the member was looked up; `body` runs one at a time. `warn`: each member's
-    /// errors are said as warnings (a batch counts them instead). When the site is down
-    /// for the run (`SiteOutage`), no further member is requested: each left gets a
-    /// failed record saying so, and one line says why.
+    /// Each member's record as it finishes (duplicates looked up once), and never fewer:
+    /// `body` gets exactly one record for each distinct ID, whatever ends the run early.
+    /// Saving runs where the member was looked up; `body` runs one at a time. `warn`:
+    /// each member's errors are said as warnings (a batch counts them instead).
+    ///
+    /// When no further member can be started (the site down for the run, `shouldStop`,
+    /// the history unwritable), each member left gets a record saying it was not looked
+    /// up and why, and the stop is said once (a stop asked for is said by who asked).
+    /// `resumable`: the caller keeps a checkpoint, so members left by a stop asked for
+    /// or a failure are not handed to `body` but left for the next run; their number is
+    /// returned. An error thrown by `body` (the output cannot be written) ends the run at once.
+    @discardableResult
     public static func each(of ids: [String], sources: [String]? = nil, lookup: MemberLookup, store: (any MemberHistory)?,
-                            shouldStop: @escaping @Sendable () -> Bool = { false }, warn: Bool = true, body: (MemberRecord) throws -> Void) async throws {
-        var failure: Error?
-        let halted = HaltFlag()
+                            shouldStop: @escaping @Sendable () -> Bool = { false }, warn: Bool = true, resumable: Bool = false,
+                            body: (MemberRecord) throws -> Void) async throws -> Int {
         let ids = unique(ids)
-        var outage = SiteOutage()
-        var reported = Set<String>()
+        var run = RunState()
+        let halted = run.halted
         await lookup.lookup(ids, sources: sources, shouldStop: { halted.isSet || shouldStop() },
-                            prepare: { record -> Result<MemberRecord, AppError> in
+                            prepare: { record -> (MemberRecord, AppError?) in
             do throws(AppError) {
-                return .success(try remembered(record, pack: lookup.pack, store: store))
+                return (try remembered(record, pack: lookup.pack, store: store), nil)
             } catch {
-                return .failure(error)
+                return (record, error)
             }
         }) { prepared in
-            guard failure == nil else { return }
+            guard run.bodyFailure == nil else { return }
+            let (record, unsaved) = prepared
+            run.reported.insert(record.id)
+            if warn { sayFailures(record) }
+            for note in record.warnings { Diagnostics.warning(note) }
             do {
-                let record = try prepared.get()
-                reported.insert(record.id)
-                if warn { sayFailures(record) }
-                for note in record.warnings { Diagnostics.warning(note) }
                 try body(record)
-                if outage.observe(record) {
-                    halted.set()
-                    lookup.stopStartingRequests()
-                }
             } catch {
-                failure = error
-                halted.set()
+                run.bodyFailure = error
+                run.halt(lookup)
+                return
+            }
+            if let unsaved, run.failure == nil {
+                run.failure = unsaved
+                run.halt(lookup)
+            }
+            if run.outage.observe(record) { run.halt(lookup) }
+        }
+        if let failure = run.bodyFailure { throw failure }
+        let left = ids.filter { !run.reported.contains($0) }
+        let stop = run.stop(interrupted: shouldStop())
+        if !left.isEmpty {
+            if resumable && stop.resumable {
+                if let said = stop.said(left: left.count, resumable: true) { Diagnostics.alert(said) }
+            } else {
+                if let said = stop.said(left: left.count, resumable: false) { Diagnostics.alert(said) }
+                for id in left { try body(lookup.notLookedUp(id, sources: sources, because: stop.why)) }
             }
         }
-        if let failure { throw failure }
-        // A stop asked for (Ctrl-C) leaves the members not looked up for the next run.
-        guard outage.isDown, !shouldStop() else { return }
-        let left = ids.filter { !reported.contains($0) }
-        guard !left.isEmpty else { return }
-        Diagnostics.alert(outage.stopping(left: left.count))
-        for id in left {
-            try body(lookup.notLookedUp(id, sources: sources, kind: outage.causeKind, because: outage.notLookedUp))
-        }
+        if let failure = run.failure { throw failure }
+        return resumable && stop.resumable ? left.count : 0
     }
 
     /// Saves a successful lookup and returns the record with what changed since the
@@ -122,6 +134,68 @@ public enum LookupRun {
     public static func unique(_ ids: [String]) -> [String] {
         var seen = Set<String>()
         return ids.filter { seen.insert($0).inserted }
+    }
+}
+
+/// What a run of lookups has seen so far, and why it stopped starting members.
+private struct RunState {
+    let halted = HaltFlag()
+    var outage = SiteOutage()
+    var reported = Set<String>()
+    /// The output refused a record: nothing more can be written.
+    var bodyFailure: Error?
+    /// A member's lookup could not be saved: the run ends once what is in flight is in.
+    var failure: AppError?
+
+    func halt(_ lookup: MemberLookup) {
+        halted.set()
+        lookup.stopStartingRequests()
+    }
+
+    func stop(interrupted: Bool) -> RunStop {
+        if let failure { return .failed(failure) }
+        if outage.isDown { return .outage(outage) }
+        if interrupted { return .interrupted }
+        return .unexplained
+    }
+}
+
+/// Why members of a run were left unrequested.
+enum RunStop {
+    case outage(SiteOutage)
+    case interrupted
+    case failed(AppError)
+    /// No cause known: never expected, but a member is never dropped without a row.
+    case unexplained
+
+    /// In the record of each member left: "not looked up: …".
+    var why: String {
+        switch self {
+        case .outage(let outage): return outage.notLookedUp
+        case .interrupted: return "the run was stopped (Ctrl-C or a signal) before its turn"
+        case .failed(let error): return "the run stopped after an error (\(error))"
+        case .unexplained: return "the run ended before its turn"
+        }
+    }
+
+    /// A stop a checkpoint can pick up from: the members left are looked up next time.
+    var resumable: Bool {
+        switch self {
+        case .interrupted, .failed: return true
+        case .outage, .unexplained: return false
+        }
+    }
+
+    /// The one line on stderr, or nil where the stop was said already (Ctrl-C).
+    func said(left: Int, resumable: Bool) -> String? {
+        let members = left == 1 ? "the member left is" : "the \(left) members left are"
+        switch self {
+        case .outage(let outage): return outage.stopping(left: left)
+        case .interrupted: return nil
+        case .failed(let error):
+            return "stopped starting lookups after an error (\(error)); " + (resumable ? "\(members) left for the next run" : "\(members) recorded as not looked up")
+        case .unexplained: return "\(left == 1 ? "1 member was" : "\(left) members were") not looked up: the run ended early; they are recorded as not looked up"
+        }
     }
 }
 

@@ -7,6 +7,8 @@ public struct RunOutcome: Sendable {
     public var failures: Set<MemberError.Kind>
     /// The history could not be opened, so the lookups were not recorded in it.
     public var historyUnavailable = false
+    /// A batch's members by how they ended, as its last line says them.
+    public var members: MemberCounts?
 
     public init(status: ExitStatus? = nil, failures: Set<MemberError.Kind> = []) {
         self.status = status
@@ -18,4 +20,17 @@ public struct RunOutcome: Sendable {
         let failed = records.filter(\.failed)
         self.init(status: failed.isEmpty ? nil : .partialFailure, failures: Set(failed.flatMap { $0.errors.map(\.kind) }))
     }
+}
+
+/// A batch's members by how they ended: each distinct member of the list is in exactly
+/// one count (`ok + failed + notLookedUp + leftForResume == total`).
+public struct MemberCounts: Sendable, Equatable {
+    public var total: Int
+    public var ok: Int
+    /// Looked up, and something went wrong (a record with its cause).
+    public var failed: Int
+    /// Never requested: the run stopped starting lookups (a record saying why).
+    public var notLookedUp: Int
+    /// Never requested, and left out of the file for the next run (`--resume`).
+    public var leftForResume: Int
 }

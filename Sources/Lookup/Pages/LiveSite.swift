@@ -46,14 +46,14 @@ public struct LiveSite: PageOrigin {
                                             message: "the site answered HTTP \(response.status)"))
             }
         case .failure(let error):
-            switch error {
+            switch error.final {
             case .transport(.timeout):
-                return .failure(MemberError(kind: .timeout, source: source, url: url, message: error.description, noAnswer: true))
+                return .failure(MemberError(kind: .timeout, source: source, url: url, message: error.description, noAnswer: error.isNoAnswer))
             case .disallowedByRobots, .crawlDelayTooLong:
                 return .failure(MemberError(kind: .robots, source: source, url: url, message: error.description))
             case .retryAfterTooLong(_, let status, _), .robotsUnavailable(_, let status):
                 return .failure(MemberError(kind: .http, source: source, url: url, status: status, message: error.description))
-            case .transport, .invalidURL, .stopped, .tooManyRedirects:
+            case .transport, .invalidURL, .stopped, .tooManyRedirects, .redirected:
                 return .failure(MemberError(kind: .network, source: source, url: url, message: error.description, noAnswer: error.isNoAnswer))
             }
         }

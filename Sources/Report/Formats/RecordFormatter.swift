@@ -10,12 +10,15 @@ public protocol RecordFormatter: Sendable {
     var footer: String { get }
     /// What a report with no members at all reads.
     var empty: String { get }
+    /// Its text carries `TerminalStyle`'s styling (a table in colour).
+    var isStyled: Bool { get }
 }
 
 public extension RecordFormatter {
     var separator: String { "" }
     var footer: String { "" }
     var empty: String { header + footer }
+    var isStyled: Bool { false }
 
     /// A whole report for a few records.
     func render(_ records: [MemberRecord]) -> String {

@@ -29,6 +29,6 @@ struct TableFormat: RecordFormat {
     }
 
     func history(_ view: HistoryView, to writer: any ByteWriter) throws {
-        try writer.write(HistoryReport.tables(view, markdown: false))
+        try writer.write(styled: HistoryReport.tables(view, markdown: false))
     }
 }

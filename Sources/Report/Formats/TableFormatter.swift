@@ -12,6 +12,7 @@ struct TableFormatter: RecordFormatter {
     let options: ReportOptions
     var header: String { "" }
     var separator: String { "\n" }
+    var isStyled: Bool { options.color }
 
     private var style: TerminalStyle { TerminalStyle(enabled: options.color) }
 
@@ -151,18 +152,5 @@ struct TableFormatter: RecordFormatter {
             }
         }
         return lines.map { $0.map(shown).joined(separator: " · ") }
-    }
-}
-
-/// ANSI styling, or none at all.
-struct TerminalStyle {
-    let enabled: Bool
-
-    func bold(_ text: String) -> String { wrap(text, "1") }
-    func dim(_ text: String) -> String { wrap(text, "2") }
-    func red(_ text: String) -> String { wrap(text, "31") }
-
-    private func wrap(_ text: String, _ code: String) -> String {
-        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 }

@@ -20,12 +20,16 @@ public enum TerminalText {
         return output
     }
 
+    /// What a terminal would act on rather than show, and the noncharacters
+    /// `TerminalStyle` marks its styling with (so a page cannot pass for styling).
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
             || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+            || TerminalStyle.Mark(rawValue: scalar.value) != nil
     }
 }
 
+import Extraction
 import Packs
 
 extension TerminalText {
@@ -35,13 +39,8 @@ extension TerminalText {
     static func safe(_ record: MemberRecord) -> MemberRecord {
         var extracted = record.extracted
         for (name, value) in extracted.fields { extracted.fields[name] = safe(value) }
-        for (name, rows) in extracted.collections {
-            extracted.collections[name] = rows.map { row in
-                var row = row
-                for (field, value) in row { row[field] = safe(value) }
-                return row
-            }
-        }
+        extracted.stats = extracted.stats.map(safe)
+        for (name, rows) in extracted.collections { extracted.collections[name] = rows.map(safe) }
         let errors = record.errors.map { error in
             MemberError(kind: error.kind, source: error.source, field: error.field.map(escaped), url: error.url.map(escaped),
                         status: error.status, message: escaped(error.message), atCrawlTime: error.atCrawlTime, noAnswer: error.noAnswer)
@@ -54,12 +53,32 @@ extension TerminalText {
         copy.previousLookup = record.previousLookup
         copy.captures = record.captures
         copy.trend = record.trend
+        copy.warnings = record.warnings.map(escaped)
+        copy.pagesRead = record.pagesRead
         return copy
+    }
+
+    /// Statistics hold page text too: a `top` row's title, a `min` over text.
+    static func safe(_ stats: Statistics) -> Statistics {
+        var stats = stats
+        stats.values = stats.values.mapValues { value in
+            switch value {
+            case .value(let value): return .value(safe(value))
+            case .row(let row): return .row(row.map(safe))
+            }
+        }
+        return stats
     }
 
     /// A cell of text as `safe` would leave it, when `terminal`; as it is otherwise.
     static func cell(_ text: String, terminal: Bool) -> String {
         terminal ? escaped(text) : text
+    }
+
+    static func safe(_ row: ExtractedRecord.Row) -> ExtractedRecord.Row {
+        var row = row
+        for (field, value) in row { row[field] = safe(value) }
+        return row
     }
 
     static func safe(_ value: FieldValue) -> FieldValue {

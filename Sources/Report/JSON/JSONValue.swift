@@ -94,7 +94,11 @@ public enum JSONValue: Sendable, Equatable {
                 case 0x0A: escaped = [0x5C, UInt8(ascii: "n")]
                 case 0x0D: escaped = [0x5C, UInt8(ascii: "r")]
                 case 0x09: escaped = [0x5C, UInt8(ascii: "t")]
-                case 0..<0x20: escaped = Array("\\u00".utf8) + [hexDigit(byte >> 4), hexDigit(byte & 0x0F)]
+                case 0..<0x20, 0x7F: escaped = Array("\\u00".utf8) + [hexDigit(byte >> 4), hexDigit(byte & 0x0F)]
+                // C1 controls (C2 80-9F): a terminal obeys them as it does ESC.
+                case 0xC2 where index + 1 < utf8.count && (0x80...0x9F).contains(utf8[index + 1]):
+                    let second = utf8[index + 1]
+                    escaped = Array("\\u00".utf8) + [hexDigit(second >> 4), hexDigit(second & 0x0F)]
                 // U+2028 and U+2029 (E2 80 A8/A9) are valid JSON but end lines in JavaScript;
                 // the bidirectional overrides and isolates (U+202A-202E, U+2066-2069) reorder
                 // what a terminal shows. Escaped, the document reads the same to a parser.
@@ -107,7 +111,7 @@ public enum JSONValue: Sendable, Equatable {
                 }
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
                 output.append(contentsOf: escaped)
-                index += byte == 0xE2 ? 3 : 1
+                index += byte == 0xE2 ? 3 : byte == 0xC2 ? 2 : 1
                 runStart = index
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))

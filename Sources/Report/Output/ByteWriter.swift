@@ -9,6 +9,9 @@ public protocol ByteWriter: AnyObject, Sendable {
     func flush() throws
     /// A terminal reads these bytes: text from pages is escaped even in data formats.
     var isTerminal: Bool { get }
+    /// Text with `TerminalStyle`'s styling in it (a table in colour): the styling goes
+    /// out as the terminal's sequences, and no other control character goes out at all.
+    func write(styled text: String) throws
 }
 
 extension ByteWriter {
@@ -17,6 +20,12 @@ extension ByteWriter {
     public func write(_ text: String) throws {
         var text = text
         try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Styled text is meant for a terminal wherever it goes (`--color always | less -R`):
+    /// its controls are escaped, its styling made into sequences.
+    public func write(styled text: String) throws {
+        try write(TerminalOutput.isStyled(text) ? TerminalOutput.rendered(text, forTerminal: true, styled: true) : text)
     }
 
     public func write(_ bytes: [UInt8]) throws {
@@ -64,7 +73,22 @@ public final class DescriptorWriter: ByteWriter {
         isTerminal = isatty(descriptor) == 1
     }
 
+    /// On a terminal, whatever comes is shown, never obeyed: every control character
+    /// escaped, whichever format or message it came in (`TerminalOutput`).
     public func write(_ bytes: UnsafeRawBufferPointer) throws {
+        guard isTerminal else { return try append(bytes) }
+        var text = TerminalOutput.rendered(String(decoding: bytes, as: UTF8.self), forTerminal: true, styled: false)
+        try text.withUTF8 { try append(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// On a terminal, the styling alone becomes sequences; everything else as `write` shows it.
+    public func write(styled text: String) throws {
+        guard isTerminal else { return try write(TerminalOutput.isStyled(text) ? TerminalOutput.rendered(text, forTerminal: true, styled: true) : text) }
+        var text = TerminalOutput.rendered(text, forTerminal: true, styled: true)
+        try text.withUTF8 { try append(UnsafeRawBufferPointer($0)) }
+    }
+
+    private func append(_ bytes: UnsafeRawBufferPointer) throws {
         try buffer.withLock { pending in
             pending.append(contentsOf: bytes)
             if !buffered || pending.count >= DescriptorWriter.capacity { try drain(&pending) }

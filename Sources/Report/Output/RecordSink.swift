@@ -23,12 +23,16 @@ final class TextRecordSink: RecordSink {
     }
 
     func write(_ record: MemberRecord) throws {
-        try writer.write((first ? formatter.header : formatter.separator) + formatter.chunk(record))
+        try put((first ? formatter.header : formatter.separator) + formatter.chunk(record))
         first = false
     }
 
     func finish() throws {
-        try writer.write(first ? formatter.empty : formatter.footer)
+        try put(first ? formatter.empty : formatter.footer)
         try writer.flush()
+    }
+
+    private func put(_ text: String) throws {
+        if formatter.isStyled { try writer.write(styled: text) } else { try writer.write(text) }
     }
 }

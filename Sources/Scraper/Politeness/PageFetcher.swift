@@ -55,6 +55,11 @@ public final class PageFetcher: Sendable {
         var current = url
         for _ in 0...policy.maxRedirects {
             let result = await fetchOne(current, recorded: recorded)
+            // The site answered with a redirect: what then fails is the place it sent the
+            // request to, not the site (a member's link to a dead host is no outage).
+            if current != url, case .failure(let error) = result, !error.isStopped {
+                return .failure(.redirected(from: url, to: URLCredentials.redacted(current), error))
+            }
             guard followingRedirects, case .success(let response) = result, [301, 302, 303, 307, 308].contains(response.status),
                   let location = response.headers["location"],
                   let next = URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: URL(string: current))?.absoluteURL,
@@ -236,6 +241,21 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case robotsUnavailable(url: String, status: Int)
     /// Not requested: the run was stopped (`stopStartingRequests`) before its turn came.
     case stopped(String)
+    /// The site answered `from` with a redirect to `to`, which then failed: the site
+    /// itself answered, so this is never `isNoAnswer`.
+    indirect case redirected(from: String, to: String, FetchError)
+
+    /// The run was stopped before this request's turn came.
+    public var isStopped: Bool {
+        if case .stopped = self { return true }
+        return false
+    }
+
+    /// What failed in the end, past any redirect the site answered with.
+    public var final: FetchError {
+        if case .redirected(_, _, let error) = self { return error.final }
+        return self
+    }
 
     /// The server never answered: no connection, no name, a timeout (as against an
     /// answer cpvanity did not take).
@@ -261,6 +281,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(url) was not fetched: the run was stopped"
         case .tooManyRedirects(let url, let limit):
             return "\(url) redirected more than \(limit) times; not followed further"
+        case .redirected(_, let to, let error):
+            return "redirected to \(to): \(error)"
         }
     }
 

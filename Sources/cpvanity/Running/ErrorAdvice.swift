@@ -36,7 +36,7 @@ enum ErrorAdvice {
         // A site that has closed lives on in web archives.
         case .network: return "check the network connection, or the host in --base-url; if the site has closed, --as-of DATE reads its pages from a web archive"
         case .archive: return "another archive (--archive) may have the pages; --archive-rate asks more slowly, --max-skew allows pages captured further apart"
-        case .notFound, .http, .extraction, .unreadable: return nil
+        case .notFound, .http, .extraction, .unreadable, .notLookedUp: return nil
         }
     }
 

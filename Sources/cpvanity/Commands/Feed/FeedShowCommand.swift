@@ -47,7 +47,7 @@ struct FeedShowCommand: AsyncParsableCommand {
         }
         if let limit { items = Array(items.prefix(limit)) }
         let options = ReportOptions(width: Terminal.columns(), color: colorOption.enabled)
-        Output.write(FeedReport.render(items, format: format ?? Terminal.defaultListFormat, options: options))
+        Output.write(styled: FeedReport.render(items, format: format ?? Terminal.defaultListFormat, options: options))
         if items.isEmpty {
             Diagnostics.warning("\(origin) has no items")
             throw ExitStatus.partialFailure
