@@ -7,26 +7,37 @@ extension ExtractionRun {
     /// The rows of a collection on each of its source's pages, in page order, as one
     /// list: rows are numbered across pages in messages, and each field's outcome
     /// counts them all.
-    mutating func rows(of collection: CollectionRule, on pages: [Page]) -> [ExtractedRecord.Row] {
+    /// Nil, with a problem, when a page lacks the list's section (its `within` finds
+    /// nothing) and the pack does not mark the list optional.
+    mutating func rows(of collection: CollectionRule, on pages: [Page]) -> [ExtractedRecord.Row]? {
         var outcomes = collection.fields.map { field in
             FieldOutcome(field: "\(collection.name)[].\(field.name)", source: collection.source, expected: !field.optional,
                          alternatives: field.alternatives.count)
         }
         var rows = [ExtractedRecord.Row]()
         for page in pages {
-            rows += self.rows(of: collection, on: page, numberedFrom: rows.count, outcomes: &outcomes)
+            guard let found = self.rows(of: collection, on: page, numberedFrom: rows.count, outcomes: &outcomes) else {
+                // The list's section is not on the page: unknown, never an empty list.
+                record.outcomes.append(contentsOf: outcomes)
+                return nil
+            }
+            rows += found
         }
         record.outcomes.append(contentsOf: outcomes)
         return rows
     }
 
     private mutating func rows(of collection: CollectionRule, on page: Page, numberedFrom first: Int,
-                               outcomes: inout [FieldOutcome]) -> [ExtractedRecord.Row] {
+                               outcomes: inout [FieldOutcome]) -> [ExtractedRecord.Row]? {
         var regions = [Range<Int>]()
         do throws(MatchFailure) {
             var region = 0..<page.utf8.count
             for narrowing in collection.within {
-                guard let narrowed = try narrow(region, with: narrowing, on: page) else { return [] }
+                guard let narrowed = try narrow(region, with: narrowing, on: page) else {
+                    if collection.optional { return [] }
+                    problem(.extraction, collection.name, page, "the list's section is not on the page (within '\(Self.abbreviated(narrowing.pattern.pattern))' found nothing), so the list is unknown, not empty; `optional = true` on the collection says the section may be left out")
+                    return nil
+                }
                 region = narrowed
             }
             for cut in collection.rowCuts {
@@ -55,6 +66,7 @@ extension ExtractionRun {
                 }
                 if record.problems.count > before, let problem = record.problems.popLast() {
                     noted.append((row * collection.fields.count + column, problem))
+                    unreadRows["\(collection.name).\(field.name)", default: []].append(first + row)
                 }
             }
         }

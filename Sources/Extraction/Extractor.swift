@@ -25,7 +25,8 @@ public struct Extractor: Sendable {
     public func extract(_ pages: [Page]) -> ExtractedRecord {
         var run = ExtractionRun(pack: pack, baseURL: baseURL, emptyRows: emptyRows)
         run.read(pages)
-        run.record.stats = Statistics.compute(pack, fields: run.record.fields, collections: run.record.collections)
+        run.record.stats = Statistics.compute(pack, fields: run.record.fields, collections: run.record.collections,
+                                              unknownLists: run.unknownLists, unreadRows: run.unreadRows, problems: &run.record.problems)
         return run.record
     }
 }
@@ -37,6 +38,11 @@ struct ExtractionRun {
     let baseURL: String
     let emptyRows: [String: ExtractedRecord.Row]
     var record = ExtractedRecord()
+    /// The rows (numbered from 0) where each collection field (`articles.views`) was
+    /// expected and could not be read: a statistic over it is unknown.
+    var unreadRows: [String: [Int]] = [:]
+    /// Collections whose page was read and lacked their section: unknown, not empty.
+    var unknownLists: Set<String> = []
     /// The first page of each source of a member that exists.
     private var pages: [String: Page] = [:]
     /// Every page of each such source, in page order.
@@ -75,7 +81,11 @@ struct ExtractionRun {
         }
         for collection in pack.collections {
             guard let sourcePages = allPages[collection.source] else { continue }
-            record.collections[collection.name] = rows(of: collection, on: sourcePages)
+            if let rows = rows(of: collection, on: sourcePages) {
+                record.collections[collection.name] = rows
+            } else {
+                unknownLists.insert(collection.name)
+            }
         }
     }
 

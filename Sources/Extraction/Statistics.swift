@@ -36,15 +36,62 @@ public struct Statistics: Sendable, Equatable, Codable {
     }
 
     /// The statistics of `pack` over `collections` (and the scalar `fields` formulas
-    /// read); nil when the pack declares none or a collection they read was not read.
+    /// read); nil when the pack declares none, or none of the lists they read was read
+    /// (the member's pages failed).
     public static func compute(_ pack: SitePack, fields: [String: FieldValue],
                                collections: [String: [ExtractedRecord.Row]]) -> Statistics? {
-        guard !pack.stats.isEmpty, pack.statCollections.allSatisfy({ collections[$0] != nil }) else { return nil }
+        var problems = [ExtractionProblem]()
+        return compute(pack, fields: fields, collections: collections, unknownLists: [], unreadRows: [:], problems: &problems)
+    }
+
+    /// As above, where `unknownLists` names the lists whose page was read without their
+    /// section, and `unreadRows` the rows whose field (`articles.views`) was
+    /// expected and not read. Missing is not zero: a statistic over a list that is not
+    /// known (its section absent), or over a field some row could not give, is null,
+    /// with a problem naming the rows; never a figure over the rows that happened to read.
+    public static func compute(_ pack: SitePack, fields: [String: FieldValue], collections: [String: [ExtractedRecord.Row]],
+                               unknownLists: Set<String>, unreadRows: [String: [Int]], problems: inout [ExtractionProblem]) -> Statistics? {
+        let lists = pack.statCollections
+        guard !pack.stats.isEmpty, lists.isEmpty || lists.contains(where: { collections[$0] != nil || unknownLists.contains($0) }) else { return nil }
         var computation = StatisticsComputation(fields: fields)
         for stat in pack.stats {
-            computation.add(stat, rows: stat.collection.flatMap { collections[$0] } ?? [])
+            if let list = stat.collection {
+                guard let rows = collections[list] else {
+                    computation.unknown(stat)
+                    continue
+                }
+                let unread = stat.readFields.compactMap { field in unreadRows["\(list).\(field)"].map { (field, $0) } }
+                if !unread.isEmpty {
+                    computation.unknown(stat)
+                    problems.append(unknownProblem(stat, list: list, source: pack.collection(named: list)?.source ?? "", unread: unread))
+                    continue
+                }
+                computation.add(stat, rows: rows)
+            } else {
+                computation.add(stat, rows: [])
+            }
         }
         return computation.result
+    }
+
+    private static func unknownProblem(_ stat: StatRule, list: String, source: String, unread: [(field: String, rows: [Int])]) -> ExtractionProblem {
+        let which = unread.map { field, rows in
+            let shown = rows.prefix(5).map { "\(list)[\($0)]" }.joined(separator: ", ") + (rows.count > 5 ? " and \(rows.count - 5) more" : "")
+            return "\(field) of \(shown)"
+        }.joined(separator: "; ")
+        return ExtractionProblem(kind: .extraction, field: "stats.\(stat.name)", source: source, origin: "",
+                                 message: "unknown: \(which) could not be read, and a figure over the other rows would not be the page's")
+    }
+}
+
+extension StatRule {
+    /// The row fields whose every value the statistic needs: what it is over, its
+    /// weight, what ranks the top row (a count of rows needs none).
+    var readFields: [String] {
+        var needed = operation == .top ? [] : Array(fields.prefix(1))
+        if let weight { needed.append(weight) }
+        if let by { needed.append(by) }
+        return needed
     }
 }
 
@@ -57,6 +104,11 @@ struct StatisticsComputation {
 
     init(fields: [String: FieldValue]) {
         self.fields = fields
+    }
+
+    /// A statistic that cannot be known from what was read.
+    mutating func unknown(_ stat: StatRule) {
+        result.values[stat.name] = stat.fieldsAsObject ? .row(nil) : .value(.null)
     }
 
     mutating func add(_ stat: StatRule, rows: [ExtractedRecord.Row]) {

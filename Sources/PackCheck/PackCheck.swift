@@ -61,6 +61,7 @@ public struct PackCheck: Sendable {
             labels.append("\(collection.name)[]")
             labels += collection.fields.map { "\(collection.name)[].\($0.name)" }
         }
+        labels += pack.stats.map { "stats.\($0.name)" }
         labels.append("errors")
         let lookup = MemberLookup(pack: pack, savedPagesIn: fixtures.directory, baseURL: baseURL)
         var columns = [[Cell]]()
@@ -197,9 +198,29 @@ private struct MemberComparison {
                 }
             }
         }
+        compareStats(expected)
         var expectedErrors = [JSONValue]()
         if case .array(let list)? = expected.value(at: "errors") { expectedErrors = list }
         compareProblems(expectedErrors)
+    }
+
+    /// The pack's statistics, where the expected record has `stats` (as `extract` prints
+    /// them): each compared as written, an object statistic whole.
+    private mutating func compareStats(_ expected: ExpectedRecord) {
+        guard !pack.stats.isEmpty, expected.value(at: "stats") != nil else { return }
+        let written = record.stats.map { RecordJSON.value($0, pack: pack) }
+        for stat in pack.stats {
+            let label = "stats.\(stat.name)"
+            var actual = written ?? .null
+            for part in stat.name.split(separator: ".") { actual = ExpectedRecord.member(String(part), of: actual) ?? .null }
+            let wanted = expected.value(at: label)
+            let same = wanted.map { JSONComparison.same(actual, $0) } ?? false
+            cells[label] = same ? .matched : (actual == .null ? .missing : .mismatched)
+            if !same {
+                differences.append(.init(member: member, field: label, expected: wanted.map(JSONComparison.describe) ?? "(not in the expected record)",
+                                         actual: JSONComparison.describe(actual)))
+            }
+        }
     }
 
     mutating func describeWithoutExpectation() {
@@ -259,6 +280,15 @@ private struct MemberComparison {
 /// written decimal 5), everything else as written.
 enum JSONComparison {
     static func same(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        switch (a, b) {
+        case let (.object(x), .object(y)):
+            // Members by name, in any order (an expected file's keys are sorted).
+            return x.count == y.count && x.allSatisfy { key, value in y.first { $0.0 == key }.map { same(value, $0.1) } ?? false }
+        case let (.array(x), .array(y)):
+            return x.count == y.count && zip(x, y).allSatisfy { same($0, $1) }
+        default:
+            break
+        }
         switch (number(a), number(b)) {
         case let (x?, y?): return x == y
         default: return a == b

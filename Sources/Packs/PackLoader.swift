@@ -157,7 +157,7 @@ struct PackReader {
         // A source names saved pages (<source>-<id>.html): no path may hide in it.
         checkName(key, at: at, what: "source", dotted: false, reserved: false)
         guard let table = table(parent, key, at: "sources", required: true) else { return nil }
-        checkKeys(table, at: at, allowed: ["url", "missing", "complete", "next", "max_pages"])
+        checkKeys(table, at: at, allowed: ["url", "missing", "complete", "next", "max_pages", "next_hosts"])
         let url = string(table, "url", at: at, required: true)
         if let url, !url.contains("{id}") {
             problems.append(PackProblem(location: "\(at).url", message: "'\(url)' has no {id} placeholder, so every member would get the same page"))
@@ -174,15 +174,25 @@ struct PackReader {
                 problems.append(PackProblem(location: "\(at).max_pages", message: "limits the pages a next link leads to, and the source has no next"))
             }
         }
+        var nextHosts = [String]()
+        if let value = table["next_hosts"] {
+            if let hosts = value.array?.compactMap({ $0.string }), hosts.count == value.array?.count,
+               hosts.allSatisfy({ !$0.isEmpty && !$0.contains("/") && !$0.contains(":") }) {
+                nextHosts = hosts
+            } else {
+                problems.append(PackProblem(location: "\(at).next_hosts", message: "must be a list of host names (\"api.example.org\"), not \(describe(value))"))
+            }
+        }
         guard let url else { return nil }
-        return SourceRule(name: key, urlTemplate: url, missing: missing ?? [], complete: complete ?? [], next: next, maxPages: maxPages)
+        return SourceRule(name: key, urlTemplate: url, missing: missing ?? [], complete: complete ?? [], next: next, maxPages: maxPages,
+                          nextHosts: nextHosts)
     }
 
     mutating func readCollection(_ parent: TOMLTable, _ key: String, sources: Set<String>) -> CollectionRule? {
         let at = "collections.\(quoted(key))"
         checkName(key, at: at, what: "collection", dotted: false, reserved: true)
         guard let table = table(parent, key, at: "collections", required: true) else { return nil }
-        checkKeys(table, at: at, allowed: ["source", "within", "row", "row_start", "fields", "label", "item"])
+        checkKeys(table, at: at, allowed: ["source", "within", "row", "row_start", "fields", "label", "item", "optional"])
         let source = sourceName(table, at: at, sources: sources, required: true)
         let within = narrowings(table, at: at)
         var cuts = [RowCut]()
@@ -203,7 +213,8 @@ struct PackReader {
         }
         guard let source, !cuts.isEmpty else { return nil }
         return CollectionRule(name: key, source: source, within: within ?? [], rowCuts: cuts, fields: fields,
-                              label: string(table, "label", at: at), item: string(table, "item", at: at))
+                              label: string(table, "label", at: at), item: string(table, "item", at: at),
+                              optional: bool(table, "optional", at: at) ?? false)
     }
 
     /// A field at top level (`fixedSource` nil: each field names its source) or in a

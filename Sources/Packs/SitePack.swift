@@ -1,3 +1,4 @@
+import Foundation
 import Matching
 
 /// Everything cpvanity knows about one site, loaded from `patterns/<site>.toml` and
@@ -176,13 +177,17 @@ public struct SourceRule: Sendable {
     package let next: (any CompiledPattern)?
     /// At most this many pages are read (`max_pages`, 1 to 1000; 20 by default).
     public let maxPages: Int
+    /// Other hosts a `next` link may lead to (`next_hosts`), lower case; the page's own
+    /// host always may. A link anywhere else is not followed (Scrapy's offsite rule).
+    public let nextHosts: [String]
 
     /// The most pages a source may declare, and the default.
     public static let pageLimit = 1000
     public static let defaultMaxPages = 20
 
     init(name: String, urlTemplate: String, missing: [any CompiledPattern], complete: [any CompiledPattern] = [],
-         next: (any CompiledPattern)? = nil, maxPages: Int = SourceRule.defaultMaxPages) {
+         next: (any CompiledPattern)? = nil, maxPages: Int = SourceRule.defaultMaxPages, nextHosts: [String] = []) {
+        self.nextHosts = nextHosts.map { $0.lowercased() }
         self.name = name
         self.urlTemplate = urlTemplate
         self.missing = missing
@@ -193,6 +198,13 @@ public struct SourceRule: Sendable {
 
     /// True when the source runs over several pages.
     public var paginates: Bool { next != nil }
+
+    /// Whether a `next` link to `url` may be followed from a page at `from`: the same
+    /// host, or one of `nextHosts`.
+    public func mayFollow(_ url: String, from: String) -> Bool {
+        guard let host = URLComponents(string: url)?.host?.lowercased() else { return false }
+        return host == URLComponents(string: from)?.host?.lowercased() || nextHosts.contains(host)
+    }
 
     /// The `next` pattern's text, for messages.
     public var nextPattern: String? { next?.pattern }
@@ -335,9 +347,13 @@ public final class CollectionRule: Sendable {
     /// What people call the list (`Articles`) and one of its rows (`article`).
     public let label: String?
     public let item: String?
+    /// The page may lack the list's section (`within` finds nothing) and the list is
+    /// then empty; otherwise an absent section is unknown, never an empty list.
+    public let optional: Bool
 
     init(name: String, source: String, within: [Narrowing], rowCuts: [RowCut], fields: [FieldRule],
-         label: String? = nil, item: String? = nil) {
+         label: String? = nil, item: String? = nil, optional: Bool = false) {
+        self.optional = optional
         self.name = name
         self.source = source
         self.within = within

@@ -1,15 +1,26 @@
 import Foundation
 
 /// Reads the day out of the ways pages write one: `12 Mar 2012`, `12 March 2012`,
-/// `Mar 12, 2012`, `2012-03-12`. A time after the date is ignored.
+/// `Mar 12, 2012`, `2012-03-12`, `2014-08-21T01:36:17Z`, and a Unix timestamp
+/// (`1160418092`: its day in UTC, as pages keep it in an attribute). A time after the
+/// date is ignored.
 package enum DateText {
     package static func parse(_ text: String) -> CalendarDate? {
         var text = text
         if let quick = text.withUTF8({ dayMonthYear($0) }) { return quick }
         let words = text.split { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\u{00A0}" }.map(String.init)
         guard !words.isEmpty else { return nil }
+        if words.count == 1, let seconds = unixSeconds(words[0]) {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+            let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: seconds))
+            guard let year = parts.year, let month = parts.month, let day = parts.day else { return nil }
+            return CalendarDate(year: year, month: month, day: day)
+        }
         if words.count == 1 || words[0].contains("-") {
-            let parts = words[0].split(separator: "-")
+            // An ISO timestamp's day is the day it writes (`2014-08-21T01:36:17Z`).
+            let day = words[0].split(separator: "T", maxSplits: 1).first ?? ""
+            let parts = day.split(separator: "-")
             guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
                   parts[0].count == 4 else { return nil }
             return CalendarDate(year: year, month: month, day: day)
@@ -59,6 +70,14 @@ package enum DateText {
         // "Mar", "March" and "Sept" are fine; "Marching" is not a month.
         let full = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"][index]
         return full.hasPrefix(lower) ? index + 1 : nil
+    }
+
+    /// Seconds since 1970 written as 9 to 11 digits (from 1973 to 5138): shorter
+    /// numbers are years or counts, not moments.
+    static func unixSeconds(_ word: String) -> Double? {
+        guard (9...11).contains(word.utf8.count), word.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+              let seconds = Int(word) else { return nil }
+        return Double(seconds)
     }
 
     private static func year(_ word: String) -> Int? {

@@ -58,26 +58,47 @@ import Testing
     @Test func patternsCheckPassesOnTheBundledFixtures() throws {
         let result = try run("cpvanity", ["patterns", "check"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("\nPASS: 149 ok over 5 fixtures\n"))
+        // 149 fields and rows, and the nine statistics of four members, worked out apart (scripts/make-fixtures).
+        #expect(result.stdout.contains("\nPASS: 185 ok over 5 fixtures\n"))
         // The markup of other eras, from the same pack: 2008, ctl01_, several classes,
         // singular labels, [Technical Blog], entities, a page with no reputation table.
         #expect(result.stdout.contains("fixtures: \(repositoryRoot.path)/Fixtures/codeproject-eras\n"))
         #expect(result.stdout.hasSuffix("\nPASS: 204 ok over 6 fixtures\n"))
     }
 
-    @Test func patternsCheckFailsOnAMismatch() throws {
+    /// Member 90210's saved pages in a directory of their own, with its expected record
+    /// as `edit` changes it; removed after `body`.
+    func checkWithExpectation(_ edit: (String) throws -> String, _ body: (URL) throws -> Void) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         for name in ["profile-90210.html", "articles-90210.html"] {
             try FileManager.default.copyItem(atPath: "\(fixtures)/\(name)", toPath: directory.appendingPathComponent(name).path)
         }
-        let expected = try String(contentsOfFile: "\(fixtures)/expected-90210.json", encoding: .utf8)
-            .replacingOccurrences(of: "\"views\": 911", with: "\"views\": 912")
+        let expected = try edit(try String(contentsOfFile: "\(fixtures)/expected-90210.json", encoding: .utf8))
         try expected.write(to: directory.appendingPathComponent("expected-90210.json"), atomically: true, encoding: .utf8)
+        try body(directory)
+    }
+
+    @Test func patternsCheckFailsOnAMismatch() throws {
+        try checkWithExpectation({ $0.replacingOccurrences(of: "\"views\": 911", with: "\"views\": 912") }) { directory in
         let result = try run("cpvanity", ["patterns", "check", "--fixtures", directory.path])
         #expect(result.status == 1)
         #expect(result.stdout.contains("  90210 articles[3].views: expected 912, got 911\n"))
+        }
+    }
+
+    /// A pack's statistics are checked too, where the expected record has them.
+    @Test func patternsCheckComparesStatistics() throws {
+        var views = ""
+        try checkWithExpectation({ original in
+            views = try #require(original.firstMatch(of: #/"total_views": (\d+)/#)?.output.1).description
+            return original.replacingOccurrences(of: "\"total_views\": \(views)", with: "\"total_views\": \(Int(views)! + 1)")
+        }) { directory in
+            let result = try run("cpvanity", ["patterns", "check", "--fixtures", directory.path])
+            #expect(result.status == 1)
+            #expect(result.stdout.contains("  90210 stats.total_views: expected \(Int(views)! + 1), got \(views)\n"), "\(result.stdout)")
+        }
     }
 
     @Test func brokenPackIsReportedWithFileAndField() throws {

@@ -27,6 +27,17 @@ import Testing
         #expect(DateText.parse("29 Feb 2013") == nil)
         #expect(DateText.parse("12 Marching 2012") == nil)
         #expect(DateText.parse("yesterday") == nil)
+        // Real pages: GitHub's and Stack Overflow's ISO timestamps, Hacker News's Unix time.
+        #expect(DateText.parse("2014-08-21T01:36:17Z")?.description == "2014-08-21")
+        #expect(DateText.parse("2011-12-03 20:07:05Z")?.description == "2011-12-03")
+        #expect(DateText.parse("2022-06-02T23:30:00-07:00")?.description == "2022-06-02")
+        #expect(DateText.parse("1160418092")?.description == "2006-10-09")
+        #expect(FieldType.date.convert("1160418092", base: "") == .success(.date(CalendarDate(year: 2006, month: 10, day: 9)!)))
+        // Numbers too short for a moment are no date; nor is a T with no day before it.
+        #expect(DateText.parse("2012") == nil)
+        #expect(DateText.parse("12345678") == nil)
+        #expect(DateText.parse("T01:36:17Z") == nil)
+        #expect(DateText.parse("99999999999999999999") == nil)
     }
 
     @Test func numbers() {

@@ -10,24 +10,11 @@ public final class HostileServer: @unchecked Sendable {
     private let thread: Thread
 
     /// `respond` gets the request's first line and returns the raw response.
-    public init(respond: @escaping @Sendable (String) -> [UInt8]) throws {
-        let listener = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard listener >= 0 else { throw FixtureServerError.didNotStart("socket") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(listener, 16) == 0 else { throw FixtureServerError.didNotStart("bind") }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
+    public init(address host: String = "127.0.0.1", respond: @escaping @Sendable (String) -> [UInt8]) throws {
+        let (listener, port) = try LoopbackListener.open(host: host, backlog: 16)
+        baseURL = "http://\(host):\(port)"
         socket = listener
         self.respond = respond
-        baseURL = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))"
         thread = Thread { [listener, respond] in
             while true {
                 let connection = accept(listener, nil, nil)
@@ -51,5 +38,29 @@ public final class HostileServer: @unchecked Sendable {
     deinit {
         shutdown(socket, Int32(SHUT_RDWR))
         close(socket)
+    }
+}
+
+/// A TCP socket listening on a loopback address, on a port the system picks.
+enum LoopbackListener {
+    static func open(host: String, backlog: Int32) throws -> (socket: Int32, port: UInt16) {
+        let listener = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard listener >= 0 else { throw FixtureServerError.didNotStart("socket") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr(host)
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(listener, backlog) == 0 else {
+            close(listener)
+            throw FixtureServerError.didNotStart("bind \(host)")
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
+        return (listener, UInt16(bigEndian: address.sin_port))
     }
 }

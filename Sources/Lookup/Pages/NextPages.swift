@@ -38,6 +38,12 @@ struct NextPages {
                                                  message: "the next page's link '\(link)' is not a web address; the pages after it were not read"))
                 break
             }
+            // Another site's page is not this member's list (and its robots.txt is not ours to ask).
+            guard rule.mayFollow(url, from: firstURL) else {
+                result.errors.append(MemberError(kind: .extraction, source: rule.name, url: current.page.origin,
+                                                 message: "the next page's link leads to another host (\(url)); not followed, so the pages after it were not read (next_hosts in the pack allows a host)"))
+                break
+            }
             // A link back to a page already read (the last page's "next" to the first) ends the list.
             guard visited.insert(NextPages.canonical(url)).inserted else { break }
             let number = result.pages.count + 2

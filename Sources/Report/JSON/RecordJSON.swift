@@ -7,8 +7,11 @@ import Packs
 /// A record as JSON: fields nested on the dots of their names, in the pack's
 /// order, then each collection's rows, then the problems found.
 public enum RecordJSON {
+    /// What `extract` prints: the fields, the lists, the statistics (when the pack has
+    /// any and they could be worked out), then the problems.
     public static func value(_ record: ExtractedRecord, pack: SitePack, leading: [(String, JSONValue)] = []) -> JSONValue {
-        value(record, pack: pack, leading: leading, trailing: [("errors", .array(record.problems.map(problem)))])
+        let stats: [(String, JSONValue)] = record.stats.map { [("stats", value($0, pack: pack))] } ?? []
+        return value(record, pack: pack, leading: leading, trailing: stats + [("errors", .array(record.problems.map(problem)))])
     }
 
     /// `leading` keys, the fields and collections, then `trailing` keys.
