@@ -36,7 +36,7 @@ public struct ExtractionProblem: Error, Sendable, Equatable, CustomStringConvert
     }
 
     public let kind: Kind
-    /// Dotted field name; collection fields read `articles[3].views`. Nil for not-found.
+    /// Dotted field name; collection fields read `articles[3].views` (rows numbered from 0, as in JSON). Nil for not-found.
     public let field: String?
     public let source: String
     /// File path or URL of the page.

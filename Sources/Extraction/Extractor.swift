@@ -124,7 +124,8 @@ struct ExtractionRun {
         var row = 0
         let field: String
 
-        var label: String { collection.map { "\($0)[\(row + 1)].\(field)" } ?? field }
+        /// Rows are numbered from 0, as in the record's JSON (`articles[0]` is its first row).
+        var label: String { collection.map { "\($0)[\(row)].\(field)" } ?? field }
     }
 
     /// One field, its alternatives tried in order on the regions `region(source)`

@@ -194,7 +194,7 @@ private struct MemberComparison {
                 for (index, row) in rows.enumerated() {
                     guard let expectedRows, index < expectedRows.count else { continue }
                     compare(label, actual: row[field.name] ?? .null, expected: expected.value(at: field.name, in: expectedRows[index]),
-                            label: "\(collection.name)[\(index + 1)].\(field.name)")
+                            label: "\(collection.name)[\(index)].\(field.name)")
                 }
             }
         }

@@ -76,8 +76,11 @@ struct SiteRoutes: Sendable {
 
     init(pack: SitePack) {
         sources = pack.sources.map(\.name)
-        routes = pack.sources.map { Route(kind: .page($0.name), template: $0.urlTemplate, placeholder: "{id}") }
+        let all = pack.sources.map { Route(kind: .page($0.name), template: $0.urlTemplate, placeholder: "{id}") }
             + pack.feeds.map { Route(kind: .feed($0.name), template: $0.urlTemplate, placeholder: "{category}") }
+        // The most specific first: `/{id}?tab=repositories` is not the profile at `/{id}`,
+        // though the profile's template would take it (it asks nothing of the query).
+        routes = all.enumerated().sorted { ($0.element.query.count, -$0.offset) > ($1.element.query.count, -$1.offset) }.map(\.element)
     }
 
     func resolve(path: String, query: [String: String]) -> Target? {

@@ -40,7 +40,7 @@ import Testing
         #expect(record.fields["name"] == .text("Ada"))
         #expect(record.collections["posts"]?.map { $0["title"] } == [.text("a"), .text("b"), .text("c"), .text("d"), .text("e")])
         // Rows are numbered across pages; the problem names the page it is on.
-        #expect(record.problems.map(\.description) == ["posts[3].score: not found: its pattern did not match (tried 's=(\\d+)') (page page page-2.html)"])
+        #expect(record.problems.map(\.description) == ["posts[2].score: not found: its pattern did not match (tried 's=(\\d+)') (page page page-2.html)"])
         // One outcome per field, counting every row.
         #expect(record.outcomes.first { $0.field == "posts[].score" }.map { [$0.matched, $0.missing] } == [4, 1])
         #expect(pack.source(named: "page")?.maxPages == 3)

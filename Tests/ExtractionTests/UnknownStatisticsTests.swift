@@ -55,7 +55,7 @@ import Testing
         let problem = try #require(record.problems.first { $0.field == "stats.total" })
         #expect(problem.message == "unknown: reputation of sites[0], sites[1], sites[2] could not be read, and a figure over the other rows would not be the page's")
         #expect(problem.source == "page")
-        #expect(record.problems.contains { $0.field == "sites[1].reputation" })
+        #expect(record.problems.contains { $0.field == "sites[0].reputation" })
     }
 
     @Test func whereEveryRowReadsTheFiguresAreTheRows() throws {
