@@ -16,6 +16,9 @@ public struct ExtractedRecord: Sendable, Equatable, Codable {
     /// The pack's statistics over the rows; nil when it declares none, or a
     /// collection they read was not read (its page missing).
     public var stats: Statistics?
+    /// Values a page shows rounded (`99.5k`, a `rounded` field), by place (`followers`,
+    /// `communities[0].reputation`): the step each was rounded to (100). Nil: none.
+    public var rounded: [String: Int]?
 
     public init() {}
 

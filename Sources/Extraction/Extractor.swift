@@ -1,3 +1,4 @@
+import PageText
 import Matching
 import Packs
 
@@ -162,6 +163,7 @@ struct ExtractionRun {
                     outcome.matched += 1
                     outcome.byAlternative[index] += 1
                     outcome.name(page.source)
+                    if field.type == .rounded { noteRounding(of: captured, on: page, at: place) }
                     return value
                 case .failure(let error):
                     if error.tooLarge { outcome.unreadable += 1 } else { outcome.missing += 1 }
@@ -181,6 +183,13 @@ struct ExtractionRun {
         }
         outcome.name(tried.first?.page.source ?? "")
         return unmatched(field, partShown: partShown, at: place, tried: tried.map(\.page), outcome: &outcome)
+    }
+
+    /// Keeps the step a `rounded` value was rounded to (`99.5k`: 100); exact ones need none.
+    private mutating func noteRounding(of captured: Range<Int>, on page: Page, at place: FieldPlace) {
+        let text = page.utf8.withUnsafeBufferPointer { HTMLText.plain(UnsafeBufferPointer(rebasing: $0[captured])) }
+        guard case .success(let number) = RoundedNumber.read(text), number.step > 1 else { return }
+        record.rounded = (record.rounded ?? [:]).merging([place.label: number.step]) { $1 }
     }
 
     /// No alternative matched: the default where the page shows the field's part, null

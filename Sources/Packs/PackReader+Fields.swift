@@ -175,7 +175,7 @@ extension PackReader {
 
     mutating func convertDefault(_ value: TOMLValueConvertible, type: FieldType, at: String) -> FieldValue? {
         switch type {
-        case .int:
+        case .int, .rounded:
             if let int = value.int { return .int(int) }
         case .decimal:
             if let int = value.int { return .decimal(Decimal(int)) }

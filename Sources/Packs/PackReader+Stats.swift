@@ -212,7 +212,7 @@ extension PackReader {
 
 extension FieldType {
     /// Int or decimal.
-    public var isNumber: Bool { self == .int || self == .decimal }
+    public var isNumber: Bool { self == .int || self == .decimal || self == .rounded }
     /// Numbers and dates, which have an order.
     public var isOrdered: Bool { isNumber || self == .date }
 }

@@ -58,6 +58,11 @@ public struct SitePack: Sendable {
         return .success(feed)
     }
 
+    /// Some field reads counts as pages show them rounded (`type = "rounded"`).
+    public var hasRoundedFields: Bool {
+        fields.contains { $0.type == .rounded } || collections.contains { $0.fields.contains { $0.type == .rounded } }
+    }
+
     public func collection(named name: String) -> CollectionRule? {
         collections.first { $0.name == name }
     }

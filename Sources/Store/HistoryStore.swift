@@ -128,8 +128,13 @@ public final class HistoryStore: Sendable {
                                arguments: [record.site, record.id, StoredTime.text(now), StoredTime.text(now)])
                 try insert(current, snapshot: db.lastInsertedRowID, db)
                 guard let latest, let previous else { return SaveResult(changes: [:], previousLookup: nil, newSnapshot: true) }
-                return SaveResult(changes: current.changes(since: previous, seenAt: latest.lastSeen),
-                                  previousLookup: latest.lastSeen, newSnapshot: true)
+                // A count shown rounded (99.5k) that moved less than its step did not visibly change.
+                let steps = record.extracted.rounded ?? [:]
+                let changes = current.changes(since: previous, seenAt: latest.lastSeen).filter { place, change in
+                    guard let step = steps[place], let delta = change.delta else { return true }
+                    return (delta < 0 ? -delta : delta) >= Decimal(step)
+                }
+                return SaveResult(changes: changes, previousLookup: latest.lastSeen, newSnapshot: true)
             }
         } catch {
             throw HistoryStore.classify(error, path: path)

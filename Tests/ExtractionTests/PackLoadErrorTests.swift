@@ -83,7 +83,7 @@ import Testing
             source = "page"
             pattern = '(x)'
             type = "number"
-            """) == [PackProblem(location: "fields.v.type", message: "unknown type 'number'; use one of text, int, decimal, url, date, string")])
+            """) == [PackProblem(location: "fields.v.type", message: "unknown type 'number'; use one of text, int, decimal, url, date, string, rounded")])
     }
 
     @Test func groupThePatternLacks() {

@@ -1,4 +1,5 @@
 import Foundation
+import Lookup
 @testable import Report
 import Testing
 import TestSupport
@@ -35,6 +36,21 @@ import TestSupport
         #expect(!plain.contains("\u{1B}["))
         let coloured = try Formats.table.text([FixtureRecords.record("7315")], pack: FixtureRecords.pack, options: ReportOptions(color: true))
         #expect(coloured.contains("\u{1B}[1mTomasz Wirth (7315)\u{1B}[0m"))
+    }
+
+    /// A count the page showed rounded is shown as the page showed it; JSON keeps the
+    /// number and says its step.
+    @Test func aRoundedCountIsShownAsThePageShowedIt() throws {
+        var record = FixtureRecords.record("7315")
+        var extracted = record.extracted
+        extracted.fields["reputation.total"] = .int(99_500)
+        extracted.rounded = ["reputation.total": 100]
+        record = MemberRecord(id: record.id, site: record.site, fetchedAt: record.fetchedAt, sources: record.sources, extracted: extracted, errors: [])
+        let table = try Formats.table.text([record], pack: FixtureRecords.pack, options: ReportOptions())
+        #expect(table.contains("Reputation ≈ 99.5k"), "\(table)")
+        let json = try Formats.json.text([record], pack: FixtureRecords.pack, options: ReportOptions())
+        #expect(json.contains(#""total": 99500"#))
+        #expect(json.contains("\"rounded\": {\n      \"reputation.total\": 100\n    }"), "\(json)")
     }
 
     @Test func tablesFitTheWidth() throws {

@@ -56,6 +56,24 @@ import TestSupport
         ])
     }
 
+    /// A page that shows a count rounded (`1.2m`) says nothing of moves smaller than its
+    /// step: no change is reported for them, one of a step or more is.
+    @Test func noChangeSmallerThanTheShownPrecision() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try HistoryStore(path: path())
+        _ = try store.save(record("48201", at: t0), pack: pack)
+        let rounded = record("48201", at: t1) { extracted in
+            extracted.fields["reputation.total"] = .int(1_200_000)
+            extracted.rounded = ["reputation.total": 100_000]
+        }
+        #expect(try store.save(rounded, pack: pack).changes.isEmpty)
+        let moved = record("48201", at: t1.addingTimeInterval(86_400)) { extracted in
+            extracted.fields["reputation.total"] = .int(1_300_000)
+            extracted.rounded = ["reputation.total": 100_000]
+        }
+        #expect(try store.save(moved, pack: pack).changes == ["reputation.total": FieldChange(previous: .int(1_200_000), seenAt: t1, delta: 100_000)])
+    }
+
     /// A history written before URLs on the site were kept as paths holds them whole:
     /// read as they would be stored now, they are no change.
     @Test func anAbsoluteURLFromAnOlderHistoryIsNoChange() throws {

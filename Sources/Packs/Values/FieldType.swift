@@ -16,6 +16,10 @@ public enum FieldType: String, Sendable, CaseIterable {
     case date
     /// The captured text exactly as it stands in the page.
     case string
+    /// A count as pages show it rounded (`99.5k`, `1k`, `2.2m`, `1,2k`) or exact
+    /// (`1,103`): an integer (99,500), the step it was rounded to kept beside it in the
+    /// record (`RoundedNumber`).
+    case rounded
 
     /// What a capture becomes: the one conversion every value goes through. With a
     /// `map`, the capture's plain text is looked up (case-insensitively; the keys were
@@ -54,7 +58,7 @@ public enum FieldType: String, Sendable, CaseIterable {
             return .text(HTMLText.plain(raw))
         case .url:
             if let resolved = AbsoluteURL.resolvePlain(raw, origin: AbsoluteURL.origin(of: base)) { return .text(resolved) }
-        case .string:
+        case .string, .rounded:
             break
         }
         return nil
@@ -64,6 +68,12 @@ public enum FieldType: String, Sendable, CaseIterable {
         switch self {
         case .string:
             return .success(.text(raw))
+        case .rounded:
+            switch RoundedNumber.read(HTMLText.plain(raw)) {
+            case .success(let number): return .success(.int(number.value))
+            case .failure(.tooLarge): return .failure(.tooLarge(raw, for: "a number", limit: "up to \(Int.max)"))
+            case .failure(.notANumber): return .failure(ConversionError(raw: raw, expected: "a number such as 1,103, 99.5k or 2.2m"))
+            }
         case .text:
             return .success(.text(HTMLText.plain(raw)))
         case .int:

@@ -15,9 +15,11 @@ enum DisplayText {
         }
     }
 
-    /// A value with its change since the last lookup: `5,072 (+35)`, `gold (was silver)`.
-    static func of(_ value: FieldValue?, change: FieldChange?) -> String {
-        let text = of(value)
+    /// A value with its change since the last lookup: `5,072 (+35)`, `gold (was silver)`;
+    /// one the page showed rounded to `step`, as it showed it: `≈ 99.5k`.
+    static func of(_ value: FieldValue?, change: FieldChange?, step: Int? = nil) -> String {
+        var text = of(value)
+        if let step, case .int(let number)? = value { text = "≈ " + RoundedNumber(value: number, step: step).shown }
         guard let change else { return text }
         if let delta = change.delta {
             guard delta != 0 else { return text }
@@ -47,13 +49,7 @@ enum DisplayText {
     }
 
     static func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var out = ""
-        for (index, character) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { out.append(",") }
-            out.append(character)
-        }
-        return number < 0 ? "-" + out : out
+        RoundedNumber.grouped(number)
     }
 
     /// A value as `of` shows it, a decimal with `places` places when given (a
@@ -68,14 +64,7 @@ enum DisplayText {
     }
 
     static func fixed(_ number: Decimal, places: Int) -> String {
-        var value = number
-        var rounded = Decimal()
-        NSDecimalRound(&rounded, &value, places, .plain)
-        let text = NSDecimalNumber(decimal: rounded).stringValue
-        guard places > 0 else { return text }
-        guard let dot = text.firstIndex(of: ".") else { return text + "." + String(repeating: "0", count: places) }
-        let decimals = text.distance(from: dot, to: text.endIndex) - 1
-        return text + String(repeating: "0", count: max(0, places - decimals))
+        DecimalText.fixed(number, places: places)
     }
 
     static func twoPlaces(_ number: Double) -> String {

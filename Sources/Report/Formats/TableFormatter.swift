@@ -78,7 +78,8 @@ struct TableFormatter: RecordFormatter {
         var lines = [String]()
         for group in groups {
             let items = group.fields.filter { !inBreakdown.contains($0) }.map { field in
-                item(pack.label(of: field), DisplayText.of(record.extracted.fields[field], change: record.changes[field]))
+                item(pack.label(of: field), DisplayText.of(record.extracted.fields[field], change: record.changes[field],
+                                                           step: record.extracted.rounded?[field]))
             }
             lines += wrap(items)
             for breakdown in pack.report.breakdowns where breakdown.group == group.head {

@@ -11,7 +11,7 @@ public enum RecordJSON {
     /// any and they could be worked out), then the problems.
     public static func value(_ record: ExtractedRecord, pack: SitePack, leading: [(String, JSONValue)] = []) -> JSONValue {
         let stats: [(String, JSONValue)] = record.stats.map { [("stats", value($0, pack: pack))] } ?? []
-        return value(record, pack: pack, leading: leading, trailing: stats + [("errors", .array(record.problems.map(problem)))])
+        return value(record, pack: pack, leading: leading, trailing: stats + rounded(record) + [("errors", .array(record.problems.map(problem)))])
     }
 
     /// `leading` keys, the fields and collections, then `trailing` keys.
@@ -40,6 +40,12 @@ public enum RecordJSON {
         return root.value
     }
 
+    /// `rounded`, where the page showed some value rounded: each one's step, by place.
+    private static func rounded(_ record: ExtractedRecord) -> [(String, JSONValue)] {
+        guard let steps = record.rounded, !steps.isEmpty else { return [] }
+        return [("rounded", .object(steps.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) }))]
+    }
+
     /// The version of the member record's shape; `RecordSchema` describes it for each pack (docs/schema/<site>/member-1.json).
     /// Dashboards depend on it: keys and types change only with a new version.
     public static let memberSchema = "cpvanity.member/1"
@@ -58,6 +64,7 @@ public enum RecordJSON {
         }))] : [])
         var trailing = [(String, JSONValue)]()
         if let stats = member.extracted.stats { trailing.append(("stats", value(stats, pack: pack))) }
+        trailing += rounded(member.extracted)
         trailing.append(("changes", .object(member.changes.sorted { $0.key < $1.key }.map { ($0.key, value($0.value)) })))
         trailing.append(("errors", .array(member.errors.map(error))))
         return value(member.extracted, pack: pack, leading: leading, trailing: trailing)

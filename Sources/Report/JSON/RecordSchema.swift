@@ -28,6 +28,13 @@ public enum RecordSchema {
             ])))
         }
         if !pack.stats.isEmpty { properties.append(("stats", stats(pack))) }
+        if pack.hasRoundedFields {
+            properties.append(("rounded", .object([
+                ("description", .string("Values the page shows rounded (99.5k), by place (`followers`, `communities[0].reputation`): the step each was rounded to (100). The value is known to that step, no closer.")),
+                ("type", .string("object")),
+                ("additionalProperties", .object([("type", .string("integer")), ("minimum", .int(2))])),
+            ])))
+        }
         properties.append(("errors", errors))
         properties.append(("changes", changes))
         return .object([
@@ -57,6 +64,9 @@ public enum RecordSchema {
         var extra = [(String, JSONValue)]()
         switch type {
         case .int: name = "integer"
+        case .rounded:
+            name = "integer"
+            extra = [("description", .string("A count as the page shows it, perhaps rounded (99.5k is 99500); `rounded` gives the step of each rounded value."))]
         case .decimal: name = "number"
         case .text, .string: name = "string"
         case .url:
