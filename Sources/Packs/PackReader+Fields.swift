@@ -184,6 +184,8 @@ extension PackReader {
             if let text = value.string {
                 if let date = DateText.parse(text) { return .date(date) }
             }
+        case .month:
+            if let text = value.string, let month = DateText.yearMonth(text) { return .text(month) }
         case .text, .string, .url:
             if let text = value.string { return .text(text) }
         }

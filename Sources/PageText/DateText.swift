@@ -72,6 +72,22 @@ package enum DateText {
         return full.hasPrefix(lower) ? index + 1 : nil
     }
 
+    /// A month without its day, as `YYYY-MM`: `Apr 2017`, `April 2017`, `2017-04`,
+    /// `04/2017` (a résumé's "Oct 2017 → Current"); nil for anything else.
+    package static func yearMonth(_ text: String) -> String? {
+        let words = text.split { $0 == " " || $0 == "," || $0 == "\u{00A0}" || $0 == "\t" || $0 == "\n" }.map(String.init)
+        var year: Int?, number: Int?
+        if words.count == 2 {
+            (number, year) = (month(words[0]), Self.year(words[1]))
+        } else if words.count == 1 {
+            let parts = words[0].split { $0 == "-" || $0 == "/" }.map(String.init)
+            guard parts.count == 2 else { return nil }
+            if parts[0].count == 4 { (year, number) = (Self.year(parts[0]), Int(parts[1])) } else { (number, year) = (Int(parts[0]), Self.year(parts[1])) }
+        }
+        guard let year, let number, (1...12).contains(number), year > 0 else { return nil }
+        return String(format: "%04d-%02d", year, number)
+    }
+
     /// Seconds since 1970 written as 9 to 11 digits (from 1973 to 5138): shorter
     /// numbers are years or counts, not moments.
     static func unixSeconds(_ word: String) -> Double? {

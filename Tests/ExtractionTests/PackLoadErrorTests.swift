@@ -83,7 +83,7 @@ import Testing
             source = "page"
             pattern = '(x)'
             type = "number"
-            """) == [PackProblem(location: "fields.v.type", message: "unknown type 'number'; use one of text, int, decimal, url, date, string, rounded")])
+            """) == [PackProblem(location: "fields.v.type", message: "unknown type 'number'; use one of text, int, decimal, url, date, string, month, rounded")])
     }
 
     @Test func groupThePatternLacks() {
@@ -219,7 +219,7 @@ import Testing
         #expect(URL(fileURLWithPath: fromBinary.directory).standardized.path == patterns)
         let fromEnvironment = try PackLocator(explicit: nil, environment: ["CPVANITY_PATTERNS": patterns], executablePath: nil, currentDirectory: "/")
         #expect(fromEnvironment.directory == patterns)
-        #expect(fromEnvironment.availableSites == ["codeproject", "stackoverflow"])
+        #expect(fromEnvironment.availableSites == ["codeproject", "hackernews", "stackoverflow"])
         #expect(throws: PackLookupError.self) { try fromEnvironment.file(forSite: "nosuchsite") }
         #expect(throws: PackLookupError.self) {
             try PackLocator(explicit: "/nonexistent", environment: [:], executablePath: nil, currentDirectory: "/")

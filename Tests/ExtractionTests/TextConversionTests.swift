@@ -40,6 +40,17 @@ import Testing
         #expect(DateText.parse("99999999999999999999") == nil)
     }
 
+    /// Stack Overflow's developer story: "Oct 2017 → Current", a month with no day.
+    @Test func months() {
+        #expect(FieldType.month.convert("Oct 2017", base: "") == .success(.text("2017-10")))
+        #expect(FieldType.month.convert("April&nbsp;2017", base: "") == .success(.text("2017-04")))
+        #expect(FieldType.month.convert("2017-04", base: "") == .success(.text("2017-04")))
+        #expect(FieldType.month.convert("04/2017", base: "") == .success(.text("2017-04")))
+        for text in ["13/2017", "Current", "Oct", "2017", "Octopus 2017", "Oct 17"] {
+            #expect(throws: ConversionError.self, "\(text)") { try FieldType.month.convert(text, base: "").get() }
+        }
+    }
+
     @Test func numbers() {
         #expect(FieldType.int.convert("1,204,873", base: "") == .success(.int(1_204_873)))
         #expect(FieldType.int.convert(" 12 345 ", base: "") == .success(.int(12_345)))

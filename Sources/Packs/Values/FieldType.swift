@@ -16,6 +16,8 @@ public enum FieldType: String, Sendable, CaseIterable {
     case date
     /// The captured text exactly as it stands in the page.
     case string
+    /// A month without its day (`Apr 2017`, `2017-04`), as `YYYY-MM` text.
+    case month
     /// A count as pages show it rounded (`99.5k`, `1k`, `2.2m`, `1,2k`) or exact
     /// (`1,103`): an integer (99,500), the step it was rounded to kept beside it in the
     /// record (`RoundedNumber`).
@@ -58,7 +60,7 @@ public enum FieldType: String, Sendable, CaseIterable {
             return .text(HTMLText.plain(raw))
         case .url:
             if let resolved = AbsoluteURL.resolvePlain(raw, origin: AbsoluteURL.origin(of: base)) { return .text(resolved) }
-        case .string, .rounded:
+        case .string, .rounded, .month:
             break
         }
         return nil
@@ -68,6 +70,11 @@ public enum FieldType: String, Sendable, CaseIterable {
         switch self {
         case .string:
             return .success(.text(raw))
+        case .month:
+            guard let month = DateText.yearMonth(HTMLText.plain(raw)) else {
+                return .failure(ConversionError(raw: raw, expected: "a month such as Apr 2017"))
+            }
+            return .success(.text(month))
         case .rounded:
             switch RoundedNumber.read(HTMLText.plain(raw)) {
             case .success(let number): return .success(.int(number.value))

@@ -72,6 +72,9 @@ public enum RecordSchema {
         case .url:
             name = "string"
             extra = [("format", .string("uri"))]
+        case .month:
+            name = "string"
+            extra = [("pattern", .string("^[0-9]{4}-[0-9]{2}$"))]
         case .date:
             name = "string"
             extra = [("pattern", .string("^[0-9]{4}-[0-9]{2}-[0-9]{2}$"))]
