@@ -23,8 +23,10 @@ public struct Extractor: Sendable {
     /// Extracts every field and collection the given pages can answer. A source's
     /// scalar fields are read from its first page; a collection's rows from each of
     /// its pages, in page order (`Page.number`).
-    public func extract(_ pages: [Page]) -> ExtractedRecord {
+    /// `member`: whose pages these are, for patterns that name the member (`{id}`).
+    public func extract(_ pages: [Page], member: String? = nil) -> ExtractedRecord {
         var run = ExtractionRun(pack: pack, baseURL: baseURL, emptyRows: emptyRows)
+        run.member = member
         run.read(pages)
         run.record.stats = Statistics.compute(pack, fields: run.record.fields, collections: run.record.collections,
                                               unknownLists: run.unknownLists, unreadRows: run.unreadRows, problems: &run.record.problems)
@@ -44,6 +46,9 @@ struct ExtractionRun {
     var unreadRows: [String: [Int]] = [:]
     /// Collections whose page was read and lacked their section: unknown, not empty.
     var unknownLists: Set<String> = []
+    /// The member whose pages these are; patterns naming it (`{id}`) are made for it once.
+    var member: String?
+    private var memberPatterns: [ObjectIdentifier: any CompiledPattern] = [:]
     /// The first page of each source of a member that exists.
     private var pages: [String: Page] = [:]
     /// Every page of each such source, in page order.
@@ -251,11 +256,20 @@ struct ExtractionRun {
             }
         }
         do throws(MatchFailure) {
-            guard let range = try match(alternative.pattern, group: alternative.group, on: page, in: region) else { return .noMatch }
+            guard let range = try match(pattern(of: alternative), group: alternative.group, on: page, in: region) else { return .noMatch }
             return .captured(range)
         } catch {
             return .failed(error, culprit: "pattern: \(alternative.patternText)")
         }
+    }
+
+    /// The alternative's pattern, for this member when it names the member (`{id}`).
+    private mutating func pattern(of alternative: Alternative) -> any CompiledPattern {
+        guard let make = alternative.forMember, let member else { return alternative.pattern }
+        if let made = memberPatterns[ObjectIdentifier(alternative)] { return made }
+        let made = make(member) ?? alternative.pattern
+        memberPatterns[ObjectIdentifier(alternative)] = made
+        return made
     }
 
     /// True when one of `patterns` matches in `region`: the page shows the part a

@@ -121,7 +121,7 @@ public struct MemberLookup: Sendable {
     }
 
     func record(of fetched: Fetched) -> MemberRecord {
-        let extracted = extractor.extract(fetched.pages)
+        let extracted = extractor.extract(fetched.pages, member: fetched.id)
         // A user and password in --base-url go to the server, not into the record.
         var errors = (fetched.errors + extracted.problems.map(MemberError.init)).map { error in
             MemberError(kind: error.kind, source: error.source, field: error.field, url: error.url.map(URLCredentials.redacted),

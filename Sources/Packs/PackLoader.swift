@@ -159,9 +159,6 @@ struct PackReader {
         guard let table = table(parent, key, at: "sources", required: true) else { return nil }
         checkKeys(table, at: at, allowed: ["url", "missing", "complete", "next", "max_pages", "next_hosts"])
         let url = string(table, "url", at: at, required: true)
-        if let url, !url.contains("{id}") {
-            problems.append(PackProblem(location: "\(at).url", message: "'\(url)' has no {id} placeholder, so every member would get the same page"))
-        }
         let missing = patterns(table, "missing", at: at, required: false)
         let complete = patterns(table, "complete", at: at, required: false)
         let next = string(table, "next", at: at).flatMap { compile($0, at: "\(at).next", caseInsensitive: caseInsensitive) }

@@ -1,4 +1,5 @@
 import Foundation
+import Matching
 import PageText
 import TOMLKit
 
@@ -170,7 +171,12 @@ extension PackReader {
             problems.append(PackProblem(location: at, message: "has no capture group; wrap the value in ( ) or set group = 0 to take the whole match"))
             return nil
         }
-        return Alternative(source: source, within: within, pattern: compiled, group: number)
+        var forMember: (@Sendable (String) -> (any CompiledPattern)?)?
+        if text.contains("{id}") {
+            let engine = self.engine, options = PatternOptions(caseInsensitive: caseInsensitive, limits: limits)
+            forMember = { id in try? engine.compile(text.replacingOccurrences(of: "{id}", with: Alternative.literal(id)), options: options) }
+        }
+        return Alternative(source: source, within: within, pattern: compiled, group: number, forMember: forMember)
     }
 
     mutating func convertDefault(_ value: TOMLValueConvertible, type: FieldType, at: String) -> FieldValue? {

@@ -313,24 +313,6 @@ public final class FieldRule: Sendable {
     }
 }
 
-/// One way of finding a field: narrow the page with each `within` in turn, then match.
-/// A class for the reason `FieldRule` is one.
-public final class Alternative: Sendable {
-    public let source: String
-    package let within: [Narrowing]
-    package let pattern: any CompiledPattern
-    package let group: Int
-
-    init(source: String, within: [Narrowing], pattern: any CompiledPattern, group: Int) {
-        self.source = source
-        self.within = within
-        self.pattern = pattern
-        self.group = group
-    }
-
-    public var patternText: String { pattern.pattern }
-}
-
 /// A pattern that cuts the text down to one region: its first capture group when it
 /// has one, else its whole match.
 package struct Narrowing: Sendable {

@@ -27,6 +27,9 @@ struct ExtractCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Base URL that relative links are resolved against (default: the pack's).", valueName: "url"))
     var baseURL: String?
 
+    @Option(name: .long, help: ArgumentHelp("The member the pages are of, for patterns that name it ({id}); default: from <source>-<id>.html.", valueName: "id"))
+    var id: String?
+
     @Flag(name: .long, help: "Print each record on one line.")
     var compact = false
 
@@ -47,7 +50,8 @@ struct ExtractCommand: ParsableCommand {
         var anyProblem = false
         for group in pageGroups(sitePack) {
             let pages = try group.enumerated().map { try loadPage($1, pack: sitePack, number: $0 + 1) }
-            let record = extractor.extract(pages)
+            let saved = SavedPageName.parse(URL(fileURLWithPath: group[0]).lastPathComponent, sources: sitePack.sources.map(\.name))
+            let record = extractor.extract(pages, member: id ?? saved?.id)
             anyProblem = anyProblem || !record.problems.isEmpty
             for problem in record.problems { Diagnostics.warning(problem.description) }
             let named = files.count > group.count ? [("file", JSONValue.string(group[0]))] + (group.count > 1 ? [("pages", JSONValue.array(group.map { .string($0) }))] : []) : []
