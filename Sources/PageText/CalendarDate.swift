@@ -1,3 +1,5 @@
+import Foundation
+
 /// A day without a time zone, as pages print them (`12 Mar 2012`).
 public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
     public let year: Int
@@ -55,4 +57,19 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }
+}
+
+extension CalendarDate {
+    /// The day `date` falls on in UTC (a Unix timestamp's day).
+    public init?(utcDayOf date: Date) {
+        let parts = CalendarDate.utc.dateComponents([.year, .month, .day], from: date)
+        guard let year = parts.year, let month = parts.month, let day = parts.day else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    private static let utc: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        return calendar
+    }()
 }

@@ -11,11 +11,7 @@ package enum DateText {
         let words = text.split { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\u{00A0}" }.map(String.init)
         guard !words.isEmpty else { return nil }
         if words.count == 1, let seconds = unixSeconds(words[0]) {
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-            let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: seconds))
-            guard let year = parts.year, let month = parts.month, let day = parts.day else { return nil }
-            return CalendarDate(year: year, month: month, day: day)
+            return CalendarDate(utcDayOf: Date(timeIntervalSince1970: seconds))
         }
         if words.count == 1 || words[0].contains("-") {
             // An ISO timestamp's day is the day it writes (`2014-08-21T01:36:17Z`).

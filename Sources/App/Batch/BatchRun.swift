@@ -60,7 +60,7 @@ public struct BatchRun {
         }
         let started = Date()
         let progress = ProgressLine(total: remaining.count)
-        var tally = Tally(failed: fromCheckpoint.values.filter { $0 }.count)
+        var tally = MemberTally(failed: fromCheckpoint.values.filter { $0 }.count)
         let leftForResume: Int
         do {
             // With a checkpoint, members a stop leaves are looked up by the next run: not
@@ -79,24 +79,24 @@ public struct BatchRun {
             throw error
         }
         progress.clear()
-        let summary = BatchRun.summary(list, finished: fromCheckpoint.count + tally.done, failed: tally.failed,
-                                       notLookedUp: tally.notLookedUp, fromCheckpoint: fromCheckpoint.count)
+        let finished = fromCheckpoint.count + tally.done
+        let counts = MemberCounts(total: list.ids.count, ok: finished - tally.failed - tally.notLookedUp, failed: tally.failed,
+                                  notLookedUp: tally.notLookedUp, leftForResume: leftForResume)
+        let summary = BatchRun.summary(list, counts: counts, fromCheckpoint: fromCheckpoint.count)
         if interrupt.isSet && (leftForResume > 0 || tally.notLookedUp > 0) {
             try? export.interrupted()
             Diagnostics.info("batch interrupted: \((summary + [BatchRun.elapsed(since: started)]).joined(separator: " · "))\(output.file.map { "; \($0) is unchanged, run again to resume" } ?? "")")
             throw ExitStatus(interrupt.exitStatus)
         }
         var outcome = try finish(export, to: output.file, summary: summary, since: started, tally: tally,
-                                 allFailed: tally.failed + tally.notLookedUp == fromCheckpoint.count + tally.done, rejected: !list.rejected.isEmpty)
+                                 allFailed: counts.ok == 0, rejected: !list.rejected.isEmpty)
         outcome.historyUnavailable = lookups.wantsHistory && store == nil
-        let finished = fromCheckpoint.count + tally.done
-        outcome.members = MemberCounts(total: list.ids.count, ok: finished - tally.failed - tally.notLookedUp, failed: tally.failed,
-                                       notLookedUp: tally.notLookedUp, leftForResume: leftForResume)
+        outcome.members = counts
         return outcome
     }
 
     /// Closes the export and says how the batch went.
-    private func finish(_ export: any RecordExport, to file: String?, summary: [String], since started: Date, tally: Tally,
+    private func finish(_ export: any RecordExport, to file: String?, summary: [String], since started: Date, tally: MemberTally,
                         allFailed: Bool, rejected: Bool) throws -> RunOutcome {
         // Yesterday's export is worth more than a file of today's errors (the site down).
         if let file, allFailed, FileManager.default.fileExists(atPath: file) {
@@ -113,30 +113,6 @@ public struct BatchRun {
         let drift = try ExtractionReport.say(tally.extraction, summary: settings.summary)
         let failed = tally.failed > 0 || tally.notLookedUp > 0 || rejected
         return RunOutcome(status: drift ? .drift : failed ? .partialFailure : nil, failures: tally.kinds)
-    }
-
-    /// What a batch did: members finished in this run, failed (with those the
-    /// checkpoint already held), the kinds of failure, and how each field fared.
-    struct Tally {
-        var done = 0
-        var failed: Int
-        /// Of `done`, members never requested (the site down, a stop): counted apart from `failed`.
-        var notLookedUp = 0
-        var kinds = Set<MemberError.Kind>()
-        var extraction = ExtractionSummary()
-
-        mutating func add(_ record: MemberRecord) {
-            done += 1
-            extraction.add(record.extracted)
-            guard record.failed else { return }
-            kinds.formUnion(record.errors.map(\.kind))
-            if SiteOutage.wasLeft(record) {
-                notLookedUp += 1
-            } else {
-                failed += 1
-                LookupRun.sayFailures(record, asProgress: true)
-            }
-        }
     }
 
     /// The export, and the members the checkpoint already holds (id → failed).
@@ -156,11 +132,12 @@ public struct BatchRun {
         }
     }
 
-    /// The words of the batch's last line: "4 of 4 members · 4 ok · 0 failed · 2.1 s"; ok,
-    /// failed and not looked up add up to the members finished.
-    private static func summary(_ list: IDList, finished: Int, failed: Int, notLookedUp: Int, fromCheckpoint: Int) -> [String] {
-        var summary = ["\(finished) of \(list.ids.count) member\(list.ids.count == 1 ? "" : "s")", "\(finished - failed - notLookedUp) ok", "\(failed) failed"]
-        if notLookedUp > 0 { summary.append("\(notLookedUp) not looked up") }
+    /// The words of the batch's last line: "4 of 4 members · 4 ok · 0 failed · 2.1 s", from
+    /// the counts the run reports: ok, failed and not looked up add up to the members finished.
+    private static func summary(_ list: IDList, counts: MemberCounts, fromCheckpoint: Int) -> [String] {
+        let finished = counts.ok + counts.failed + counts.notLookedUp
+        var summary = ["\(finished) of \(list.ids.count) member\(list.ids.count == 1 ? "" : "s")", "\(counts.ok) ok", "\(counts.failed) failed"]
+        if counts.notLookedUp > 0 { summary.append("\(counts.notLookedUp) not looked up") }
         if fromCheckpoint > 0 { summary.append("\(fromCheckpoint) from the checkpoint") }
         if !list.rejected.isEmpty { summary.append("\(list.rejected.count) invalid ID\(list.rejected.count == 1 ? "" : "s") skipped") }
         if list.duplicates > 0 { summary.append("\(list.duplicates) duplicate\(list.duplicates == 1 ? "" : "s") dropped") }

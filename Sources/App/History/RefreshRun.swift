@@ -41,19 +41,12 @@ public struct RefreshRun {
         let export: (any RecordExport)? = records ? try DirectExport(output, pack: lookups.pack) : nil
         let progress = ProgressLine(total: tracked.count)
         var changes = [String: [[ListCell]]]()
-        var failed = 0, notLookedUp = 0
-        var kinds = Set<MemberError.Kind>()
-        var extraction = ExtractionSummary()
+        var tally = MemberTally()
         try await LookupRun.each(of: tracked, lookup: lookup, store: store, warn: false) { record in
             // The record takes the progress line's place on a shared terminal.
             progress.clear()
             try export?.add(record)
-            extraction.add(record.extracted)
-            if record.failed {
-                if SiteOutage.wasLeft(record) { notLookedUp += 1 } else { failed += 1 }
-                kinds.formUnion(record.errors.map(\.kind))
-                LookupRun.sayFailures(record, asProgress: true)
-            }
+            tally.add(record)
             changes[record.id] = ChangeList.rows(record, pack: lookups.pack)
             progress.record(failed: record.failed)
         }
@@ -61,11 +54,11 @@ public struct RefreshRun {
         try export?.finish()
         let changed = changes.values.filter { !$0.isEmpty }.count
         if !records { try write(ChangeList.view(tracked.flatMap { changes[$0] ?? [] })) }
-        let left = notLookedUp > 0 ? " · \(notLookedUp) not looked up" : ""
-        Diagnostics.info("refresh: \(tracked.count) member\(tracked.count == 1 ? "" : "s") · \(tracked.count - failed - notLookedUp) ok · \(failed) failed\(left) · \(changed) changed")
-        let drift = try ExtractionReport.say(extraction, summary: summary)
-        let status: ExitStatus? = drift ? .drift : failed + notLookedUp > 0 ? .partialFailure : exitOnChange && changed > 0 ? .changed : nil
-        return RunOutcome(status: status, failures: kinds)
+        let left = tally.notLookedUp > 0 ? " · \(tally.notLookedUp) not looked up" : ""
+        Diagnostics.info("refresh: \(tracked.count) member\(tracked.count == 1 ? "" : "s") · \(tracked.count - tally.failed - tally.notLookedUp) ok · \(tally.failed) failed\(left) · \(changed) changed")
+        let drift = try ExtractionReport.say(tally.extraction, summary: summary)
+        let status: ExitStatus? = drift ? .drift : tally.failed + tally.notLookedUp > 0 ? .partialFailure : exitOnChange && changed > 0 ? .changed : nil
+        return RunOutcome(status: status, failures: tally.kinds)
     }
 
     private func write(_ list: ListView) throws {

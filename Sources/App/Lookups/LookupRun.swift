@@ -78,16 +78,14 @@ public enum LookupRun {
         if let failure = run.bodyFailure { throw failure }
         let left = ids.filter { !run.reported.contains($0) }
         let stop = run.stop(interrupted: shouldStop())
+        // Left for a checkpoint to pick up, or recorded here as not looked up.
+        let keep = resumable && stop.resumable
         if !left.isEmpty {
-            if resumable && stop.resumable {
-                if let said = stop.said(left: left.count, resumable: true) { Diagnostics.alert(said) }
-            } else {
-                if let said = stop.said(left: left.count, resumable: false) { Diagnostics.alert(said) }
-                for id in left { try body(lookup.notLookedUp(id, sources: sources, because: stop.why)) }
-            }
+            if let said = stop.said(left: left.count, resumable: keep) { Diagnostics.alert(said) }
+            if !keep { for id in left { try body(lookup.notLookedUp(id, sources: sources, because: stop.why)) } }
         }
         if let failure = run.failure { throw failure }
-        return resumable && stop.resumable ? left.count : 0
+        return keep ? left.count : 0
     }
 
     /// Saves a successful lookup and returns the record with what changed since the

@@ -13,9 +13,8 @@ struct SiteOutage {
     /// Unanswered members in a row; once the site is found down, only the unanswered
     /// members still in flight are added (an answer among them takes no stop back).
     private(set) var inARow = 0
-    /// The last unanswered member's cause, as its record says it, and its kind.
+    /// The last unanswered member's cause, as its record says it.
     private(set) var cause = ""
-    private(set) var causeKind = MemberError.Kind.network
     private(set) var isDown = false
 
     /// Counts `record`; true at the record that shows the site down.
@@ -31,7 +30,7 @@ struct SiteOutage {
             return false
         }
         inARow += 1
-        (cause, causeKind) = (error.message, error.kind)
+        cause = error.message
         guard !isDown, inARow == SiteOutage.threshold else { return false }
         isDown = true
         return true

@@ -12,12 +12,17 @@ public enum TerminalText {
         var output = ""
         for scalar in text.unicodeScalars {
             if isControl(scalar) {
-                output += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                output += escape(scalar)
             } else {
                 output.unicodeScalars.append(scalar)
             }
         }
         return output
+    }
+
+    /// One control as it is shown: `\u{1B}`.
+    static func escape(_ scalar: Unicode.Scalar) -> String {
+        "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
     }
 
     /// What a terminal would act on rather than show, and the noncharacters

@@ -25,7 +25,7 @@ extension ByteWriter {
     /// Styled text is meant for a terminal wherever it goes (`--color always | less -R`):
     /// its controls are escaped, its styling made into sequences.
     public func write(styled text: String) throws {
-        try write(TerminalOutput.isStyled(text) ? TerminalOutput.rendered(text, forTerminal: true, styled: true) : text)
+        try write(TerminalOutput.styled(text, onTerminal: isTerminal))
     }
 
     public func write(_ bytes: [UInt8]) throws {
@@ -77,14 +77,14 @@ public final class DescriptorWriter: ByteWriter {
     /// escaped, whichever format or message it came in (`TerminalOutput`).
     public func write(_ bytes: UnsafeRawBufferPointer) throws {
         guard isTerminal else { return try append(bytes) }
-        var text = TerminalOutput.rendered(String(decoding: bytes, as: UTF8.self), forTerminal: true, styled: false)
+        var text = TerminalOutput.rendered(String(decoding: bytes, as: UTF8.self), styled: false)
         try text.withUTF8 { try append(UnsafeRawBufferPointer($0)) }
     }
 
-    /// On a terminal, the styling alone becomes sequences; everything else as `write` shows it.
+    /// On a terminal, the styling alone becomes sequences; everything else as `write` shows
+    /// it. Rendered here, so the terminal's own escaping does not take the sequences too.
     public func write(styled text: String) throws {
-        guard isTerminal else { return try write(TerminalOutput.isStyled(text) ? TerminalOutput.rendered(text, forTerminal: true, styled: true) : text) }
-        var text = TerminalOutput.rendered(text, forTerminal: true, styled: true)
+        var text = TerminalOutput.styled(text, onTerminal: isTerminal)
         try text.withUTF8 { try append(UnsafeRawBufferPointer($0)) }
     }
 

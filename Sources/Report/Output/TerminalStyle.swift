@@ -46,15 +46,23 @@ struct TerminalStyle {
 /// (only there: a mark in a page's text is escaped like a control) the marks made into
 /// the terminal's sequences.
 enum TerminalOutput {
-    static func rendered(_ text: String, forTerminal: Bool, styled: Bool) -> String {
+    /// Styled text as it leaves: for a terminal always, elsewhere where it has styling
+    /// (`--color always | less -R`: text with styling is meant for a terminal) its
+    /// marks as sequences and its controls escaped; other text as it is.
+    static func styled(_ text: String, onTerminal: Bool) -> String {
+        onTerminal || isStyled(text) ? rendered(text, styled: true) : text
+    }
+
+    /// `text` with every control escaped; with `styled`, its marks made into sequences.
+    static func rendered(_ text: String, styled: Bool) -> String {
         guard needsWork(text) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 16)
         for scalar in text.unicodeScalars {
             if styled, let mark = TerminalStyle.Mark(rawValue: scalar.value) {
                 out += mark.sequence
-            } else if forTerminal && TerminalText.isControl(scalar) {
-                out += TerminalText.escaped(String(scalar))
+            } else if TerminalText.isControl(scalar) {
+                out += TerminalText.escape(scalar)
             } else {
                 out.unicodeScalars.append(scalar)
             }

@@ -1,0 +1,32 @@
+import Extraction
+import Lookup
+
+/// What a run of many members did, as each record comes in: how many finished, failed
+/// (each failure said on stderr as progress), were never requested, the kinds of
+/// failure, and how each field fared. Batch and refresh count the same way.
+struct MemberTally {
+    var done = 0
+    /// Failed members, with those a checkpoint already held when the run began.
+    var failed: Int
+    /// Of `done`, members never requested (the site down, a stop): counted apart from `failed`.
+    var notLookedUp = 0
+    var kinds = Set<MemberError.Kind>()
+    var extraction = ExtractionSummary()
+
+    init(failed: Int = 0) {
+        self.failed = failed
+    }
+
+    mutating func add(_ record: MemberRecord) {
+        done += 1
+        extraction.add(record.extracted)
+        guard record.failed else { return }
+        kinds.formUnion(record.errors.map(\.kind))
+        if SiteOutage.wasLeft(record) {
+            notLookedUp += 1
+        } else {
+            failed += 1
+            LookupRun.sayFailures(record, asProgress: true)
+        }
+    }
+}
