@@ -68,5 +68,9 @@ import Testing
         #expect(unreadable.fields["followers"] == .null)
         #expect(unreadable.problems.first?.message == "captured \"lots\", which is not a number such as 1,103, 99.5k or 2.2m")
         #expect(extract("f=1,103", with: try Self.pack()).rounded == nil)
+        let huge = extract("f=99999999999999999999k", with: try Self.pack())
+        #expect(huge.fields["followers"] == .null)
+        #expect(huge.problems.first?.kind == .unreadable)
+        #expect(huge.problems.first?.message.hasPrefix("captured \"99999999999999999999k\", a number too large for an integer") == true, "\(huge.problems)")
     }
 }

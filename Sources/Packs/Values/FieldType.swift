@@ -78,7 +78,7 @@ public enum FieldType: String, Sendable, CaseIterable {
         case .rounded:
             switch RoundedNumber.read(HTMLText.plain(raw)) {
             case .success(let number): return .success(.int(number.value))
-            case .failure(.tooLarge): return .failure(.tooLarge(raw, for: "a number", limit: "up to \(Int.max)"))
+            case .failure(.tooLarge): return .failure(.tooLarge(raw, for: "an integer", limit: "up to \(Int.max)"))
             case .failure(.notANumber): return .failure(ConversionError(raw: raw, expected: "a number such as 1,103, 99.5k or 2.2m"))
             }
         case .text:
