@@ -38,7 +38,7 @@ install: release man
 	install -d $(PREFIX)/bin $(SHARE)/patterns $(SHARE)/Fixtures $(MAN1)
 	install -m 755 .build/release/cpvanity $(PREFIX)/bin/cpvanity
 	install -m 644 patterns/*.toml $(SHARE)/patterns/
-	cp -R Fixtures/codeproject Fixtures/codeproject-eras Fixtures/stackoverflow Fixtures/stackoverflow-eras Fixtures/hackernews $(SHARE)/Fixtures/
+	cp -R Fixtures/codeproject Fixtures/codeproject-eras Fixtures/stackoverflow Fixtures/stackoverflow-eras Fixtures/hackernews Fixtures/github $(SHARE)/Fixtures/
 	install -m 644 $(MANPAGES)/*.1 $(MAN1)/
 	install -d $(PREFIX)/share/bash-completion/completions $(PREFIX)/share/zsh/site-functions $(PREFIX)/share/fish/vendor_completions.d
 	.build/release/cpvanity --generate-completion-script bash > $(PREFIX)/share/bash-completion/completions/cpvanity

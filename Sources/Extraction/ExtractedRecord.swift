@@ -55,8 +55,10 @@ public struct ExtractionProblem: Error, Sendable, Equatable, CustomStringConvert
     }
 
     public var description: String {
-        if let field { return "\(field): \(message) (\(source) page \(origin))" }
-        return "\(message) (\(source) page \(origin))"
+        // A statistic's problem is the list's, not one page's.
+        let place = origin.isEmpty ? "" : " (\(source) page \(origin))"
+        if let field { return "\(field): \(message)\(place)" }
+        return message + place
     }
 }
 

@@ -24,12 +24,17 @@ public struct Extractor: Sendable {
     /// scalar fields are read from its first page; a collection's rows from each of
     /// its pages, in page order (`Page.number`).
     /// `member`: whose pages these are, for patterns that name the member (`{id}`).
-    public func extract(_ pages: [Page], member: String? = nil) -> ExtractedRecord {
+    /// `cut`: sources whose list goes on past the pages given (a further page that
+    /// could not be fetched, or was not saved): their rows are kept, and every
+    /// statistic over them is unknown, never a figure over the pages that happened to read.
+    public func extract(_ pages: [Page], member: String? = nil, cut: Set<String> = []) -> ExtractedRecord {
         var run = ExtractionRun(pack: pack, baseURL: baseURL, emptyRows: emptyRows)
         run.member = member
         run.read(pages)
+        let cutLists = Set(pack.collections.filter { cut.contains($0.source) && run.record.collections[$0.name] != nil }.map(\.name))
         run.record.stats = Statistics.compute(pack, fields: run.record.fields, collections: run.record.collections,
-                                              unknownLists: run.unknownLists, unreadRows: run.unreadRows, problems: &run.record.problems)
+                                              unknownLists: run.unknownLists, cutLists: cutLists, unreadRows: run.unreadRows,
+                                              problems: &run.record.problems)
         return run.record
     }
 }

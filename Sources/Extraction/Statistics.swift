@@ -41,16 +41,17 @@ public struct Statistics: Sendable, Equatable, Codable {
     public static func compute(_ pack: SitePack, fields: [String: FieldValue],
                                collections: [String: [ExtractedRecord.Row]]) -> Statistics? {
         var problems = [ExtractionProblem]()
-        return compute(pack, fields: fields, collections: collections, unknownLists: [], unreadRows: [:], problems: &problems)
+        return compute(pack, fields: fields, collections: collections, unknownLists: [], cutLists: [], unreadRows: [:], problems: &problems)
     }
 
     /// As above, where `unknownLists` names the lists whose page was read without their
-    /// section, and `unreadRows` the rows whose field (`articles.views`) was
+    /// section, `cutLists` those whose later pages were not read, and `unreadRows` the rows whose field (`articles.views`) was
     /// expected and not read. Missing is not zero: a statistic over a list that is not
     /// known (its section absent), or over a field some row could not give, is null,
     /// with a problem naming the rows; never a figure over the rows that happened to read.
     public static func compute(_ pack: SitePack, fields: [String: FieldValue], collections: [String: [ExtractedRecord.Row]],
-                               unknownLists: Set<String>, unreadRows: [String: [Int]], problems: inout [ExtractionProblem]) -> Statistics? {
+                               unknownLists: Set<String>, cutLists: Set<String>, unreadRows: [String: [Int]],
+                               problems: inout [ExtractionProblem]) -> Statistics? {
         let lists = pack.statCollections
         guard !pack.stats.isEmpty, lists.isEmpty || lists.contains(where: { collections[$0] != nil || unknownLists.contains($0) }) else { return nil }
         var computation = StatisticsComputation(fields: fields)
@@ -58,6 +59,13 @@ public struct Statistics: Sendable, Equatable, Codable {
             if let list = stat.collection {
                 guard let rows = collections[list] else {
                     computation.unknown(stat)
+                    continue
+                }
+                if cutLists.contains(list) {
+                    computation.unknown(stat)
+                    let source = pack.collection(named: list)?.source ?? ""
+                    problems.append(ExtractionProblem(kind: .extraction, field: "stats.\(stat.name)", source: source, origin: "",
+                                                      message: "unknown: not every \(source) page was read (\(rows.count) rows from those that were), and a figure over part of the list would not be the member's"))
                     continue
                 }
                 let unread = stat.readFields.compactMap { field in unreadRows["\(list).\(field)"].map { (field, $0) } }
@@ -120,6 +128,7 @@ struct StatisticsComputation {
         case .mean: value = .value(mean(stat, rows) ?? stat.defaultValue ?? .null)
         case .min, .max: value = .value(extreme(stat, rows) ?? stat.defaultValue ?? .null)
         case .top: value = top(stat, rows)
+        case .distinct: value = .value(distinct(stat, rows))
         case .formula: value = .value(formula(stat))
         }
         result.values[stat.name] = value
@@ -247,6 +256,19 @@ struct StatisticsComputation {
             if stat.operation == .max ? order > 0 : order < 0 { best = value }
         }
         return best
+    }
+
+    /// Each value once, joined by ", ": the commonest first, equals in the order the
+    /// rows show them; null when no row has one (nothing shown is not "none").
+    private func distinct(_ stat: StatRule, _ rows: [ExtractedRecord.Row]) -> FieldValue {
+        var counts = [String: (count: Int, first: Int)]()
+        for (index, value) in values(stat.fields.first, rows).enumerated() {
+            let text = value.description
+            counts[text, default: (0, index)].count += 1
+        }
+        guard !counts.isEmpty else { return .null }
+        let ordered = counts.sorted { ($0.value.count, -$0.value.first) > ($1.value.count, -$1.value.first) }
+        return .text(ordered.map(\.key).joined(separator: ", "))
     }
 
     private func top(_ stat: StatRule, _ rows: [ExtractedRecord.Row]) -> Statistics.Value {

@@ -69,6 +69,8 @@ public struct MemberLookup: Sendable {
         /// A page was never requested because the run was stopped: the member is
         /// left for the next run rather than reported half-fetched.
         var stopped = false
+        /// Sources whose list ends early (a further page not read).
+        var cut: Set<String> = []
 
         init(id: String, sources: [SourceRule], base: String) {
             self.id = id
@@ -84,6 +86,7 @@ public struct MemberLookup: Sendable {
             warnings += read.warnings
             captures.merge(read.captures) { first, _ in first }
             stopped = stopped || read.stopped
+            cut.formUnion(read.cut)
         }
     }
 
@@ -121,7 +124,7 @@ public struct MemberLookup: Sendable {
     }
 
     func record(of fetched: Fetched) -> MemberRecord {
-        let extracted = extractor.extract(fetched.pages, member: fetched.id)
+        let extracted = extractor.extract(fetched.pages, member: fetched.id, cut: fetched.cut)
         // A user and password in --base-url go to the server, not into the record.
         var errors = (fetched.errors + extracted.problems.map(MemberError.init)).map { error in
             MemberError(kind: error.kind, source: error.source, field: error.field, url: error.url.map(URLCredentials.redacted),

@@ -73,7 +73,7 @@ extension PackReader {
         if let value = table["default"] {
             if operation == .count {
                 problems.append(PackProblem(location: "\(at).default", message: "a count is never unknown (no rows is 0), so it takes no default"))
-            } else if operation == .top || types.count != 1 {
+            } else if operation == .top || operation == .distinct || types.count != 1 {
                 problems.append(PackProblem(location: "\(at).default", message: "applies to a sum, mean, min or max"))
             } else {
                 defaultValue = convertDefault(value, type: operation == .mean ? .decimal : types[0], at: "\(at).default")

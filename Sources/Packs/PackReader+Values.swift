@@ -68,7 +68,7 @@ extension PackReader {
     }
 
     /// The record's own keys: a pack field of these names would overwrite or hide them.
-    static let reservedNames: Set<String> = ["schema", "id", "site", "fetched_at", "sources", "archived_at", "stats", "changes", "errors", "error"]
+    static let reservedNames: Set<String> = ["schema", "id", "site", "fetched_at", "sources", "archived_at", "stats", "changes", "errors", "error", "rounded"]
 
     /// Names are identifiers (letters, digits, `_`, `-`; dots between parts of a field),
     /// so none can reach outside a directory as a file name or shadow the record's keys.

@@ -119,6 +119,7 @@ public struct SitePack: Sendable {
                 switch stat.operation {
                 case .count: return .int
                 case .mean, .formula: return .decimal
+                case .distinct: return .text
                 default: return stat.fieldsAsObject ? nil : rowType(stat.collection, stat.fields.first)
                 }
             }

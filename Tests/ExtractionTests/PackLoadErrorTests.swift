@@ -219,7 +219,7 @@ import Testing
         #expect(URL(fileURLWithPath: fromBinary.directory).standardized.path == patterns)
         let fromEnvironment = try PackLocator(explicit: nil, environment: ["CPVANITY_PATTERNS": patterns], executablePath: nil, currentDirectory: "/")
         #expect(fromEnvironment.directory == patterns)
-        #expect(fromEnvironment.availableSites == ["codeproject", "hackernews", "stackoverflow"])
+        #expect(fromEnvironment.availableSites == ["codeproject", "github", "hackernews", "stackoverflow"])
         #expect(throws: PackLookupError.self) { try fromEnvironment.file(forSite: "nosuchsite") }
         #expect(throws: PackLookupError.self) {
             try PackLocator(explicit: "/nonexistent", environment: [:], executablePath: nil, currentDirectory: "/")

@@ -107,6 +107,21 @@ import Testing
         #expect(stats.saturated == [])
     }
 
+    /// The different values of a field, the commonest first and equals in page order;
+    /// rows without one do not count, and no value at all is unknown, not "none".
+    @Test func distinctValuesCommonestFirst() throws {
+        let declared = """
+            [stats.titles]
+            op = "distinct"
+            of = "posts.title"
+            """
+        let stats = try stats(["go", "rust", "c", "rust", "c", "rust"].map { row($0, views: nil, votes: nil, rating: nil) }, declared)
+        #expect(value(stats, "titles") == .text("rust, c, go"))
+        let none = try self.stats([], declared)
+        #expect(value(none, "titles") == .null)
+        #expect(try Self.pack(declared).type(of: "stats.titles") == .text)
+    }
+
     @Test func sumsPastIntMaxSaturateAndSaySo() throws {
         // A hostile page: views adding up past Int.max, votes too.
         let stats = try stats([

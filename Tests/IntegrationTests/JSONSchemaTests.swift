@@ -68,7 +68,7 @@ import TestSupport
     }
 
     @Test func thePublishedSchemasAreWhatThePacksMake() throws {
-        for site in ["codeproject", "stackoverflow", "hackernews"] {
+        for site in ["codeproject", "stackoverflow", "hackernews", "github"] {
             let pack = try PackLoader().load(file: repositoryRoot.appendingPathComponent("patterns/\(site).toml").path)
             let published = try String(contentsOfFile: Self.schema(site), encoding: .utf8)
             #expect(published == RecordSchema.value(pack).serialized(pretty: true) + "\n",

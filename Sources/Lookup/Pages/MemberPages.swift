@@ -28,13 +28,7 @@ struct MemberPages {
             for (name, url) in urls {
                 group.addTask { await readSource(name, id: id, url: url) }
             }
-            for await source in group {
-                result.pages += source.pages
-                result.errors += source.errors
-                result.warnings += source.warnings
-                result.captures.merge(source.captures) { first, _ in first }
-                result.stopped = result.stopped || source.stopped
-            }
+            for await source in group { result.merge(source) }
         }
         result.pages.sort { ($0.source, $0.number) < ($1.source, $1.number) }
         result.warnings += unsaved.messages.withLock { $0 }
@@ -55,10 +49,7 @@ struct MemberPages {
                 accepted(await origin.further(source: name, id: id, url: next, number: number, after: first), source: name, id: id, number: number)
                     .map { (page: $0.1, base: $0.0.base) }
             }
-            result.pages += further.pages
-            result.errors += further.errors
-            result.warnings += further.warnings
-            result.stopped = further.stopped
+            result.merge(further)
         }
         return result
     }

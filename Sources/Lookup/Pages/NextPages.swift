@@ -20,6 +20,19 @@ struct NextPages {
         /// For pages read from a web archive, the capture each source's first page was read from.
         var captures: [String: Capture] = [:]
         var stopped = false
+        /// Sources whose list ends early because a further page could not be read:
+        /// their rows are shown, but no statistic over them is the member's.
+        var cut: Set<String> = []
+
+        /// `other` added: two sources read side by side.
+        mutating func merge(_ other: Result) {
+            pages += other.pages
+            errors += other.errors
+            warnings += other.warnings
+            captures.merge(other.captures) { first, _ in first }
+            stopped = stopped || other.stopped
+            cut.formUnion(other.cut)
+        }
     }
 
     /// How one further page is fetched: by its absolute URL and number, to the page and
@@ -36,12 +49,14 @@ struct NextPages {
             guard let url = NextPages.resolve(link, against: current.base) else {
                 result.errors.append(MemberError(kind: .extraction, source: rule.name, url: current.page.origin,
                                                  message: "the next page's link '\(link)' is not a web address; the pages after it were not read"))
+                result.cut.insert(rule.name)
                 break
             }
             // Another site's page is not this member's list (and its robots.txt is not ours to ask).
             guard rule.mayFollow(url, from: firstURL) else {
                 result.errors.append(MemberError(kind: .extraction, source: rule.name, url: current.page.origin,
                                                  message: "the next page's link leads to another host (\(url)); not followed, so the pages after it were not read (next_hosts in the pack allows a host)"))
+                result.cut.insert(rule.name)
                 break
             }
             // A link back to a page already read (the last page's "next" to the first) ends the list.
@@ -57,6 +72,7 @@ struct NextPages {
                 result.pages.append(next.page)
                 current = next
             case .failure(let failure):
+                result.cut.insert(rule.name)
                 result.stopped = failure.stopped
                 if let error = failure.error { result.errors.append(error) }
                 return result

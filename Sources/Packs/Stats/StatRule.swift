@@ -13,6 +13,9 @@ public struct StatRule: Sendable {
         case max
         /// A field of the row with the largest `by` value (the first of equals).
         case top
+        /// The different values a text field takes down the rows (a member's languages
+        /// from each repository's), as one text: the commonest first, ties in page order.
+        case distinct
         /// Arithmetic on other statistics and fields (`formula`, `when`).
         case formula
     }

@@ -41,6 +41,8 @@ extension RecordSchema {
             return .object(typed(read?.type ?? .decimal, nullable: nullable) + bounds(merged(read?.bounds ?? ValueBounds(), stat.bounds)))
         case .formula:
             return .object(typed(.decimal, nullable: true) + bounds(stat.bounds))
+        case .distinct:
+            return .object(typed(.text, nullable: true))
         case .top:
             guard stat.fieldsAsObject else { return read.map(field) ?? .object([]) }
             let parts = stat.objectKeys.compactMap { key -> (String, JSONValue)? in

@@ -48,10 +48,11 @@ struct ExtractCommand: ParsableCommand {
         let extractor = Extractor(pack: sitePack, baseURL: baseURL)
         var records = [JSONValue]()
         var anyProblem = false
-        for group in pageGroups(sitePack) {
-            let pages = try group.enumerated().map { try loadPage($1, pack: sitePack, number: $0 + 1) }
+        for var group in pageGroups(sitePack) {
+            var pages = try group.enumerated().map { try loadPage($1, pack: sitePack, number: $0 + 1) }
             let saved = SavedPageName.parse(URL(fileURLWithPath: group[0]).lastPathComponent, sources: sitePack.sources.map(\.name))
-            let record = extractor.extract(pages, member: id ?? saved?.id)
+            let cut = try readFurtherPages(&pages, files: &group, saved: saved, pack: sitePack)
+            let record = extractor.extract(pages, member: id ?? saved?.id, cut: cut)
             anyProblem = anyProblem || !record.problems.isEmpty
             for problem in record.problems { Diagnostics.warning(problem.description) }
             let named = files.count > group.count ? [("file", JSONValue.string(group[0]))] + (group.count > 1 ? [("pages", JSONValue.array(group.map { .string($0) }))] : []) : []
@@ -60,6 +61,27 @@ struct ExtractCommand: ParsableCommand {
         let document = records.count == 1 ? records[0] : .array(records)
         Output.write(document.serialized(pretty: !compact) + "\n")
         if anyProblem { throw ExitStatus.partialFailure }
+    }
+
+    /// A list's pages after those given, saved beside the first (`<source>-<id>-p2.html`,
+    /// ...), read while the last one links on; a page linked and not saved is said, and
+    /// its source returned: the list is cut there, and statistics over it are unknown.
+    private func readFurtherPages(_ pages: inout [Page], files: inout [String], saved: SavedPageName?, pack sitePack: SitePack) throws -> Set<String> {
+        guard let first = pages.first, let rule = sitePack.source(named: first.source) else { return [] }
+        let directory = URL(fileURLWithPath: files[0]).deletingLastPathComponent().path
+        while let last = pages.last, let link = rule.nextLink(on: last.utf8), pages.count < rule.maxPages {
+            let name = SavedPageName(source: rule.name, id: saved?.id ?? id ?? "<id>", page: pages.count + 1).fileName
+            let path = (directory as NSString).appendingPathComponent(name)
+            guard saved != nil, files[0] != "-", FileManager.default.fileExists(atPath: path) else {
+                let missing = saved == nil ? "its further pages are read only beside a first page named \(rule.name)-<id>.html, as \(name)" : "\(name) is not saved beside it"
+                Diagnostics.warning("\(files[last.number - 1]): the \(rule.name) list goes on (next page: \(link)), but \(missing); "
+                                    + "its rows are those of the pages given, and statistics over them are unknown")
+                return [rule.name]
+            }
+            pages.append(try loadPage(path, pack: sitePack, number: pages.count + 1))
+            files.append(path)
+        }
+        return []
     }
 
     /// The files, each a group of its own, except that a source's further pages

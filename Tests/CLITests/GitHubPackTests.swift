@@ -1,0 +1,81 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// GitHub is one TOML file (patterns/github.toml) and fixture pages of our own, one per
+/// layout the site has served: 2014-15's vcard (mosswood), 2021-22's overview with its
+/// counters twice (lin-qiao) and today's, rounded and seen while logged in (ada-pond),
+/// whose repositories run over two pages.
+@Suite struct GitHubPackTests {
+    private static let fixtures = repositoryRoot.appendingPathComponent("Fixtures/github").path
+
+    @Test func theBundledFixturesPass() throws {
+        let result = try run("cpvanity", ["patterns", "check", "--site", "github"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasSuffix("\nPASS: 78 ok over 3 fixtures\n"), "\(result.stdout)")
+    }
+
+    /// Every layout from the replica; ada-pond's repositories tab is followed to its second
+    /// page by the pager's rel="next", and the statistics are over both pages' rows.
+    @Test func membersOfEveryLayoutFromTheReplica() throws {
+        let server = try FixtureServer(["--site", "github"], root: Self.fixtures)
+        defer { server.stop() }
+        let result = try run("cpvanity", ["member", "--site", "github", "--base-url", server.baseURL, "--format", "csv", "--columns",
+                                          "id,name,location,followers,following,repositories,stars,contributions,joined,stats.repositories_listed,stats.stars_received,stats.languages",
+                                          "ada-pond", "lin-qiao", "mosswood", "nobody-here"])
+        #expect(result.status == 1)  // nobody-here has no page
+        let lines = result.stdout.components(separatedBy: "\r\n")
+        #expect(lines[1] == "ada-pond,Ada Pond,\"Lisbon, Portugal\",12400,31,64,1532,,,5,4481,\"Python, Rust, C\"")
+        #expect(lines[2] == "lin-qiao,Lin Qiao,,205,12,48,96,1212,,2,57,Java")
+        #expect(lines[3] == "mosswood,Nadia Moss,\"Leeds, UK\",1200,24,,207,1031,2011-05-18,2,41,\"JavaScript, Ruby\"")
+        #expect(lines[4] == "nobody-here,,,,,,,,,,,")
+        #expect(result.stderr.contains("member nobody-here: not_found"), "\(result.stderr)")
+    }
+
+    /// Counts the page rounds are numbers, said as the page said them in a table.
+    @Test func roundedCountsShowAsThePageShowsThem() throws {
+        let server = try FixtureServer(["--site", "github"], root: Self.fixtures)
+        defer { server.stop() }
+        let result = try run("cpvanity", ["member", "--site", "github", "--base-url", server.baseURL, "--format", "table", "ada-pond"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Followers ≈ 12.4k\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("Stars 1,532\n"), "\(result.stdout)")
+        let json = try run("cpvanity", ["member", "--site", "github", "--base-url", server.baseURL, "--json", "followers,rounded", "ada-pond"])
+        #expect(json.stdout.contains("\"followers\": 12400"), "\(json.stdout)")
+        #expect(json.stdout.contains("\"followers\": 100"), "\(json.stdout)")
+    }
+
+    /// A list whose second page cannot be fetched keeps the rows read, and no statistic
+    /// over it is a figure over part of the list.
+    @Test func aListCutShortHasNoStatistics() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gh-cut-\(UUID().uuidString)")
+        try FileManager.default.copyItem(atPath: Self.fixtures, toPath: root.path)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.removeItem(at: root.appendingPathComponent("repositories-ada-pond-p2.html"))
+        let server = try FixtureServer(["--site", "github"], root: root.path)
+        defer { server.stop() }
+        let result = try run("cpvanity", ["member", "--site", "github", "--base-url", server.baseURL, "--retries", "0",
+                                          "--json", "stats.repositories_listed,stats.stars_received,stats.languages", "ada-pond"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("\"repositories_listed\": null"), "\(result.stdout)")
+        #expect(result.stdout.contains("\"stars_received\": null"), "\(result.stdout)")
+        #expect(result.stdout.contains("\"languages\": null"), "\(result.stdout)")
+        #expect(result.stderr.contains("stats.stars_received: unknown: not every repositories page was read (3 rows from those that were)"), "\(result.stderr)")
+    }
+
+    /// `extract` reads a list's further pages saved beside its first, and says which are not.
+    @Test func extractReadsFurtherPagesSavedBesideTheFirst() throws {
+        let first = "\(Self.fixtures)/repositories-ada-pond.html"
+        let whole = try run("cpvanity", ["extract", "--site", "github", "--compact", first])
+        #expect(whole.status == 0, "\(whole.stderr)")
+        #expect(whole.stdout.contains("\"stars_received\":4481"), "\(whole.stdout)")
+        let alone = FileManager.default.temporaryDirectory.appendingPathComponent("gh-alone-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: alone) }
+        try FileManager.default.copyItem(atPath: first, toPath: alone.appendingPathComponent("repositories-ada-pond.html").path)
+        let cut = try run("cpvanity", ["extract", "--site", "github", "--compact", alone.appendingPathComponent("repositories-ada-pond.html").path])
+        #expect(cut.status == 1)
+        #expect(cut.stdout.contains("\"stars_received\":null"), "\(cut.stdout)")
+        #expect(cut.stderr.contains("the repositories list goes on (next page: /ada-pond?page=2&amp;tab=repositories), but repositories-ada-pond-p2.html is not saved beside it"), "\(cut.stderr)")
+    }
+}
