@@ -1,3 +1,4 @@
+import Foundation
 import PageText
 import Matching
 import Packs
@@ -58,6 +59,8 @@ struct ExtractionRun {
     private var pages: [String: Page] = [:]
     /// Every page of each such source, in page order.
     private var allPages: [String: [Page]] = [:]
+    /// When each page was served, as far as known (`servedAt(_:)`), once per page.
+    private var servedTimes: [ObjectIdentifier: Date?] = [:]
     /// What each `within` found in each region, so that fourteen fields inside one
     /// table find the table once per page.
     private var narrowed: [NarrowedRegion: Range<Int>?] = [:]
@@ -98,6 +101,15 @@ struct ExtractionRun {
                 unknownLists.insert(collection.name)
             }
         }
+    }
+
+    /// What relative times on `page` count back from: the time the page gives itself
+    /// (the source's `time` pattern), else when it was fetched or captured.
+    private mutating func servedAt(_ page: Page) -> Date? {
+        if let known = servedTimes[ObjectIdentifier(page)] { return known }
+        let time = pack.source(named: page.source)?.servedAt(page.utf8) ?? page.servedAt
+        servedTimes[ObjectIdentifier(page)] = time
+        return time
     }
 
     /// False when the page says the member does not exist (a problem says so), or
@@ -160,8 +172,9 @@ struct ExtractionRun {
                 outcome.name(page.source)
                 return .null
             case .captured(let captured):
+                let dates = field.type == .date ? FieldType.Dates(now: servedAt(page), century: field.century) : FieldType.Dates()
                 let converted = page.utf8.withUnsafeBufferPointer { buffer in
-                    field.type.convert(UnsafeBufferPointer(rebasing: buffer[captured]), map: field.map, base: baseURL)
+                    field.type.convert(UnsafeBufferPointer(rebasing: buffer[captured]), map: field.map, base: baseURL, dates: dates)
                 }
                 switch converted {
                 case .success(let value) where !field.bounds.isEmpty && !field.bounds.contains(value):

@@ -157,7 +157,7 @@ struct PackReader {
         // A source names saved pages (<source>-<id>.html): no path may hide in it.
         checkName(key, at: at, what: "source", dotted: false, reserved: false)
         guard let table = table(parent, key, at: "sources", required: true) else { return nil }
-        checkKeys(table, at: at, allowed: ["url", "missing", "complete", "next", "max_pages", "next_hosts"])
+        checkKeys(table, at: at, allowed: ["url", "missing", "complete", "next", "max_pages", "next_hosts", "time"])
         let url = string(table, "url", at: at, required: true)
         let missing = patterns(table, "missing", at: at, required: false)
         let complete = patterns(table, "complete", at: at, required: false)
@@ -180,9 +180,10 @@ struct PackReader {
                 problems.append(PackProblem(location: "\(at).next_hosts", message: "must be a list of host names (\"api.example.org\"), not \(describe(value))"))
             }
         }
+        let time = string(table, "time", at: at).flatMap { compile($0, at: "\(at).time", caseInsensitive: caseInsensitive) }
         guard let url else { return nil }
         return SourceRule(name: key, urlTemplate: url, missing: missing ?? [], complete: complete ?? [], next: next, maxPages: maxPages,
-                          nextHosts: nextHosts)
+                          nextHosts: nextHosts, time: time)
     }
 
     mutating func readCollection(_ parent: TOMLTable, _ key: String, sources: Set<String>) -> CollectionRule? {

@@ -9,7 +9,7 @@ extension PackReader {
         let at = "\(parentPath).\(quoted(key))"
         guard let table = table(parent, key, at: parentPath, required: true) else { return nil }
         var allowed: Set<String> = ["pattern", "group", "within", "type", "default", "required", "optional", "present", "case_sensitive", "map",
-                                    "label", "min", "max"]
+                                    "label", "min", "max", "century"]
         if fixedSource == nil { allowed.insert("source") }
         checkKeys(table, at: at, allowed: allowed)
         if key.isEmpty || key.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
@@ -54,9 +54,10 @@ extension PackReader {
         if !bounds.isEmpty && !type.isNumber {
             problems.append(PackProblem(location: "\(at).\(table["min"] != nil ? "min" : "max")", message: "applies to numbers (type int or decimal), not \(type.rawValue)"))
         }
+        let century = readCentury(table, at: at, type: type)
         guard problems.count == before else { return nil }
         return FieldRule(name: key, type: type, alternatives: alternatives, defaultValue: defaultValue, optional: optional,
-                         present: present, map: map, label: label, bounds: bounds)
+                         present: present, map: map, label: label, bounds: bounds, century: century)
     }
 
     /// What a field's alternatives share: where it sits, its source, case rule, `within` and group.
@@ -70,6 +71,20 @@ extension PackReader {
         let group: TOMLValueConvertible?
         /// How many problems there were before the field: whether "names no source" is news.
         let problemsBefore: Int
+    }
+
+    /// `century = 2000`: the century of a date field's two-digit years ("Oct 10, 21").
+    private mutating func readCentury(_ table: TOMLTable, at: String, type: FieldType) -> Int? {
+        guard let value = table["century"] else { return nil }
+        guard type == .date else {
+            problems.append(PackProblem(location: "\(at).century", message: "applies to dates (type date), not \(type.rawValue)"))
+            return nil
+        }
+        guard let century = value.int, century % 100 == 0, (1000...2900).contains(century) else {
+            problems.append(PackProblem(location: "\(at).century", message: "must be a year ending in 00 from 1000 to 2900 (2000: \"21\" is 2021), not \(describe(value))"))
+            return nil
+        }
+        return century
     }
 
     mutating func readType(_ table: TOMLTable, at: String) -> FieldType {
@@ -192,6 +207,8 @@ extension PackReader {
             }
         case .month:
             if let text = value.string, let month = DateText.yearMonth(text) { return .text(month) }
+        case .duration:
+            if let text = value.string, let span = RelativeTime.span(text) { return .text(span.iso) }
         case .text, .string, .url:
             if let text = value.string { return .text(text) }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import PageText
 import Matching
 
 /// Everything cpvanity knows about one site, loaded from `patterns/<site>.toml` and
@@ -191,8 +192,15 @@ public struct SourceRule: Sendable {
     public static let pageLimit = 1000
     public static let defaultMaxPages = 20
 
+    /// Captures when the page says it was served (`time`: a Unix time or a timestamp,
+    /// as a page keeps its server's clock in a script): what "2 days ago" on a saved
+    /// page counts back from.
+    package let time: (any CompiledPattern)?
+
     init(name: String, urlTemplate: String, missing: [any CompiledPattern], complete: [any CompiledPattern] = [],
-         next: (any CompiledPattern)? = nil, maxPages: Int = SourceRule.defaultMaxPages, nextHosts: [String] = []) {
+         next: (any CompiledPattern)? = nil, maxPages: Int = SourceRule.defaultMaxPages, nextHosts: [String] = [],
+         time: (any CompiledPattern)? = nil) {
+        self.time = time
         self.nextHosts = nextHosts.map { $0.lowercased() }
         self.name = name
         self.urlTemplate = urlTemplate
@@ -224,6 +232,19 @@ public struct SourceRule: Sendable {
             guard let range = try? next.firstRange(of: group, in: buffer, from: 0), !range.isEmpty else { return nil }
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
         }
+    }
+
+    /// When `page` says it was served, by the `time` pattern: a Unix time (9 to 11
+    /// digits) or an ISO timestamp (`2022-03-19T11:54:39Z`, a day alone is its midnight
+    /// in UTC); nil without the pattern, a match, or a time read.
+    public func servedAt(_ page: [UInt8]) -> Date? {
+        guard let time else { return nil }
+        let group = time.captureCount > 0 ? 1 : 0
+        let text: String? = page.withUnsafeBufferPointer { buffer in
+            guard let range = try? time.firstRange(of: group, in: buffer, from: 0), !range.isEmpty, range.count < 64 else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+        }
+        return text.flatMap(InstantText.moment)
     }
 
     /// False when the source says how a whole page ends and `page` does not.
@@ -286,9 +307,13 @@ public final class FieldRule: Sendable {
     /// The range a number on the site can take (`min`, `max`): a value outside it is
     /// unreadable, not a number to print; and the record schema says so.
     public let bounds: ValueBounds
+    /// A date field's century for two-digit years (2000: "21" is 2021); nil: four digits.
+    public let century: Int?
 
     init(name: String, type: FieldType, alternatives: [Alternative], defaultValue: FieldValue?, optional: Bool,
-         present: [any CompiledPattern] = [], map: [String: String]?, label: String? = nil, bounds: ValueBounds = ValueBounds()) {
+         present: [any CompiledPattern] = [], map: [String: String]?, label: String? = nil, bounds: ValueBounds = ValueBounds(),
+         century: Int? = nil) {
+        self.century = century
         self.name = name
         self.type = type
         self.alternatives = alternatives

@@ -5,7 +5,9 @@ import Foundation
 /// (`1160418092`: its day in UTC, as pages keep it in an attribute). A time after the
 /// date is ignored.
 package enum DateText {
-    package static func parse(_ text: String) -> CalendarDate? {
+    /// `century`: where two-digit years are (2000: "Oct 10, 21" is 2021), as a pack
+    /// says; without it a year has four digits.
+    package static func parse(_ text: String, century: Int? = nil) -> CalendarDate? {
         var text = text
         if let quick = text.withUTF8({ dayMonthYear($0) }) { return quick }
         let words = text.split { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\u{00A0}" }.map(String.init)
@@ -22,10 +24,10 @@ package enum DateText {
             return CalendarDate(year: year, month: month, day: day)
         }
         guard words.count >= 3 else { return nil }
-        if let day = Int(words[0]), let month = month(words[1]), let year = year(words[2]) {
+        if let day = Int(words[0]), let month = month(words[1]), let year = year(words[2], century: century) {
             return CalendarDate(year: year, month: month, day: day)
         }
-        if let month = month(words[0]), let day = Int(words[1]), let year = year(words[2]) {
+        if let month = month(words[0]), let day = Int(words[1]), let year = year(words[2], century: century) {
             return CalendarDate(year: year, month: month, day: day)
         }
         return nil
@@ -92,7 +94,8 @@ package enum DateText {
         return Double(seconds)
     }
 
-    private static func year(_ word: String) -> Int? {
+    private static func year(_ word: String, century: Int? = nil) -> Int? {
+        if let century, word.count == 2, let short = Int(word), short >= 0 { return century + short }
         guard word.count == 4 else { return nil }
         return Int(word)
     }

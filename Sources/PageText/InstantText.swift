@@ -11,6 +11,18 @@ package enum InstantText {
         return first.isNumber && trimmed.dropFirst(4).first == "-" ? iso8601(trimmed) : rfc822(trimmed)
     }
 
+    /// A moment as a page keeps its server's clock: a Unix time of 9 to 11 digits, an
+    /// ISO 8601 timestamp (also with a space for the `T`), or a day (its midnight, UTC).
+    package static func moment(_ text: String) -> Date? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let seconds = DateText.unixSeconds(trimmed) { return Date(timeIntervalSince1970: seconds) }
+        let spaced = trimmed.split(separator: " ")
+        if spaced.count == 2, spaced[0].count == 10, let instant = iso8601(spaced.joined(separator: "T")) { return instant }
+        if let instant = parse(trimmed) { return instant }
+        guard let day = DateText.parse(trimmed) else { return nil }
+        return instant(year: day.year, month: day.month, day: day.day, hour: 0, minute: 0, second: 0, offset: 0)
+    }
+
     /// `[Wkd,] DD Mon YYYY HH:MM[:SS] [zone]`.
     static func rfc822(_ text: String) -> Date? {
         var words = text.split { $0 == " " || $0 == "\t" || $0 == "," }.map(String.init)

@@ -11,8 +11,29 @@ import Testing
     @Test func thePackPassesItsCheckInBothLayouts() throws {
         let check = try run("cpvanity", ["patterns", "check", "--site", "stackoverflow"])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
-        #expect(check.stdout.contains("PASS: 32 ok over 2 fixtures"))
-        #expect(check.stdout.contains("PASS: 16 ok over 1 fixture"))
+        #expect(check.stdout.contains("PASS: 46 ok over 2 fixtures"))
+        #expect(check.stdout.contains("PASS: 41 ok over 2 fixtures"))
+    }
+
+    /// The 2021-22 Developer Story, saved while another user was logged in (their name,
+    /// reputation and communities in the top bar): the owner's facts only, each site's
+    /// reputation rounded as shown, "3 days ago" counted back from the page's own clock.
+    @Test func theDeveloperStoryOf2022IsTheOwners() throws {
+        let page = repositoryRoot.appendingPathComponent("Fixtures/stackoverflow-eras/profile-57721.html").path
+        let result = try run("cpvanity", ["extract", "--site", "stackoverflow", "--compact", page])
+        #expect(result.status == 1)  // the Developer Story shows no badges, answers or questions
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(record["name"] as? String == "Rui Tavares")
+        #expect(record["reputation"] as? Int == 12_800)
+        #expect(record["location"] as? String == "Porto, Portugal")
+        #expect(record["member_since"] as? String == "2015-01-20")
+        #expect(record["last_active"] as? String == "2022-03-29")
+        #expect(record["last_seen"] as? String == "more than a week ago")
+        let communities = try #require(record["communities"] as? [[String: Any]])
+        #expect(communities.map { $0["site"] as? String } == ["Stack Overflow", "Code Review", "Mathematics", "Meta Stack Exchange"])
+        #expect(communities.map { $0["reputation"] as? Int } == [12_800, 2_400, 871, 101])
+        #expect(record["rounded"] as? [String: Int] == ["reputation": 100, "communities[0].reputation": 100, "communities[1].reputation": 100])
+        #expect(result.stderr.contains("answers: not found"), "\(result.stderr)")
     }
 
     @Test func aMemberThroughTheReplica() throws {

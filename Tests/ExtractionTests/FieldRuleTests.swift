@@ -192,7 +192,7 @@ import Testing
         #expect(record.problems.map(\.field) == ["n", "d"])
         #expect(record.problems.map(\.message) == [
             "captured \"12x\", which is not an integer",
-            "captured \"31-Feb\", which is not a date such as 12 Mar 2012",
+            "captured \"31-Feb\", which is not a date such as 12 Mar 2012 or 2 days ago",
         ])
     }
 

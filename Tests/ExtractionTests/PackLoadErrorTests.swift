@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func namesAreIdentifiersAndNotTheRecordsOwnKeys() {
-        let reserved = "(archived_at, changes, error, errors, fetched_at, id, schema, site, sources, stats)"
+        let reserved = "(archived_at, changes, error, errors, fetched_at, id, rounded, schema, site, sources, stats)"
         #expect(loadProblems("""
             [sources."../../x"]
             url = '{base}/{id}'
@@ -63,7 +63,7 @@ import Testing
             typo = 1
             """)
         #expect(problems == [PackProblem(location: "fields.v.typo",
-                                         message: "unknown key; expected one of case_sensitive, default, group, label, map, max, min, optional, pattern, present, required, source, type, within")])
+                                         message: "unknown key; expected one of case_sensitive, century, default, group, label, map, max, min, optional, pattern, present, required, source, type, within")])
     }
 
     @Test func badRegexGivesPCRE2sMessageAndOffset() {
@@ -83,7 +83,7 @@ import Testing
             source = "page"
             pattern = '(x)'
             type = "number"
-            """) == [PackProblem(location: "fields.v.type", message: "unknown type 'number'; use one of text, int, decimal, url, date, string, month, rounded")])
+            """) == [PackProblem(location: "fields.v.type", message: "unknown type 'number'; use one of text, int, decimal, url, date, string, month, rounded, duration")])
     }
 
     @Test func groupThePatternLacks() {

@@ -46,7 +46,7 @@ import Testing
             of = "posts"
             """)
         #expect(problems.map(\.description) == [
-            "stats.a.op: unknown operation 'median'; use one of count, sum, mean, min, max, top, formula",
+            "stats.a.op: unknown operation 'median'; use one of count, sum, mean, min, max, top, distinct, formula",
             "stats.b.of: 'post.views' names no collection; the pack has posts",
             "stats.c.of: 'posts.title' is of type text; this needs numbers (int or decimal)",
             "stats.d.weight: applies only to op = \"mean\"",

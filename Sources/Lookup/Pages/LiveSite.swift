@@ -25,7 +25,7 @@ public struct LiveSite: PageOrigin {
         if case .failure(.stopped) = result { return .failure(PageFailure(nil, stopped: true)) }
         switch LiveSite.classify(result, source: source, url: url) {
         case .success(let response):
-            return .success(FetchedPage(bytes: response.body, charset: response.charset, origin: URLCredentials.redacted(url), base: url))
+            return .success(FetchedPage(bytes: response.body, charset: response.charset, origin: URLCredentials.redacted(url), base: url, servedAt: Date()))
         case .failure(let error):
             return .failure(PageFailure(error))
         }

@@ -59,7 +59,7 @@ struct MemberPages {
                           number: Int) -> Result<(FetchedPage, Page), PageFailure> {
         guard case .success(let page) = fetched else { return fetched.map { ($0, Page(source: source, utf8: [], origin: "")) } }
         save(page.bytes, as: SavedPageName(source: source, id: id, page: number))
-        let read = Page(source: source, bytes: page.bytes, charset: page.charset, origin: page.origin, number: number)
+        let read = Page(source: source, bytes: page.bytes, charset: page.charset, origin: page.origin, number: number, servedAt: page.servedAt)
         if origin.checksCompleteness, let rule = pack.source(named: source), !rule.isComplete(read.utf8) {
             let expected = rule.completePatterns.map { "'\($0)'" }.joined(separator: " or ")
             let why = page.capture == nil ? "cut short in transit, so it was not read; try again"

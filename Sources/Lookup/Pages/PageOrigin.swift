@@ -32,12 +32,18 @@ public struct FetchedPage: Sendable {
     /// For a page read from a web archive, the capture it was read from.
     public let capture: Capture?
 
-    public init(bytes: [UInt8], charset: String?, origin: String, base: String, capture: Capture? = nil) {
+    /// When the page was served: the fetch's time, or the capture's for an archived
+    /// page; nil for a saved page (its file's time is when it was copied, not served).
+    /// "2 days ago" on the page counts back from it.
+    public let servedAt: Date?
+
+    public init(bytes: [UInt8], charset: String?, origin: String, base: String, capture: Capture? = nil, servedAt: Date? = nil) {
         self.bytes = bytes
         self.charset = charset
         self.origin = origin
         self.base = base
         self.capture = capture
+        self.servedAt = capture?.time ?? servedAt
     }
 }
 

@@ -22,6 +22,20 @@ public enum FieldType: String, Sendable, CaseIterable {
     /// (`1,103`): an integer (99,500), the step it was rounded to kept beside it in the
     /// record (`RoundedNumber`).
     case rounded
+    /// A span in words (`10 years, 3 months`, `2 days`), as ISO 8601 text (`P10Y3M`).
+    case duration
+
+    /// What reading a date needs beyond its text: the page's own time, which "2 days
+    /// ago" is counted back from, and the century of two-digit years.
+    public struct Dates: Sendable {
+        public var now: Date?
+        public var century: Int?
+
+        public init(now: Date? = nil, century: Int? = nil) {
+            self.now = now
+            self.century = century
+        }
+    }
 
     /// What a capture becomes: the one conversion every value goes through. With a
     /// `map`, the capture's plain text is looked up (case-insensitively; the keys were
@@ -29,22 +43,22 @@ public enum FieldType: String, Sendable, CaseIterable {
     /// Numbers, dates, text and links in their usual forms are read straight off the
     /// bytes; anything else by way of a `String`, which reads it or says why not.
     public func convert(_ raw: UnsafeBufferPointer<UInt8>, map: [String: String]? = nil,
-                        base: String) -> Result<FieldValue, ConversionError> {
+                        base: String, dates: Dates = Dates()) -> Result<FieldValue, ConversionError> {
         if let map {
             let captured = HTMLText.plain(raw)
             guard var replacement = map[captured.lowercased()] else {
                 return .failure(ConversionError(raw: captured, unlistedIn: map.keys.sorted()))
             }
-            return replacement.withUTF8 { convert($0, base: base) }
+            return replacement.withUTF8 { convert($0, base: base, dates: dates) }
         }
         if let value = usualValue(raw, base: base) { return .success(value) }
-        return convertUnusual(String(decoding: raw, as: UTF8.self), base: base)
+        return convertUnusual(String(decoding: raw, as: UTF8.self), base: base, dates: dates)
     }
 
     /// `convert` for text in hand (a pack's default, a test's capture).
-    public func convert(_ raw: String, base: String) -> Result<FieldValue, ConversionError> {
+    public func convert(_ raw: String, base: String, dates: Dates = Dates()) -> Result<FieldValue, ConversionError> {
         var raw = raw
-        return raw.withUTF8 { convert($0, base: base) }
+        return raw.withUTF8 { convert($0, base: base, dates: dates) }
     }
 
     /// The value of a capture in its usual form; nil for anything else.
@@ -60,14 +74,19 @@ public enum FieldType: String, Sendable, CaseIterable {
             return .text(HTMLText.plain(raw))
         case .url:
             if let resolved = AbsoluteURL.resolvePlain(raw, origin: AbsoluteURL.origin(of: base)) { return .text(resolved) }
-        case .string, .rounded, .month:
+        case .string, .rounded, .month, .duration:
             break
         }
         return nil
     }
 
-    private func convertUnusual(_ raw: String, base: String) -> Result<FieldValue, ConversionError> {
+    private func convertUnusual(_ raw: String, base: String, dates: Dates) -> Result<FieldValue, ConversionError> {
         switch self {
+        case .duration:
+            guard let span = RelativeTime.span(HTMLText.plain(raw)) else {
+                return .failure(ConversionError(raw: raw, expected: "a span such as 10 years, 3 months"))
+            }
+            return .success(.text(span.iso))
         case .string:
             return .success(.text(raw))
         case .month:
@@ -111,10 +130,14 @@ public enum FieldType: String, Sendable, CaseIterable {
             }
             return .success(.text(resolved))
         case .date:
-            guard let date = DateText.parse(HTMLText.plain(raw)) else {
-                return .failure(ConversionError(raw: raw, expected: "a date such as 12 Mar 2012"))
+            let text = HTMLText.plain(raw)
+            if let date = DateText.parse(text, century: dates.century) { return .success(.date(date)) }
+            if let now = dates.now, let date = RelativeTime.day(text, before: now) { return .success(.date(date)) }
+            if dates.now == nil, RelativeTime.day(text, before: Date(timeIntervalSince1970: 0)) != nil {
+                return .failure(ConversionError(raw: raw, expected: "a day here: it counts back from when the page was served, which is not known "
+                                                + "(a saved page: give its source a time pattern in the pack)"))
             }
-            return .success(.date(date))
+            return .failure(ConversionError(raw: raw, expected: "a date such as 12 Mar 2012 or 2 days ago"))
         }
     }
 

@@ -78,6 +78,9 @@ public enum RecordSchema {
         case .date:
             name = "string"
             extra = [("pattern", .string("^[0-9]{4}-[0-9]{2}-[0-9]{2}$"))]
+        case .duration:
+            name = "string"
+            extra = [("pattern", .string("^P(?!$)([0-9]+Y)?([0-9]+M)?([0-9]+W)?([0-9]+D)?(T([0-9]+H)?([0-9]+M)?([0-9]+S)?)?$"))]
         }
         return [("type", nullable ? .array([.string(name), .string("null")]) : .string(name))] + extra
     }
