@@ -36,6 +36,7 @@ public struct Extractor: Sendable {
         run.record.stats = Statistics.compute(pack, fields: run.record.fields, collections: run.record.collections,
                                               unknownLists: run.unknownLists, cutLists: cutLists, unreadRows: run.unreadRows,
                                               problems: &run.record.problems)
+        run.markRoundedStatistics()
         return run.record
     }
 }
@@ -100,6 +101,19 @@ struct ExtractionRun {
             } else {
                 unknownLists.insert(collection.name)
             }
+        }
+    }
+
+    /// A sum, mean, least or greatest over values the page showed rounded is known no
+    /// closer than they are: it is kept in `rounded` with the largest of their steps, so
+    /// tables show it as `≈` and a refresh reports no change smaller than that.
+    mutating func markRoundedStatistics() {
+        guard let steps = record.rounded, !steps.isEmpty, let stats = record.stats else { return }
+        for stat in pack.stats where [.sum, .mean, .min, .max].contains(stat.operation) {
+            guard let list = stat.collection, let field = stat.fields.first, case .value(let value)? = stats[stat.name], value != .null else { continue }
+            let suffix = "].\(field)"
+            let largest = steps.filter { $0.key.hasPrefix(list + "[") && $0.key.hasSuffix(suffix) }.values.max()
+            if let largest { record.rounded?["stats.\(stat.name)"] = largest }
         }
     }
 

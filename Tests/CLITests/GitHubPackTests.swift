@@ -40,9 +40,14 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Followers ≈ 12.4k\n"), "\(result.stdout)")
         #expect(result.stdout.contains("Stars 1,532\n"), "\(result.stdout)")
+        // A row's count as the page showed it, and figures over it known no closer.
+        #expect(result.stdout.contains("  tidepool      Rust       ≈ 2.4k    131  2026-11-02\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("  total                   ≈ 4,481    270\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("Stars received ≈ 4,481"), "\(result.stdout)")
         let json = try run("cpvanity", ["member", "--site", "github", "--base-url", server.baseURL, "--json", "followers,rounded", "ada-pond"])
         #expect(json.stdout.contains("\"followers\": 12400"), "\(json.stdout)")
         #expect(json.stdout.contains("\"followers\": 100"), "\(json.stdout)")
+        #expect(json.stdout.contains("\"stats.stars_received\": 100"), "\(json.stdout)")
     }
 
     /// A list whose second page cannot be fetched keeps the rows read, and no statistic

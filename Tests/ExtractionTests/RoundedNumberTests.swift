@@ -62,7 +62,8 @@ import Testing
         #expect(record.problems.isEmpty, "\(record.problems)")
         #expect(record.fields["followers"] == .int(314_000))
         #expect(record.collections["sites"]?.map { $0["reputation"] } == [.int(99_500), .int(229), .int(1_000)])
-        #expect(record.rounded == ["followers": 1_000, "sites[0].reputation": 100, "sites[2].reputation": 1_000])
+        // The sum over two rounded values is known to the larger step, no closer.
+        #expect(record.rounded == ["followers": 1_000, "sites[0].reputation": 100, "sites[2].reputation": 1_000, "stats.total": 1_000])
         #expect(record.stats?["total"] == .value(.int(100_729)))
         let unreadable = extract("f=lots", with: try Self.pack())
         #expect(unreadable.fields["followers"] == .null)

@@ -163,8 +163,13 @@ extension MemberRecord {
     /// A value by its record path: a field, or a statistic (`stats.total_views`, an
     /// object statistic's part `stats.top_article.title`); nil when the record has none.
     /// A value by its record path, as people read it (a statistic with its own places).
+    /// A value the page showed rounded as it showed it (`≈ 99.5k`); a figure over such
+    /// values is `≈` too.
     func shown(_ path: String, pack: SitePack) -> String {
-        DisplayText.of(value(path, pack: pack), places: pack.stat(named: path)?.places)
+        let found = value(path, pack: pack)
+        let text = DisplayText.of(found, places: pack.stat(named: path)?.places)
+        guard let step = extracted.rounded?[path], let found, found != .null else { return text }
+        return path.hasPrefix("stats.") ? "≈ " + text : DisplayText.of(found, change: nil, step: step)
     }
 
     func value(_ path: String, pack: SitePack) -> FieldValue? {

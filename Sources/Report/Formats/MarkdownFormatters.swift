@@ -101,18 +101,19 @@ struct MarkdownRowFormatter: RecordFormatter {
         let columns = pack.report.columns
         let numeric = columns.map { column in rows.contains { DisplayText.isNumeric($0[column]) } }
         out += MarkdownText.row(columns.map(pack.rowLabel)) + MarkdownText.alignment(numeric)
-        for row in rows {
+        let steps = RowSteps(record, collection: pack.reportCollection?.name ?? "", shown: rows)
+        for (index, row) in rows.enumerated() {
             out += MarkdownText.markupRow(columns.map { column in
                 if column == pack.report.titleField, let link = pack.report.linkField, case .text(let url)? = row[link],
                    case .text(let title)? = row[column] {
                     return MarkdownText.link(title, to: url)
                 }
-                return MarkdownText.escape(DisplayText.of(row[column]))
+                return MarkdownText.escape(DisplayText.of(row[column], change: nil, step: steps.step(row: index, column: column)))
             })
         }
         let all = pack.reportCollection.flatMap { record.extracted.collections[$0.name]?.count } ?? rows.count
-        out += MarkdownText.markupRow(RowTotals.cells(rows, columns: columns, label: RowTotals.label(shown: rows.count, of: all))
-            .map { $0.isEmpty ? $0 : "**\($0)**" })
+        let totals = steps.marked(RowTotals.cells(rows, columns: columns, label: RowTotals.label(shown: rows.count, of: all)), columns: columns, rows: rows.count)
+        out += MarkdownText.markupRow(totals.map { $0.isEmpty ? $0 : "**\($0)**" })
         return out
     }
 }

@@ -32,13 +32,16 @@ struct RowTable {
                 ?? columns.last(where: { $0 != flexibleName }) {
             columns.removeAll { $0 == drop }
         }
-        let text = rows.map { row in
+        let steps = RowSteps(record, collection: collection.name, shown: rows)
+        let text = rows.enumerated().map { index, row in
             columns.map { column in
-                DisplayText.of(row[column], change: pack.report.rowKey(row).flatMap { record.changes["\(collection.name)[\($0)].\(column)"] })
+                DisplayText.of(row[column], change: pack.report.rowKey(row).flatMap { record.changes["\(collection.name)[\($0)].\(column)"] },
+                               step: steps.step(row: index, column: column))
             }
         }
         let headings = columns.map(pack.rowLabel)
-        let totals = RowTotals.cells(rows, columns: columns, label: RowTotals.label(shown: rows.count, of: all.count))
+        let totals = steps.marked(RowTotals.cells(rows, columns: columns, label: RowTotals.label(shown: rows.count, of: all.count)),
+                                  columns: columns, rows: rows.count)
         let numeric = columns.map { column in rows.contains { DisplayText.isNumeric($0[column]) } }
         var widths = columns.indices.map { index in
             ([headings[index], totals[index]] + text.map { $0[index] }).map(DisplayText.width).max() ?? 0

@@ -129,8 +129,8 @@ struct TableFormatter: RecordFormatter {
                 lines.append(self.shown(item(stat.displayName, shown + ranking).fitted(to: max(20, options.width))))
             case .row(nil)?:
                 continue
-            case .value(let value)?:
-                items.append(item(stat.displayName, DisplayText.of(value, places: stat.places)))
+            case .value?:
+                items.append(item(stat.displayName, record.shown("stats.\(stat.name)", pack: pack)))
             case nil:
                 items.append(item(stat.displayName, "-"))
             }
