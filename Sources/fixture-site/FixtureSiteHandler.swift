@@ -67,7 +67,8 @@ final class FixtureSiteHandler: HTTPHandler, Sendable {
             var query = [String: String]()
             for item in request.query { query[item.name] = item.value }
             switch routes.resolve(path: request.path, query: query) {
-            case .page(let source, let id, let page)?:
+            case .page(let source, let id, let numbered)?:
+                let page = numbered == 1 ? routes.furtherPage(source: source, id: id, root: root, path: request.path, query: query) ?? 1 : numbered
                 return await served(request, source: source, id: id, page: page) {
                     await self.page(request, name: SavedPageName(source: source, id: id, page: page))
                 }

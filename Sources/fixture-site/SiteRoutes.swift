@@ -73,9 +73,12 @@ struct SiteRoutes: Sendable {
     private let routes: [Route]
     /// The pack's source names, which saved pages' names begin with.
     let sources: [String]
+    /// The pack's sources, whose `next` links lead to further pages.
+    let rules: [SourceRule]
 
     init(pack: SitePack) {
         sources = pack.sources.map(\.name)
+        rules = pack.sources
         let all = pack.sources.map { Route(kind: .page($0.name), template: $0.urlTemplate, placeholder: "{id}") }
             + pack.feeds.map { Route(kind: .feed($0.name), template: $0.urlTemplate, placeholder: "{category}") }
         // The most specific first: `/{id}?tab=repositories` is not the profile at `/{id}`,
