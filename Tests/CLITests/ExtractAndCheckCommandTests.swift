@@ -47,7 +47,7 @@ import Testing
         let warnings = result.stderr.split(separator: "\n")
         #expect(warnings.count == 17)
         let first = try #require(warnings.first)
-        #expect(first.hasPrefix("cpvanity: warning: name: not found: none of its 2 patterns matched (tried '\\bid\\s*=\\s*"))
+        #expect(first.hasPrefix("cpvanity: warning: name: not found: none of its 3 patterns matched (tried '\\bid\\s*=\\s*"))
         #expect(first.hasSuffix("') (profile page <stdin>)"))
         #expect(warnings.allSatisfy { $0.contains(": not found: ") })
         #expect(result.stdout.contains(#""field": "name""#))

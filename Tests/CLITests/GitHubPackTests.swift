@@ -68,6 +68,20 @@ import Testing
         #expect(result.stderr.contains("stats.stars_received: unknown: not every repositories page was read (3 rows from those that were)"), "\(result.stderr)")
     }
 
+    /// A member whose fixtures lack a page the next link leads to fails alone; the
+    /// others are checked all the same.
+    @Test func aCheckGoesOnPastOneMembersMissingPage() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gh-check-\(UUID().uuidString)")
+        try FileManager.default.copyItem(atPath: Self.fixtures, toPath: root.path)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.removeItem(at: root.appendingPathComponent("repositories-ada-pond-p2.html"))
+        let result = try run("cpvanity", ["patterns", "check", "--site", "github", "--fixtures", root.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("  ada-pond pages: expected every page the next links lead to, saved, got no saved page repositories-ada-pond-p2.html in \(root.path)\n"),
+                "\(result.stdout)")
+        #expect(result.stdout.hasSuffix("\nFAIL: 56 ok, 1 MISMATCH over 3 fixtures\n"), "\(result.stdout)")
+    }
+
     /// `extract` reads a list's further pages saved beside its first, and says which are not.
     @Test func extractReadsFurtherPagesSavedBesideTheFirst() throws {
         let first = "\(Self.fixtures)/repositories-ada-pond.html"
