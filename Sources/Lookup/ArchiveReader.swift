@@ -20,7 +20,10 @@ public struct ArchiveReader: Sendable {
     /// The archive's base URL (`--archive`, else the pack's).
     public let base: String
     public let index: Index
+    /// Captures' fetcher, paced by the archive's playback budget.
     public let fetcher: PageFetcher
+    /// The index's fetcher (CDX searches, TimeMaps), paced by its own, smaller budget.
+    public let indexFetcher: PageFetcher
     /// For `--as-of`: the period whose captures are read (a day, a month, a year).
     public let asOf: DateInterval?
     /// The most two pages of one member may have been captured apart (`--max-skew`).
@@ -29,6 +32,19 @@ public struct ArchiveReader: Sendable {
     /// never asked for again.
     public let captureCache: ResponseCache?
 
+    /// No request of either kind starts from now on (Ctrl-C, an outage, the archive's 429s).
+    public func stopStartingRequests() {
+        fetcher.stopStartingRequests()
+        indexFetcher.stopStartingRequests()
+    }
+
+    /// Why the archive's requests stopped of their own accord (its 429s went on after a
+    /// pause); nil while they have not.
+    public var refusal: String? { fetcher.refusal ?? indexFetcher.refusal }
+
+    /// True once either fetcher stopped starting requests.
+    public var isStopping: Bool { fetcher.isStopping || indexFetcher.isStopping }
+
     /// The most index pages read for one URL (a page captured a million times).
     public static let mostIndexPages = 200
     /// The most redirects of the archive's own followed for one capture.
@@ -36,12 +52,15 @@ public struct ArchiveReader: Sendable {
     /// Seconds the archive is left alone after its own 429 without a Retry-After.
     public static let busyWait = 5.0
 
-    public init(spec: ArchiveSpec, base: String? = nil, index: Index? = nil, fetcher: PageFetcher, asOf: DateInterval? = nil,
-                maxSkew: TimeInterval? = nil, captureCache: ResponseCache? = nil) {
+    /// `indexFetcher`: the index's own, when its budget is not the captures' (the
+    /// Wayback Machine's); by default the one fetcher does both.
+    public init(spec: ArchiveSpec, base: String? = nil, index: Index? = nil, fetcher: PageFetcher, indexFetcher: PageFetcher? = nil,
+                asOf: DateInterval? = nil, maxSkew: TimeInterval? = nil, captureCache: ResponseCache? = nil) {
         self.spec = spec
         self.base = base ?? spec.base
         self.index = index ?? (spec.cdx != nil ? .cdx : .timemap)
         self.fetcher = fetcher
+        self.indexFetcher = indexFetcher ?? fetcher
         self.asOf = asOf
         self.maxSkew = maxSkew
         self.captureCache = captureCache
@@ -93,7 +112,7 @@ public struct ArchiveReader: Sendable {
     /// archived" page means, when it means something.
     private func indexAnswer<Answer>(_ url: String, original: String, source: String, bare404: Answer? = nil,
                                      _ parse: ([UInt8]) throws(ArchiveError) -> Answer) async -> Result<Answer, MemberError> {
-        let fetched = await fetcher.fetch(url)
+        let fetched = await indexFetcher.fetch(url)
         if case .success(let response) = fetched, response.status == 404, let empty = bare404,
            CaptureAnswer.classify(status: 404, headers: response.headers, body: response.body) != .notArchived {
             return .success(empty)

@@ -47,13 +47,13 @@ extension MemberLookup {
         }
         // A member the stop kept from the archive is left for the next run, not failed.
         guard fetched.errors.isEmpty else {
-            fetched.stopped = archive.fetcher.isStopping
+            fetched.stopped = archive.isStopping
             return fetched
         }
         let origin = ArchivedCaptures(reader: archive, chosen: chosen)
         fetched.add(await MemberPages(pack: pack, origin: origin, savePagesTo: savePagesTo)
             .read(id: id, urls: fetched.urls.filter { chosen[$0.name] != nil }))
-        fetched.stopped = fetched.stopped || (archive.fetcher.isStopping && !fetched.errors.isEmpty)
+        fetched.stopped = fetched.stopped || (archive.isStopping && !fetched.errors.isEmpty)
         // The capture actually read names the page: the archive may have sent the request on to another.
         fetched.urls = fetched.urls.map { ($0.name, fetched.captures[$0.name].map(archive.url(of:)) ?? $0.url) }
         return fetched

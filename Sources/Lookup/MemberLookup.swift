@@ -44,9 +44,12 @@ public struct MemberLookup: Sendable {
 
     /// From now on no request starts, to the site or the archive: requests under way
     /// finish, members with a page never requested are left out (Ctrl-C, a site down).
+    /// Why the archive's requests stopped of their own accord (its 429s), if they did.
+    public var archiveRefusal: String? { archive?.refusal }
+
     public func stopStartingRequests() {
         fetcher?.stopStartingRequests()
-        archive?.fetcher.stopStartingRequests()
+        archive?.stopStartingRequests()
     }
 
     /// `sources` limits which pages are fetched (all of the pack's by default).

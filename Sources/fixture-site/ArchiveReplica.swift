@@ -43,8 +43,12 @@ final class ArchiveReplica: Sendable {
     private let busy: Mutex<Int>
     /// Seconds in the 429's Retry-After; nil: none, as the archive's own 429s come.
     private let retryAfter: Int?
+    /// The archive's published limits, when enforced.
+    let limits: ArchiveLimits?
 
-    init(directory: String, routes: SiteRoutes, busy: Int, retryAfter: Int?, pageSize: Int, bodies: String?) throws {
+    init(directory: String, routes: SiteRoutes, busy: Int, retryAfter: Int?, pageSize: Int, bodies: String?,
+         limits: ArchiveLimits? = nil) throws {
+        self.limits = limits
         var entries = [Entry]()
         let manager = FileManager.default
         for stamp in try manager.contentsOfDirectory(atPath: directory).sorted()
@@ -93,6 +97,12 @@ final class ArchiveReplica: Sendable {
     func answer(_ request: FlyingFox.HTTPRequest) -> FlyingFox.HTTPResponse? {
         let isArchive = request.path == "/cdx/search/cdx" || request.path.hasPrefix("/web/")
         guard isArchive else { return nil }
+        let kind: ArchiveLimits.Kind = request.path == "/cdx/search/cdx" || request.path.hasPrefix("/web/timemap/") ? .index : .playback
+        switch limits?.admit(kind) ?? .serve {
+        case .serve: break
+        case .tooMany: return HTTPResponse(statusCode: .tooManyRequests, headers: [.contentType: "text/html"], body: Data("<html><body>Too Many Requests</body></html>\n".utf8))
+        case .blocked: return HTTPResponse(statusCode: .forbidden, headers: [.contentType: "text/plain"], body: Data("blocked: too many requests went on after 429s\n".utf8))
+        }
         let refuse = busy.withLock { left -> Bool in
             guard left > 0 else { return false }
             left -= 1

@@ -76,6 +76,18 @@ struct FixtureSiteCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Answer the first N archive requests 429 with Retry-After (--retry-after 0: without one, as the archive's own 429s come).", valueName: "n"))
     var archiveBusy = 0
 
+    @Flag(name: .long, help: "Enforce the Wayback Machine's published limits on the archive: --archive-index-limit index and --archive-playback-limit capture requests in any --archive-window seconds, its own 429 over them, and a block after a window of ignored 429s.")
+    var archiveLimits = false
+
+    @Option(name: .long, help: ArgumentHelp("Index requests (CDX, TimeMaps) allowed in a window (the archive's: 30).", valueName: "n"))
+    var archiveIndexLimit = 30
+
+    @Option(name: .long, help: ArgumentHelp("Capture requests allowed in a window (the archive's: 600).", valueName: "n"))
+    var archivePlaybackLimit = 600
+
+    @Option(name: .long, help: ArgumentHelp("The window, in seconds (the archive's: 60; smaller runs the same limits faster).", valueName: "seconds"))
+    var archiveWindow = 60.0
+
     @Option(name: .long, help: ArgumentHelp("At most N CDX rows a page, with a resume key for the next (the archive's paging).", valueName: "n"))
     var archivePageSize = 4
 
@@ -117,8 +129,10 @@ struct FixtureSiteCommand: AsyncParsableCommand {
         if let archive {
             do {
                 let bodies = FileManager.default.fileExists(atPath: archiveBodies) ? archiveBodies : nil
+                let limits = archiveLimits ? ArchiveLimits(index: archiveIndexLimit, playback: archivePlaybackLimit, window: archiveWindow) : nil
                 archiveReplica = try ArchiveReplica(directory: archive, routes: SiteRoutes(pack: pack), busy: archiveBusy,
-                                                    retryAfter: retryAfter > 0 ? retryAfter : nil, pageSize: archivePageSize, bodies: bodies)
+                                                    retryAfter: retryAfter > 0 ? retryAfter : nil, pageSize: archivePageSize, bodies: bodies,
+                                                    limits: limits)
             } catch {
                 FixtureSiteLog.logger.error("cannot read --archive \(archive): \(error.localizedDescription)")
                 throw ExitCode(2)

@@ -274,8 +274,18 @@ import Testing
             """)
         #expect(custom.archive.base == "https://archive.example.org")
         #expect(custom.archive.cdx == nil)
-        #expect(custom.archive.rate == 0.5)
-        #expect(custom.archive.concurrency == 1)
+        // The older `rate` caps both budgets.
+        #expect(custom.archive.indexRate == 0.4)
+        #expect(custom.archive.playbackRate == 0.5)
+        #expect(custom.archive.concurrency == 8)
+        let budgets = try testPack("""
+            [archive]
+            timemap = '{archive}/timemap/{url}'
+            index_rate = 1
+            playback_rate = 20
+            """)
+        #expect(budgets.archive.indexRate == 1)
+        #expect(budgets.archive.playbackRate == 20)
         #expect(loadProblems("""
             [archive]
             base = "archive"
@@ -285,7 +295,7 @@ import Testing
             concurrency = 0
             colour = "blue"
             """) == [
-                PackProblem(location: "archive.colour", message: "unknown key; expected one of base, capture, cdx, concurrency, rate, timemap, user_agent"),
+                PackProblem(location: "archive.colour", message: "unknown key; expected one of base, capture, cdx, concurrency, index_rate, pause_after_429, playback_rate, rate, timemap, user_agent"),
                 PackProblem(location: "archive.base", message: "'archive' is not an absolute URL (e.g. https://web.archive.org)"),
                 PackProblem(location: "archive.cdx", message: "has no {url} placeholder"),
                 PackProblem(location: "archive.capture", message: "has no {timestamp} placeholder"),

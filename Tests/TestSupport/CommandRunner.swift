@@ -34,6 +34,8 @@ public func run(at executable: URL, _ arguments: [String], stdin: Data? = nil, e
     env.removeValue(forKey: "CPVANITY_PATTERNS")
     // Never the user's own history: each run gets a fresh one unless the test names one.
     env["CPVANITY_DB"] = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-test-\(UUID().uuidString).sqlite").path
+    // The test process's own budgets, not the machine's (replicas' ports tell hosts apart).
+    env["CPVANITY_BUDGETS"] = testBudgets
     for (key, value) in environment { env[key] = value }
     process.environment = env
     let out = Pipe(), err = Pipe(), input = Pipe()
@@ -67,3 +69,6 @@ private final class DataBox: @unchecked Sendable {
 
     var done: Bool { lock.withLock { finished } }
 }
+
+/// Where the commands a test process runs book their requests.
+let testBudgets = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-budgets-\(getpid())").path

@@ -52,6 +52,9 @@ public struct Backfill {
             let original = source.url(base: lookup.baseURL, id: id)
             switch await reader.captures(of: original, source: source.name, from: from, to: to) {
             case .success(let captures): listed[source.name] = captures
+            case .failure where reader.refusal != nil:
+                outcome.stopped = true
+                return outcome
             case .failure(let error):
                 warn("member \(id): \(error)")
                 outcome.failed += 1
@@ -77,11 +80,16 @@ public struct Backfill {
                 outcome.known += 1
                 continue
             }
-            if shouldStop() {
+            if shouldStop() || reader.refusal != nil {
                 outcome.stopped = true
                 break
             }
             let record = await lookup.lookup(id, captures: chosen)
+            // The archive's 429s went on: nothing more is asked of it, and this period is not a failure of the member's.
+            if reader.refusal != nil {
+                outcome.stopped = true
+                break
+            }
             if record.failed && record.errors.allSatisfy(\.atCrawlTime) {
                 // The archive has the period only as the site's error pages: nothing of the member to store.
                 let statuses = Set(record.errors.compactMap(\.status)).sorted().map(String.init).joined(separator: ", ")

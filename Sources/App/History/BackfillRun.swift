@@ -52,6 +52,13 @@ public struct BackfillRun {
             }
             failed = failed || outcome.failed > 0
             Diagnostics.info("backfill \(id): \(outcome.periods) \(backfill.every.rawValue)s with captures · \(outcome.stored) stored · \(outcome.known) already stored · \(outcome.failed) failed")
+            if let refusal = reader.refusal {
+                // The members not started, and this one if it was cut short.
+                let left = members.count - index - 1 + (outcome.stopped ? 1 : 0)
+                Diagnostics.alert("stopped: \(refusal); \(left == 1 ? "1 member is" : "\(left) members are") not backfilled (or not wholly); what was stored stays, run the same command again then")
+                failed = true
+                break
+            }
             if interrupt.isSet {
                 Diagnostics.info("backfill interrupted; what was stored stays, run again to continue")
                 throw ExitStatus(interrupt.exitStatus)

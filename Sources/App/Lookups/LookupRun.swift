@@ -77,7 +77,7 @@ public enum LookupRun {
         }
         if let failure = run.bodyFailure { throw failure }
         let left = ids.filter { !run.reported.contains($0) }
-        let stop = run.stop(interrupted: shouldStop())
+        let stop = run.stop(interrupted: shouldStop(), refusal: lookup.archiveRefusal)
         // Left for a checkpoint to pick up, or recorded here as not looked up.
         let keep = resumable && stop.resumable
         if !left.isEmpty {
@@ -150,8 +150,9 @@ private struct RunState {
         lookup.stopStartingRequests()
     }
 
-    func stop(interrupted: Bool) -> RunStop {
+    func stop(interrupted: Bool, refusal: String?) -> RunStop {
         if let failure { return .failed(failure) }
+        if let refusal { return .refused(refusal) }
         if outage.isDown { return .outage(outage) }
         if interrupted { return .interrupted }
         return .unexplained
@@ -161,6 +162,9 @@ private struct RunState {
 /// Why members of a run were left unrequested.
 enum RunStop {
     case outage(SiteOutage)
+    /// The archive's 429s went on after a pause: its requests stopped, as it blocks an
+    /// address that goes on.
+    case refused(String)
     case interrupted
     case failed(AppError)
     /// No cause known: never expected, but a member is never dropped without a row.
@@ -170,6 +174,7 @@ enum RunStop {
     var why: String {
         switch self {
         case .outage(let outage): return outage.notLookedUp
+        case .refused(let why): return why
         case .interrupted: return "the run was stopped (Ctrl-C or a signal) before its turn"
         case .failed(let error): return "the run stopped after an error (\(error))"
         case .unexplained: return "the run ended before its turn"
@@ -179,7 +184,7 @@ enum RunStop {
     /// A stop a checkpoint can pick up from: the members left are looked up next time.
     var resumable: Bool {
         switch self {
-        case .interrupted, .failed: return true
+        case .interrupted, .failed, .refused: return true
         case .outage, .unexplained: return false
         }
     }
@@ -189,6 +194,8 @@ enum RunStop {
         let members = left == 1 ? "the member left is" : "the \(left) members left are"
         switch self {
         case .outage(let outage): return outage.stopping(left: left)
+        case .refused(let why):
+            return "stopped starting lookups: " + why + "; " + (resumable ? "\(members) left for the next run" : "\(members) recorded as not looked up")
         case .interrupted: return nil
         case .failed(let error):
             return "stopped starting lookups after an error (\(error)); " + (resumable ? "\(members) left for the next run" : "\(members) recorded as not looked up")

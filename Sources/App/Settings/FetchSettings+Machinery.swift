@@ -28,7 +28,9 @@ extension FetchSettings {
         // A connection per request in flight, so none is closed and reopened.
         let client = HTTPClient(options: HTTPClientOptions(connectTimeout: connectTimeout, timeout: timeout,
                                                            connectionCacheSize: max(32, concurrency)))
-        let policy = FetchPolicy(concurrency: concurrency, ratePerHost: rate, retries: retries, respectRobots: respectRobots)
+        var policy = FetchPolicy(concurrency: concurrency, ratePerHost: rate, retries: retries, respectRobots: respectRobots)
+        // A site's pace is the machine's too (no pace, a replica of one's own, needs no booking).
+        if rate > 0 { policy.sharedBudget = budgetDirectory.map { SharedBudget(directory: $0, lane: "site") } }
         return PageFetcher(client: client, policy: policy, cache: cache, logger: Console.logger("cpvanity.http"))
     }
 
@@ -48,19 +50,24 @@ extension FetchSettings {
         if let index = archive.index, (index == .cdx ? spec.cdx : spec.timeMap) == nil {
             throw .archiveIndexMissing(index: index.rawValue, pack: pack.name, file: pack.file, other: index == .cdx ? "timemap" : "cdx")
         }
-        let client = HTTPClient(options: HTTPClientOptions(userAgent: spec.userAgent, connectTimeout: connectTimeout, timeout: timeout))
-        // The archive's own 429s come without Retry-After: then it is left alone a few
-        // seconds, not the half second of a retry's backoff.
-        var policy = FetchPolicy(concurrency: spec.concurrency, ratePerHost: archive.rate ?? spec.rate, retries: max(retries, 3),
-                                 respectRobots: respectRobots)
-        policy.busyWait = ArchiveReader.busyWait
+        // Two budgets, two fetchers: the index's and the captures', each paced as the
+        // archive publishes (--archive-rate sets both, for another arrangement).
+        func fetcher(rate: Double, concurrency: Int, lane: String) -> PageFetcher {
+            let client = HTTPClient(options: HTTPClientOptions(userAgent: spec.userAgent, connectTimeout: connectTimeout, timeout: timeout,
+                                                               connectionCacheSize: max(4, concurrency)))
+            var policy = FetchPolicy(concurrency: concurrency, ratePerHost: rate, retries: max(retries, 3), respectRobots: respectRobots)
+            policy.pauseOn429 = spec.pauseAfter429
+            policy.sharedBudget = budgetDirectory.map { SharedBudget(directory: $0, lane: lane) }
+            return PageFetcher(client: client, policy: policy, logger: Console.logger("cpvanity.http"))
+        }
         var captureCache: ResponseCache?
         if let cacheDirectory {
             try OutputDirectory.prepare(cacheDirectory, role: .cache)
             captureCache = try? ResponseCache(directory: (cacheDirectory as NSString).appendingPathComponent("archive"))
         }
-        let fetcher = PageFetcher(client: client, policy: policy, logger: Console.logger("cpvanity.http"))
-        return ArchiveReader(spec: spec, base: archive.base, index: archive.index, fetcher: fetcher, asOf: archive.asOf,
-                             maxSkew: archive.maxSkew, captureCache: captureCache)
+        return ArchiveReader(spec: spec, base: archive.base, index: archive.index,
+                             fetcher: fetcher(rate: archive.rate ?? spec.playbackRate, concurrency: spec.concurrency, lane: "playback"),
+                             indexFetcher: fetcher(rate: archive.rate ?? spec.indexRate, concurrency: ArchiveSpec.indexConcurrency, lane: "index"),
+                             asOf: archive.asOf, maxSkew: archive.maxSkew, captureCache: captureCache)
     }
 }

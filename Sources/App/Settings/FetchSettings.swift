@@ -20,8 +20,20 @@ public struct FetchSettings: Sendable {
     public var savePagesTo: String?
     /// Pages are kept here and revalidated on the next lookup.
     public var cacheDirectory: String?
+    /// Where every cpvanity process on the machine books its requests to a host, so
+    /// that together they keep to its budget (`SharedBudget`); nil: each its own.
+    public var budgetDirectory: String? = FetchSettings.defaultBudgetDirectory()
 
     public init() {}
+
+    /// `$CPVANITY_BUDGETS`, else `$XDG_CACHE_HOME/cpvanity/budgets`, else
+    /// `~/.cache/cpvanity/budgets`: beside the cache, as the machine's.
+    public static func defaultBudgetDirectory(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if let given = environment["CPVANITY_BUDGETS"] { return given.isEmpty ? nil : given }
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/cpvanity/budgets" }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return home + "/.cache/cpvanity/budgets"
+    }
 }
 
 /// Reading members from a web archive rather than the site.

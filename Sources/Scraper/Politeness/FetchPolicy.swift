@@ -21,6 +21,14 @@ public struct FetchPolicy: Sendable {
     /// Seconds a host is left alone after a 429 without `Retry-After` (a web archive's
     /// own 429s come so); nil: only the retry's backoff.
     public var busyWait: Double?
+    /// For a service that blocks an address going on after its 429s (a web archive):
+    /// a 429 pauses every request to it for its Retry-After, else this many seconds, and
+    /// a second within a minute of the pause stops every request (`TooManyRequests`).
+    /// Nil: a 429 is retried like a 503.
+    public var pauseOn429: Double?
+    /// The pace shared with every process on the machine (a public service's budget is
+    /// one address's); nil: this process's own.
+    public var sharedBudget: SharedBudget?
 
     public init(concurrency: Int = 8, ratePerHost: Double = 4, retries: Int = 3, backoffBase: Double = 0.5,
                 backoffCap: Double = 30, maxRetryAfter: Double = 120, respectRobots: Bool = true) {

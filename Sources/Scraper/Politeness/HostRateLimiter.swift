@@ -1,3 +1,5 @@
+import Foundation
+
 /// Spaces out the requests to each host: a request may start only at its host's
 /// next free slot, and slots are `1 / rate` apart. A host that answered 429 or 503
 /// with `Retry-After` is paused as a whole, not just the one request.
@@ -6,11 +8,14 @@ actor HostRateLimiter {
     private let defaultInterval: Duration
     private var nextSlot: [String: ContinuousClock.Instant] = [:]
     private var intervals: [String: Duration] = [:]
+    /// The budget other processes on the machine share, when there is one.
+    private let shared: SharedBudget?
 
     /// `rate` requests per second per host; 0 means unlimited. Slots get a millisecond
     /// of slack on top, so that timer jitter never puts rate + 1 starts in one second.
-    init(rate: Double) {
+    init(rate: Double, shared: SharedBudget? = nil) {
         defaultInterval = rate > 0 && rate.isFinite ? BoundedSeconds.duration(1 / rate) + .milliseconds(1) : .zero
+        self.shared = shared
     }
 
     /// Waits until this request's slot, and books it. Returns early, false, when
@@ -18,6 +23,14 @@ actor HostRateLimiter {
     /// every booked slot before it can end.
     func waitForTurn(host: String, stopped: @Sendable () -> Bool = { false }) async -> Bool {
         let now = clock.now
+        let interval = intervals[host] ?? defaultInterval
+        // The machine's budget: the slot every process's bookings leave free.
+        if let shared, let slot = shared.book(host: host, interval: HostRateLimiter.seconds(interval)) {
+            let start = max(now, nextSlot[host] ?? now, now + BoundedSeconds.duration(max(0, slot.timeIntervalSinceNow)))
+            nextSlot[host] = start + interval
+            guard await clock.sleep(until: start, unless: stopped) else { return false }
+            return !stopped()
+        }
         let slot = max(now, nextSlot[host] ?? now)
         nextSlot[host] = slot + (intervals[host] ?? defaultInterval)
         guard await clock.sleep(until: slot, unless: stopped) else { return false }
@@ -28,6 +41,11 @@ actor HostRateLimiter {
     func pause(host: String, seconds: Double) {
         let until = clock.now + BoundedSeconds.duration(seconds)
         nextSlot[host] = max(nextSlot[host] ?? until, until)
+        shared?.pause(host: host, until: Date().addingTimeInterval(min(max(seconds, 0), 86_400)))
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// A slower pace for one host (robots.txt's Crawl-delay); never a faster one.

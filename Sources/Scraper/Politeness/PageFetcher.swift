@@ -16,6 +16,7 @@ public final class PageFetcher: Sendable {
     private let logger: Logger
     private let counters = Mutex(FetchStatistics())
     private let stopping = Atomic<Bool>(false)
+    private let tooManyRequests: TooManyRequests?
 
     /// `logger` gets the HTTP trace at debug level: each request, its status or
     /// failure, its time, retries and waits (`--verbose`).
@@ -26,9 +27,14 @@ public final class PageFetcher: Sendable {
         self.cache = cache
         self.logger = logger
         limiter = ConcurrencyLimiter(limit: policy.concurrency)
-        pacer = HostRateLimiter(rate: policy.ratePerHost)
+        pacer = HostRateLimiter(rate: policy.ratePerHost, shared: policy.sharedBudget)
         robots = RobotsCache()
+        tooManyRequests = policy.pauseOn429.map { TooManyRequests(pause: $0) }
     }
+
+    /// Why this fetcher stopped every request of its own accord (the service's 429s
+    /// went on after a pause); nil while it has not.
+    public var refusal: String? { tooManyRequests?.refusal }
 
     /// What this fetcher has done so far.
     public var statistics: FetchStatistics { counters.withLock { $0 } }
@@ -119,6 +125,7 @@ public final class PageFetcher: Sendable {
     private func fetchWithRetries(_ url: String, origin: String, headers: [String: String],
                                   recorded: @escaping @Sendable (HTTPResponse) -> Bool) async -> Result<HTTPResponse, FetchError> {
         var attempt = 0
+        var resends = 0
         while true {
             if isStopping { return .failure(.stopped(url)) }
             await limiter.acquire()
@@ -145,6 +152,15 @@ public final class PageFetcher: Sendable {
             let retryable: Bool
             var wait: Double?
             switch outcome {
+            case .success(let response) where response.status == 429 && tooManyRequests != nil && !recorded(response):
+                // Never a retry loop against a service that blocks for it: pause all, send once more, or stop.
+                guard let seconds = await answer429(response, origin: origin, sent: started), resends < 2 else {
+                    return .failure(.stopped(url))
+                }
+                resends += 1
+                let clock = ContinuousClock()
+                _ = await clock.sleep(until: clock.now + BoundedSeconds.duration(seconds), unless: { isStopping })
+                continue
             case .success(let response):
                 retryable = [429, 500, 502, 503, 504].contains(response.status) && !recorded(response)
                 if retryable, let header = response.headers["retry-after"], let seconds = RetryAfter.seconds(header) {
@@ -173,6 +189,27 @@ public final class PageFetcher: Sendable {
             // Cut short by a stop; the loop's top then returns `.stopped`.
             let clock = ContinuousClock()
             _ = await clock.sleep(until: clock.now + BoundedSeconds.duration(delay), unless: { isStopping })
+        }
+    }
+
+    /// A 429 from a service that blocks for ignored ones: the seconds to wait before the
+    /// request is sent once more, or nil when every request is stopped.
+    private func answer429(_ response: HTTPResponse, origin: String, sent: ContinuousClock.Instant) async -> Double? {
+        guard let guardian = tooManyRequests else { return nil }
+        let retryAfter = response.headers["retry-after"].flatMap { RetryAfter.seconds($0) }
+        let verdict = retryAfter.map { $0 > policy.maxRetryAfter } == true
+            ? .refuse("\(origin) answered 429 (too many requests) asking for \(Int(retryAfter ?? 0)) s; every request to it is stopped; try again after that")
+            : guardian.verdict(host: origin, retryAfter: retryAfter, sent: sent)
+        switch verdict {
+        case .pause(let seconds):
+            await pacer.pause(host: origin, seconds: seconds)
+            logger.notice("\(origin) answered 429 (too many requests): every request to it pauses \(Int(seconds.rounded(.up))) s")
+            return seconds
+        case .resend(let seconds):
+            return seconds
+        case .refuse:
+            stopStartingRequests()
+            return nil
         }
     }
 
