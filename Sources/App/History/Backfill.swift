@@ -47,21 +47,7 @@ public struct Backfill {
     public func run(_ id: String, shouldStop: () -> Bool, warn: (String) -> Void,
                     stored: (MemberRecord) -> Void = { _ in }) async throws(StoreError) -> Outcome {
         var outcome = Outcome()
-        var listed = [String: [Capture]]()
-        for source in lookup.pack.sources {
-            let original = source.url(base: lookup.baseURL, id: id)
-            switch await reader.captures(of: original, source: source.name, from: from, to: to) {
-            case .success(let captures): listed[source.name] = captures
-            case .failure where reader.refusal != nil:
-                outcome.stopped = true
-                return outcome
-            case .failure(let error):
-                warn("member \(id): \(error)")
-                outcome.failed += 1
-                outcome.unanswered = error.noAnswer ? error : nil
-                return outcome
-            }
-        }
+        guard let listed = await listCaptures(id, outcome: &outcome, warn: warn) else { return outcome }
         let already = try store.archivedCaptures(site: lookup.pack.name, member: id)
         for (period, chosen) in periods(listed) {
             guard chosen.count == listed.count else {
@@ -104,6 +90,26 @@ public struct Backfill {
             }
         }
         return outcome
+    }
+
+    /// Each page's captures in the range; nil (the outcome saying why) when a list could not be read.
+    private func listCaptures(_ id: String, outcome: inout Outcome, warn: (String) -> Void) async -> [String: [Capture]]? {
+        var listed = [String: [Capture]]()
+        for source in lookup.pack.sources {
+            let original = source.url(base: lookup.baseURL, id: id)
+            switch await reader.captures(of: original, source: source.name, from: from, to: to) {
+            case .success(let captures): listed[source.name] = captures
+            case .failure where reader.refusal != nil:
+                outcome.stopped = true
+                return nil
+            case .failure(let error):
+                warn("member \(id): \(error)")
+                outcome.failed += 1
+                outcome.unanswered = error.noAnswer ? error : nil
+                return nil
+            }
+        }
+        return listed
     }
 
     /// For each period in time order, each page's captures in it, first first (the

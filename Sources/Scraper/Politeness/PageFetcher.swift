@@ -127,28 +127,12 @@ public final class PageFetcher: Sendable {
         var attempt = 0
         var resends = 0
         while true {
-            if isStopping { return .failure(.stopped(url)) }
-            await limiter.acquire()
-            let onTime = await pacer.waitForTurn(host: origin, stopped: { self.isStopping })
-            if Task.isCancelled {
-                await limiter.release()
-                return .failure(.transport(.cancelled))
-            }
-            if !onTime || isStopping {
-                await limiter.release()
-                return .failure(.stopped(url))
-            }
-            counters.withLock { $0.requests += 1 }
             let outcome: Result<HTTPResponse, TransportError>
-            let started = ContinuousClock.now
-            do {
-                outcome = .success(try await client.get(url, headers: headers))
-            } catch {
-                outcome = .failure(error)
+            let started: ContinuousClock.Instant
+            switch await sendInTurn(url, origin: origin, headers: headers, attempt: attempt) {
+            case .ended(let error): return .failure(error)
+            case .answered(let answer, let at): (outcome, started) = (answer, at)
             }
-            await limiter.release()
-            trace(url, outcome, since: started, attempt: attempt, conditional: !headers.isEmpty)
-
             let retryable: Bool
             var wait: Double?
             switch outcome {
@@ -190,6 +174,38 @@ public final class PageFetcher: Sendable {
             let clock = ContinuousClock()
             _ = await clock.sleep(until: clock.now + BoundedSeconds.duration(delay), unless: { isStopping })
         }
+    }
+
+    private enum Sent {
+        case answered(Result<HTTPResponse, TransportError>, ContinuousClock.Instant)
+        case ended(FetchError)
+    }
+
+    /// One request sent when the pace and the cap on requests in flight allow (or not
+    /// at all, once stopped), with when it was sent.
+    private func sendInTurn(_ url: String, origin: String, headers: [String: String], attempt: Int) async -> Sent {
+        if isStopping { return .ended(.stopped(url)) }
+        await limiter.acquire()
+        let onTime = await pacer.waitForTurn(host: origin, stopped: { self.isStopping })
+        if Task.isCancelled {
+            await limiter.release()
+            return .ended(.transport(.cancelled))
+        }
+        if !onTime || isStopping {
+            await limiter.release()
+            return .ended(.stopped(url))
+        }
+        counters.withLock { $0.requests += 1 }
+        let outcome: Result<HTTPResponse, TransportError>
+        let started = ContinuousClock.now
+        do {
+            outcome = .success(try await client.get(url, headers: headers))
+        } catch {
+            outcome = .failure(error)
+        }
+        await limiter.release()
+        trace(url, outcome, since: started, attempt: attempt, conditional: !headers.isEmpty)
+        return .answered(outcome, started)
     }
 
     /// A 429 from a service that blocks for ignored ones: the seconds to wait before the

@@ -52,7 +52,7 @@ final class TooManyRequests: Sendable {
                     let again = wallClock.addingTimeInterval(TooManyRequests.tryAgainAfter)
                     let refusal = "\(host) answered 429 (too many requests) again within a minute of the pause for its last one; "
                         + "every request to it is stopped, as it blocks an address that goes on for a minute; "
-                        + "try again after \(TooManyRequests.clock(again)) UTC (another process on this machine may share its budget; a lower --archive-rate leaves more room)"
+                        + "try again after \(TooManyRequests.clock(again)) UTC (another process on this machine, or another program at this address, may be using its budget)"
                     state.refusal = refusal
                     return .refuse(refusal)
                 }
