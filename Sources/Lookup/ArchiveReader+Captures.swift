@@ -12,6 +12,9 @@ extension ArchiveReader {
     public struct Unread: Error, Sendable {
         public let error: MemberError
         public let recordedError: Bool
+        /// The capture is the site's answer at crawl time but not its page (a redirect,
+        /// an error): another capture, from the index, may be the page.
+        public var siteAnswer = false
     }
 
     /// One capture's page, and the capture it was read from (the archive may have sent
@@ -33,12 +36,17 @@ extension ArchiveReader {
                                                           noAnswer: error.isNoAnswer),
                                        recordedError: false))
             }
-            let failure = { (error: ArchiveError) in
-                Result<FetchedPage, Unread>.failure(Unread(error: MemberError(kind: .archive, source: source, url: url, status: response.status,
-                                                                       message: error.description, atCrawlTime: error.isRecordedError),
-                                                    recordedError: error.isRecordedError))
-            }
             let answer = CaptureAnswer.classify(status: response.status, headers: response.headers, body: response.body)
+            let failure = { (error: ArchiveError) in
+                var unread = Unread(error: MemberError(kind: .archive, source: source, url: url, status: response.status,
+                                                       message: error.description, atCrawlTime: error.isRecordedError),
+                                    recordedError: error.isRecordedError)
+                switch answer {
+                case .archivedRedirect, .archivedError: unread.siteAnswer = true
+                default: break
+                }
+                return Result<FetchedPage, Unread>.failure(unread)
+            }
             switch answer {
             case .page:
                 if let datetime = response.headers["memento-datetime"], let time = InstantText.parse(datetime),

@@ -19,6 +19,27 @@ extension MemberLookup {
         return record(of: fetched)
     }
 
+    /// The member as the archive showed it in `period`, each page read through playback
+    /// (`ArchivedNearest`); pages captured further apart than `--max-skew` are an error.
+    func fetchAsOf(_ id: String, period: DateInterval, sources names: [String]?, archive: ArchiveReader) async -> Fetched {
+        var fetched = Fetched(id: id, sources: sources(names), base: baseURL)
+        if let rejected = rejected(id) {
+            fetched.errors = [rejected]
+            return fetched
+        }
+        fetched.add(await MemberPages(pack: pack, origin: ArchivedNearest(reader: archive, period: period), savePagesTo: savePagesTo)
+            .read(id: id, urls: fetched.urls))
+        fetched.stopped = fetched.stopped || (archive.isStopping && !fetched.errors.isEmpty)
+        let times = fetched.captures.values.map(\.time)
+        if let maxSkew = archive.maxSkew, let earliest = times.min(), let latest = times.max(), latest.timeIntervalSince(earliest) > maxSkew {
+            fetched.errors.append(MemberError(kind: .archive, message: ArchiveError.skew(first: earliest, second: latest, limit: maxSkew).description))
+            fetched.pages = []
+        }
+        // The capture actually read names the page: the archive may have sent the request on to another.
+        fetched.urls = fetched.urls.map { ($0.name, fetched.captures[$0.name].map(archive.url(of:)) ?? $0.url) }
+        return fetched
+    }
+
     /// `pick` gives each source's captures to try, in order.
     func fetchArchived(_ id: String, sources names: [String]?,
                        pick: @escaping @Sendable (String, String) async -> Result<[Capture], MemberError>) async -> Fetched {

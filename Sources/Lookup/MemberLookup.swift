@@ -95,9 +95,7 @@ public struct MemberLookup: Sendable {
 
     private func fetch(_ id: String, sources names: [String]?) async -> Fetched {
         if let archive, let period = archive.asOf {
-            return await fetchArchived(id, sources: names) { original, source in
-                await archive.candidates(nearest: period, of: original, source: source)
-            }
+            return await fetchAsOf(id, period: period, sources: names, archive: archive)
         }
         var fetched = Fetched(id: id, sources: sources(names), base: baseURL)
         if let rejected = rejected(id) {
