@@ -7,7 +7,7 @@ import Store
 /// A member's history filled in from a web archive: the captures listed, one period
 /// at a time (a month, a quarter, a year) read and stored at its capture time.
 /// Captures already stored are not fetched again, so a stopped backfill resumes.
-public struct Backfill {
+public struct Backfill: Sendable {
     public let lookup: MemberLookup
     public let reader: ArchiveReader
     public let store: any MemberHistory

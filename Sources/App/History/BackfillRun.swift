@@ -42,35 +42,65 @@ public struct BackfillRun {
         let filler = Backfill(lookup: lookup, reader: reader, store: store, every: backfill.every, from: backfill.from, to: backfill.to)
         var failed = false
         var outage = SiteOutage()
+        var halted = false
         let members = LookupRun.unique(ids)
-        for (index, id) in members.enumerated() {
-            let outcome: Backfill.Outcome
-            do {
-                outcome = try await filler.run(id, shouldStop: { interrupt.isSet }, warn: Diagnostics.warning)
-            } catch {
-                throw AppError.history(error)
+        // Several members at once, so that one member's index requests and another's
+        // captures keep both of the archive's budgets busy; the pace is the fetchers'.
+        let stop = HaltFlag()
+        try await withThrowingTaskGroup(of: (Int, Backfill.Outcome).self) { group in
+            var next = 0
+            // Said in list order: an outcome waits for those before it.
+            var finished = [Int: Backfill.Outcome](), said = 0
+            func start() {
+                let index = next, id = members[next]
+                next += 1
+                group.addTask {
+                    do throws(StoreError) {
+                        return (index, try await filler.run(id, shouldStop: { interrupt.isSet || stop.isSet }, warn: Diagnostics.warning))
+                    } catch {
+                        throw AppError.history(error)
+                    }
+                }
             }
-            failed = failed || outcome.failed > 0
-            Diagnostics.info("backfill \(id): \(outcome.periods) \(backfill.every.rawValue)s with captures · \(outcome.stored) stored · \(outcome.known) already stored · \(outcome.failed) failed")
-            if let refusal = reader.refusal {
-                // The members not started, and this one if it was cut short.
-                let left = members.count - index - 1 + (outcome.stopped ? 1 : 0)
-                Diagnostics.alert("stopped: \(refusal); \(left == 1 ? "1 member is" : "\(left) members are") not backfilled (or not wholly); what was stored stays, run the same command again then")
-                failed = true
-                break
+            while next < members.count && next < BackfillRun.parallel { start() }
+            while let (index, outcome) = try await group.next() {
+                finished[index] = outcome
+                failed = failed || outcome.failed > 0
+                // Whether to go on is known as each finishes; the lines keep the list's order.
+                var why: String?
+                if !halted, let line = stopLine(reader: reader, outage: &outage, outcome: outcome, left: members.count - next) {
+                    failed = failed || reader.refusal != nil
+                    halted = true
+                    stop.set()
+                    why = line
+                }
+                while let outcome = finished.removeValue(forKey: said) {
+                    Diagnostics.info("backfill \(members[said]): \(outcome.periods) \(backfill.every.rawValue)s with captures · \(outcome.stored) stored · \(outcome.known) already stored · \(outcome.failed) failed")
+                    said += 1
+                }
+                if let why { Diagnostics.alert(why) }
+                if next < members.count && !halted && !interrupt.isSet { start() }
             }
-            if interrupt.isSet {
-                Diagnostics.info("backfill interrupted; what was stored stays, run again to continue")
-                throw ExitStatus(interrupt.exitStatus)
-            }
-            // An archive that answers nothing would cost each member left its retries.
-            if outage.observe(unanswered: outcome.unanswered), index + 1 < members.count {
-                let left = members.count - index - 1
-                Diagnostics.alert("stopped: \(outage.inARow) members in a row got no answer (\(outage.cause)); the \(left == 1 ? "member" : "\(left) members") left \(left == 1 ? "is" : "are") not backfilled; run again when it is back")
-                break
-            }
+        }
+        if interrupt.isSet {
+            Diagnostics.info("backfill interrupted; what was stored stays, run again to continue")
+            throw ExitStatus(interrupt.exitStatus)
         }
         if failed { Diagnostics.warning("some periods could not be read (above); the history holds the others") }
         return RunOutcome(status: failed ? .partialFailure : nil, failures: failed ? [.archive] : [])
+    }
+
+    /// Members backfilled at once.
+    static let parallel = 4
+
+    /// The one line that stops the backfill: the archive's 429s went on (its requests
+    /// stopped), or so many members in a row got no answer that the rest would only
+    /// wait out their retries; nil: go on.
+    private func stopLine(reader: ArchiveReader, outage: inout SiteOutage, outcome: Backfill.Outcome, left: Int) -> String? {
+        if let refusal = reader.refusal {
+            return "stopped: \(refusal); the members not yet wholly backfilled are left; what was stored stays, run the same command again then"
+        }
+        guard outage.observe(unanswered: outcome.unanswered), left > 0 else { return nil }
+        return "stopped: \(outage.inARow) members in a row got no answer (\(outage.cause)); the \(left == 1 ? "member" : "\(left) members") left \(left == 1 ? "is" : "are") not backfilled; run again when it is back"
     }
 }
