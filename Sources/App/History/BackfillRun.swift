@@ -40,12 +40,22 @@ public struct BackfillRun {
             Diagnostics.info("stopping: the period being read finishes; run the same command again to continue (Ctrl-C again to quit now)")
         }
         let filler = Backfill(lookup: lookup, reader: reader, store: store, every: backfill.every, from: backfill.from, to: backfill.to)
+        let failed = try await fill(LookupRun.unique(ids), with: filler, reader: reader, interrupt: interrupt)
+        if interrupt.isSet {
+            Diagnostics.info("backfill interrupted; what was stored stays, run again to continue")
+            throw ExitStatus(interrupt.exitStatus)
+        }
+        if failed { Diagnostics.warning("some periods could not be read (above); the history holds the others") }
+        return RunOutcome(status: failed ? .partialFailure : nil, failures: failed ? [.archive] : [])
+    }
+
+    /// Backfills `members`, several at once, so that one member's index requests and
+    /// another's captures keep both of the archive's budgets busy (the pace is the
+    /// fetchers'); true when some period could not be read or the archive stopped it.
+    private func fill(_ members: [String], with filler: Backfill, reader: ArchiveReader, interrupt: InterruptSignal) async throws -> Bool {
         var failed = false
         var outage = SiteOutage()
         var halted = false
-        let members = LookupRun.unique(ids)
-        // Several members at once, so that one member's index requests and another's
-        // captures keep both of the archive's budgets busy; the pace is the fetchers'.
         let stop = HaltFlag()
         try await withThrowingTaskGroup(of: (Int, Backfill.Outcome).self) { group in
             var next = 0
@@ -82,12 +92,7 @@ public struct BackfillRun {
                 if next < members.count && !halted && !interrupt.isSet { start() }
             }
         }
-        if interrupt.isSet {
-            Diagnostics.info("backfill interrupted; what was stored stays, run again to continue")
-            throw ExitStatus(interrupt.exitStatus)
-        }
-        if failed { Diagnostics.warning("some periods could not be read (above); the history holds the others") }
-        return RunOutcome(status: failed ? .partialFailure : nil, failures: failed ? [.archive] : [])
+        return failed
     }
 
     /// Members backfilled at once.
