@@ -20,7 +20,7 @@ public struct SharedBudget: Sendable, Equatable {
     /// one booked by any process, and after any pause: when this request may start.
     /// Nil when the file cannot be used (then only this process's pace holds).
     func book(host: String, interval: Double, now: Date = Date()) -> Date? {
-        withLockedFile(host: host) { state in
+        withLockedFile(host: host, now: now) { state in
             let slot = max(now.timeIntervalSince1970, state.next, state.pausedUntil)
             state.next = slot + interval
             return Date(timeIntervalSince1970: slot)
@@ -28,8 +28,8 @@ public struct SharedBudget: Sendable, Equatable {
     }
 
     /// No process starts a request to `host` in this lane before `until`.
-    func pause(host: String, until: Date) {
-        _ = withLockedFile(host: host) { state in
+    func pause(host: String, until: Date, now: Date = Date()) {
+        _ = withLockedFile(host: host, now: now) { state in
             state.pausedUntil = max(state.pausedUntil, until.timeIntervalSince1970)
             return until
         }
@@ -49,7 +49,7 @@ public struct SharedBudget: Sendable, Equatable {
         return String(String(safe).trimmingCharacters(in: CharacterSet(charactersIn: ".")).prefix(200)) + ".budget"
     }
 
-    private func withLockedFile(host: String, _ change: (inout State) -> Date) -> Date? {
+    private func withLockedFile(host: String, now date: Date, _ change: (inout State) -> Date) -> Date? {
         guard (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) != nil else { return nil }
         let path = (directory as NSString).appendingPathComponent(fileName(host: host))
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
@@ -61,7 +61,7 @@ public struct SharedBudget: Sendable, Equatable {
         let count = read(descriptor, &buffer, buffer.count)
         // Two numbers as text; anything else (a hostile or torn file) is no booking, and
         // a time far in the future is bounded to a day from now.
-        let now = Date().timeIntervalSince1970
+        let now = date.timeIntervalSince1970
         let numbers = String(decoding: buffer.prefix(max(0, count)), as: UTF8.self).split(separator: " ")
             .map { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 }
             .map { $0.isFinite ? min(max($0, 0), now + 86_400) : 0 }
