@@ -91,7 +91,12 @@ public struct ArchiveReader: Sendable {
                 json ? try CDXAnswer.json(body, url: url) : try CDXAnswer.text(body, url: url, fields: fields)
             }
             guard case .success(let answer) = page else { return page.map { _ in [] } }
-            captures += answer.captures.map { $0.original.isEmpty ? Capture(timestamp: $0.timestamp, original: original, status: $0.status, revisit: $0.revisit) : $0 }
+            // A row under the crawler's form of the page (`http://host:80/...`) is asked for
+            // in the form asked here: the archive serves it without a redirect of its own.
+            captures += answer.captures.map { row in
+                row.original.isEmpty || ArchiveReader.sameResource(row.original, original)
+                    ? Capture(timestamp: row.timestamp, original: original, status: row.status, revisit: row.revisit) : row
+            }
             // A page with no rows ends the list, whatever key came before it.
             guard let key = answer.resumeKey, !key.isEmpty, !answer.captures.isEmpty else { break }
             url = first + "&resumeKey=" + (key.addingPercentEncoding(withAllowedCharacters: ArchiveReader.queryValue) ?? key)
@@ -146,6 +151,15 @@ public struct ArchiveReader: Sendable {
                                message: "the archive's index answered HTTP \(response.status)")
         }
         return MemberError(kind: .archive, source: source, url: url, status: response.status, message: error.description)
+    }
+
+    /// The same page in another URL form: scheme, default port and letter case of the
+    /// host aside (`http://www.codeproject.com:80/x` is `https://www.codeproject.com/x`).
+    static func sameResource(_ a: String, _ b: String) -> Bool {
+        guard let x = URLComponents(string: a), let y = URLComponents(string: b) else { return false }
+        func port(_ parts: URLComponents) -> Int? { [80, 443].contains(parts.port ?? 80) ? nil : parts.port }
+        return x.host?.lowercased() == y.host?.lowercased() && port(x) == port(y)
+            && x.percentEncodedPath == y.percentEncodedPath && x.percentEncodedQuery == y.percentEncodedQuery
     }
 
     /// One capture of each moment (the same capture twice, under http and https or

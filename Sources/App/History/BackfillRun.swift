@@ -95,8 +95,9 @@ public struct BackfillRun {
         return failed
     }
 
-    /// Members backfilled at once.
-    static let parallel = 4
+    /// Members backfilled at once: enough that the index's slow budget always has a
+    /// member's list to fetch while others' captures are read.
+    static let parallel = 8
 
     /// The one line that stops the backfill: the archive's 429s went on (its requests
     /// stopped), or so many members in a row got no answer that the rest would only

@@ -25,14 +25,35 @@ public struct ArchivedNearest: PageOrigin {
         switch await reader.read(asked, source: source) {
         case .success(let page) where (page.capture?.time ?? period.start) < period.end:
             return .success(page)
+        case .success(let page):
+            // The nearest capture lies past the period: the period may be before the
+            // page's first capture, which the nearest to the archive's first day is.
+            guard let later = page.capture else { return .success(page) }
+            switch await reader.read(Capture(timestamp: ArchivedNearest.earliest, original: url), source: source) {
+            case .success(let first) where (first.capture?.time ?? later.time) >= later.time:
+                let error = ArchiveError.noCapture(url: url, before: period.start, first: later.time)
+                return .failure(PageFailure(MemberError(kind: .archive, source: source, url: url, message: error.description)))
+            case .success:
+                return .success(page)
+            case .failure:
+                return await fromIndex(url, source: source)
+            }
         case .failure(let unread) where !unread.recordedError && !unread.siteAnswer:
             return .failure(PageFailure(unread.error))
-        default:
-            // Past the period, or the site's own redirect or error then: the index decides.
-            switch await reader.candidates(nearest: period, of: url, source: source) {
-            case .failure(let error): return .failure(PageFailure(error))
-            case .success(let candidates): return await reader.readFirst(candidates, source: source).mapError { PageFailure($0) }
-            }
+        case .failure:
+            // The site's own redirect or error then: another capture may be the page.
+            return await fromIndex(url, source: source)
+        }
+    }
+
+    /// Before any capture of any page (the archive began in 1996).
+    static let earliest = ArchiveTimestamp(Date(timeIntervalSince1970: 820_454_400))
+
+    /// The period's captures as the index lists them, the first that reads as the page.
+    private func fromIndex(_ url: String, source: String) async -> Result<FetchedPage, PageFailure> {
+        switch await reader.candidates(nearest: period, of: url, source: source) {
+        case .failure(let error): return .failure(PageFailure(error))
+        case .success(let candidates): return await reader.readFirst(candidates, source: source).mapError { PageFailure($0) }
         }
     }
 

@@ -8,6 +8,9 @@ actor HostRateLimiter {
     private let defaultInterval: Duration
     private var nextSlot: [String: ContinuousClock.Instant] = [:]
     private var intervals: [String: Duration] = [:]
+    /// Hosts paused as a whole (429, 503 with Retry-After) until then: a request whose
+    /// slot was booked before the pause waits it out too.
+    private var pausedUntil: [String: ContinuousClock.Instant] = [:]
     /// The budget other processes on the machine share, when there is one.
     private let shared: SharedBudget?
 
@@ -29,11 +32,19 @@ actor HostRateLimiter {
             let start = max(now, nextSlot[host] ?? now, now + BoundedSeconds.duration(max(0, slot.timeIntervalSinceNow)))
             nextSlot[host] = start + interval
             guard await clock.sleep(until: start, unless: stopped) else { return false }
-            return !stopped()
+            return await pauseWaited(host, stopped: stopped)
         }
         let slot = max(now, nextSlot[host] ?? now)
         nextSlot[host] = slot + (intervals[host] ?? defaultInterval)
         guard await clock.sleep(until: slot, unless: stopped) else { return false }
+        return await pauseWaited(host, stopped: stopped)
+    }
+
+    /// A pause that began while this request slept toward its slot is waited out too.
+    private func pauseWaited(_ host: String, stopped: @Sendable () -> Bool) async -> Bool {
+        while let until = pausedUntil[host], until > clock.now {
+            guard await clock.sleep(until: until, unless: stopped) else { return false }
+        }
         return !stopped()
     }
 
@@ -41,6 +52,7 @@ actor HostRateLimiter {
     func pause(host: String, seconds: Double) {
         let until = clock.now + BoundedSeconds.duration(seconds)
         nextSlot[host] = max(nextSlot[host] ?? until, until)
+        pausedUntil[host] = max(pausedUntil[host] ?? until, until)
         shared?.pause(host: host, until: Date().addingTimeInterval(min(max(seconds, 0), 86_400)))
     }
 
