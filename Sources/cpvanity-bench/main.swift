@@ -23,7 +23,7 @@ struct BenchOptions: ParsableCommand {
         abstract: "The figures in docs/performance.md. Build in release mode and run through scripts/bench; figures go to stdout.")
 
     enum Part: String, CaseIterable, ExpressibleByArgument {
-        case extraction, scraper, rate, report
+        case extraction, scraper, rate, report, archive
         /// A fixed workload for `perf record` or callgrind, no figures.
         case extractionProfile = "extraction-profile"
     }
@@ -155,6 +155,11 @@ do {
         let bench = ReportBenchmark(pack: try PackLoader().load(file: packFile),
                                     fixtures: repository.appendingPathComponent("Fixtures/codeproject").path, log: log)
         rows += try bench.run(runs: quick ? 1 : 3)
+    }
+
+    part("archive") {
+        let bench = ArchiveBenchmark(binaries: binaries, fixtures: repository.appendingPathComponent("Fixtures/codeproject").path, log: log)
+        rows += try bench.run(members: quick ? 4 : 12)
     }
 
     part("rate") {

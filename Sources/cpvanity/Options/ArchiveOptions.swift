@@ -19,7 +19,7 @@ struct ArchiveOptions: ParsableArguments {
     var archiveIndex: ArchiveReader.Index?
 
     @Option(name: .customLong("archive-rate"), parsing: .unconditional, help: ArgumentHelp(
-        "Requests a second to the archive (default: the pack's, 1: an archive is a shared public service).", valueName: "per-second"))
+        "Requests a second to the archive's index and to its captures alike (default: the pack's budgets, 0.4 and 8, as the Wayback Machine publishes them).", valueName: "per-second"))
     var archiveRate: Double?
 
     @Option(name: .customLong("max-skew"), help: ArgumentHelp(
