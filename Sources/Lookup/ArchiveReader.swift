@@ -49,8 +49,6 @@ public struct ArchiveReader: Sendable {
     public static let mostIndexPages = 200
     /// The most redirects of the archive's own followed for one capture.
     public static let mostArchiveRedirects = 5
-    /// Seconds the archive is left alone after its own 429 without a Retry-After.
-    public static let busyWait = 5.0
 
     /// `indexFetcher`: the index's own, when its budget is not the captures' (the
     /// Wayback Machine's); by default the one fetcher does both.

@@ -18,9 +18,9 @@ import TestSupport
         0xd1, 0x07, 0x8b, 0xdb, 0xe8, 0x83, 0x15, 0x71, 0x01, 0x00, 0xa0, 0xa4, 0x77, 0x22, 0x2c, 0x00, 0x00, 0x00,
     ]
 
-    func reader(_ base: String, busyWait: Double? = nil) -> ArchiveReader {
+    func reader(_ base: String, pause: Double? = nil) -> ArchiveReader {
         var policy = FetchPolicy(concurrency: 1, ratePerHost: 0, retries: 3, backoffBase: 0.05, respectRobots: false)
-        policy.busyWait = busyWait
+        policy.pauseOn429 = pause
         let fetcher = PageFetcher(client: HTTPClient(options: HTTPClientOptions(connectTimeout: 2, timeout: 10)), policy: policy)
         return ArchiveReader(spec: ArchiveSpec.wayback, base: base, fetcher: fetcher)
     }
@@ -75,9 +75,9 @@ import TestSupport
             return Array("HTTP/1.1 200 OK\r\nmemento-datetime: Fri, 10 Jan 2014 09:30:00 GMT\r\nContent-Length: 4\r\nConnection: close\r\n\r\npage".utf8)
         }
         let started = ContinuousClock.now
-        let read = try await reader(busy.baseURL, busyWait: 0.5).read(capture, source: "profile").get()
+        let read = try await reader(busy.baseURL, pause: 0.5).read(capture, source: "profile").get()
         #expect(String(decoding: read.bytes, as: UTF8.self) == "page")
-        // The archive left alone for the default wait (the CLI's: ArchiveReader.busyWait).
+        // The archive left alone for the pause (the pack's pause_after_429: 60 s), then asked once more.
         #expect(ContinuousClock.now - started >= .milliseconds(500))
         #expect(answered.value == 2)
 

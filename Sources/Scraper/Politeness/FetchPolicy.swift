@@ -18,9 +18,6 @@ public struct FetchPolicy: Sendable {
     public var respectRobots: Bool
     /// Redirects followed for one page, each to a host whose robots.txt is asked too.
     public var maxRedirects = 5
-    /// Seconds a host is left alone after a 429 without `Retry-After` (a web archive's
-    /// own 429s come so); nil: only the retry's backoff.
-    public var busyWait: Double?
     /// For a service that blocks an address going on after its 429s (a web archive):
     /// a 429 pauses every request to it for its Retry-After, else this many seconds, and
     /// a second within a minute of the pause stops every request (`TooManyRequests`).

@@ -129,7 +129,7 @@ public final class PageFetcher: Sendable {
         while true {
             let outcome: Result<HTTPResponse, TransportError>
             let started: ContinuousClock.Instant
-            switch await sendInTurn(url, origin: origin, headers: headers, attempt: attempt) {
+            switch await sendInTurn(url, origin: origin, headers: headers, attempt: attempt, recorded: recorded) {
             case .ended(let error): return .failure(error)
             case .answered(let answer, let at): (outcome, started) = (answer, at)
             }
@@ -151,9 +151,6 @@ public final class PageFetcher: Sendable {
                     guard seconds <= policy.maxRetryAfter else {
                         return .failure(.retryAfterTooLong(url: url, status: response.status, seconds: seconds))
                     }
-                    wait = seconds
-                    await pacer.pause(host: origin, seconds: seconds)
-                } else if retryable, response.status == 429, let seconds = policy.busyWait {
                     wait = seconds
                     await pacer.pause(host: origin, seconds: seconds)
                 }
@@ -183,7 +180,8 @@ public final class PageFetcher: Sendable {
 
     /// One request sent when the pace and the cap on requests in flight allow (or not
     /// at all, once stopped), with when it was sent.
-    private func sendInTurn(_ url: String, origin: String, headers: [String: String], attempt: Int) async -> Sent {
+    private func sendInTurn(_ url: String, origin: String, headers: [String: String], attempt: Int,
+                            recorded: @Sendable (HTTPResponse) -> Bool) async -> Sent {
         if isStopping { return .ended(.stopped(url)) }
         await limiter.acquire()
         let onTime = await pacer.waitForTurn(host: origin, stopped: { self.isStopping })
@@ -202,6 +200,12 @@ public final class PageFetcher: Sendable {
             outcome = .success(try await client.get(url, headers: headers))
         } catch {
             outcome = .failure(error)
+        }
+        // A service that blocks for ignored 429s is paused before the next request can
+        // take this one's place (what else the 429 means is decided after).
+        if tooManyRequests != nil, case .success(let response) = outcome, response.status == 429, !recorded(response) {
+            let retryAfter = response.headers["retry-after"].flatMap { RetryAfter.seconds($0) }
+            await pacer.pause(host: origin, seconds: min(retryAfter ?? policy.pauseOn429 ?? 0, policy.maxRetryAfter))
         }
         await limiter.release()
         trace(url, outcome, since: started, attempt: attempt, conditional: !headers.isEmpty)
