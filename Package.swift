@@ -46,7 +46,7 @@ let package = Package(
         // the rest of the tool works with. Knows nothing of output formats or SQL.
         .target(name: "Lookup", dependencies: ["Scraper", "Packs", "Extraction", "Archive", "PageText"]),
         // The embedded SQLite history of lookups, tracked members and what changed.
-        .target(name: "Store", dependencies: ["Lookup", "Packs", "Extraction", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "Store", dependencies: ["Lookup", "Packs", "Extraction", "Archive", .product(name: "GRDB", package: "GRDB.swift")]),
         // RSS 2.0 and Atom feeds, read with libxml2's streaming reader.
         .target(name: "Feeds", dependencies: ["CLibXML2", "PageText"]),
         // Renders records (tables, CSV, JSON, Markdown), history series and feeds, and
@@ -92,11 +92,11 @@ let package = Package(
         .testTarget(name: "LookupTests", dependencies: ["Lookup", "Archive", "Scraper", "Packs", "Extraction", "TestSupport"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Report", "Packs", "Extraction", "Lookup", "Store", "TestSupport"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Packs", "Extraction", "Lookup", "Archive", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "Packs", "Extraction", "Lookup", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "FeedsTests", dependencies: ["Feeds", "TestSupport"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "Packs", "Extraction", "Lookup", "Archive", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "FeedsTests", dependencies: ["Feeds", "PageText", "TestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CCurl", "CLibXML2", "CPCRE2"]),
         // The integration tier: the replica, hostile servers on loopback, python3.
-        .testTarget(name: "IntegrationTests", dependencies: ["App", "Store", "Scraper", "Lookup", "Packs", "Extraction", "Report", "TestSupport", "fixture-site", .product(name: "CSV", package: "CSV.swift")]),
+        .testTarget(name: "IntegrationTests", dependencies: ["App", "Store", "Scraper", "Lookup", "Packs", "Extraction", "Report", "Archive", "TestSupport", "fixture-site", .product(name: "CSV", package: "CSV.swift")]),
         // Runs the built binary as a user would; depends on it so `swift test` builds it.
         .testTarget(name: "CLITests", dependencies: ["cpvanity", "fixture-site", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
     ]

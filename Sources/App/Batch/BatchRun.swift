@@ -164,7 +164,7 @@ public struct BatchRun {
         do {
             list = try IDList(text: text, source: source, column: settings.idColumn, pack: pack)
         } catch {
-            throw .other(error.description)
+            throw .idList(error)
         }
         if list.ids.isEmpty && list.rejected.isEmpty { throw .noIDs(source: source) }
         return list

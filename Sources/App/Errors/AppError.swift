@@ -1,3 +1,4 @@
+import Feeds
 import Foundation
 import Packs
 import Report
@@ -34,8 +35,20 @@ public enum AppError: Error, Sendable, CustomStringConvertible {
     case fetchFailed(url: String, reason: String)
     /// Names (fields, keys, columns) the pack has none of; `kind` says which.
     case unknownNames([String], kind: String, available: [String])
-    /// Anything else, in its own words.
-    case other(String)
+    /// A feed that could not be read (too large, not a feed).
+    case feed(FeedError)
+    /// A list of IDs that could not be read.
+    case idList(IDListError)
+    /// A setting from the config or the environment that is not valid (`source` says where).
+    case badSetting(source: String, message: String)
+    /// The pack declares no collection, so members have no rows.
+    case noCollection(pack: String)
+    /// A source the pack does not have.
+    case unknownSource(pack: String, source: String, available: [String])
+    /// A saved page whose name does not say which source it is.
+    case unnamedPage(file: String, available: [String])
+    /// Saved pages to check that could not be read.
+    case fixtures(String)
 
     /// Files a user names.
     public enum FileRole: Sendable {
@@ -72,7 +85,15 @@ public enum AppError: Error, Sendable, CustomStringConvertible {
             let guesses = unknown.compactMap { name in JSONSelection.closest(to: name, in: available).map { "\(name) → \($0)" } }
             let hint = guesses.isEmpty ? "" : " (did you mean \(guesses.joined(separator: ", "))?)"
             return "unknown \(kind)\(unknown.count == 1 ? "" : "s") \(unknown.joined(separator: ", "))\(hint); choose from \(available.joined(separator: ", "))"
-        case .other(let message): return message
+        case .feed(let error): return error.description
+        case .idList(let error): return error.description
+        case .badSetting(let source, let message): return "\(source): \(message)"
+        case .noCollection(let pack): return "the \(pack) pack declares no collection, so a member has no list of rows"
+        case .unknownSource(let pack, let source, let available):
+            return "the \(pack) pack has no source '\(source)'; it has \(available.joined(separator: ", "))"
+        case .unnamedPage(let file, let available):
+            return "cannot tell which source \(file) is; name it <source>-<id>.html (the sources: \(available.joined(separator: ", ")))"
+        case .fixtures(let message): return message
         }
     }
 

@@ -118,7 +118,7 @@ final class CheckpointedExport: RecordExport {
         } catch let error as AppError {
             throw error
         } catch {
-            throw .other("\(error)")
+            throw .cannotWrite(path: path, reason: "\(error)")
         }
     }
 

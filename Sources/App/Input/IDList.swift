@@ -74,7 +74,7 @@ public struct IDList {
     }
 }
 
-public struct IDListError: Error, CustomStringConvertible {
+public struct IDListError: Error, Sendable, CustomStringConvertible {
     public let description: String
     public init(_ description: String) { self.description = description }
 }

@@ -1,5 +1,6 @@
 import Extraction
 import Foundation
+import Scraper
 import Report
 
 /// Where the per-field summary a batch or refresh ends with goes.
@@ -30,11 +31,8 @@ public enum ExtractionReport {
         for warning in extraction.driftWarnings { Diagnostics.alert(warning) }
         if let summaryFile {
             try OutputDirectory.prepare(parentOf: summaryFile, role: .summary)
-            do {
-                try Data((ExtractionSummaryReport.json(extraction).serialized() + "\n").utf8)
-                    .write(to: URL(fileURLWithPath: summaryFile), options: .atomic)
-            } catch {
-                throw .cannotWrite(path: summaryFile, reason: (error as NSError).localizedDescription)
+            if let reason = AtomicReplacement.replace(summaryFile, with: Array((ExtractionSummaryReport.json(extraction).serialized() + "\n").utf8)) {
+                throw .cannotWrite(path: summaryFile, reason: reason)
             }
         }
         return !extraction.drift.isEmpty

@@ -21,7 +21,7 @@ public struct FeedRun {
             data = FileHandle.standardInput.readDataToEndOfFile()
         } else {
             if let size = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int, size > FeedParser.maxBytes {
-                throw .other(FeedError.tooLarge(origin: file, bytes: size, limit: FeedParser.maxBytes).description)
+                throw .feed(FeedError.tooLarge(origin: file, bytes: size, limit: FeedParser.maxBytes))
             }
             data = try InputFile.read(file, role: .feed)
         }
@@ -53,7 +53,7 @@ public struct FeedRun {
         do {
             return try FeedParser.parse(data, origin: origin)
         } catch {
-            throw .other(error.description)
+            throw .feed(error)
         }
     }
 }

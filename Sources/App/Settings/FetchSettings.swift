@@ -1,5 +1,6 @@
 import Foundation
 import Lookup
+import Scraper
 
 /// How pages are fetched: where from, how politely, and what is kept. Plain data, as
 /// the command line (and the config file) gave it; `FetchSettings+Machinery` makes
@@ -11,7 +12,7 @@ public struct FetchSettings: Sendable {
     public var concurrency = 8
     /// Requests started per second per host; 0: no limit (a mirror of one's own).
     public var rate = 4.0
-    public var retries = 3
+    public var retries = FetchPolicy.defaultRetries
     /// Seconds one request may take in all, and to connect.
     public var timeout = 30.0
     public var connectTimeout = 10.0

@@ -2,6 +2,7 @@ import Archive
 import Extraction
 import Foundation
 import Packs
+import Scraper
 import Synchronization
 
 /// The one path every member's pages take, whatever their origin: each source's first
@@ -73,36 +74,9 @@ struct MemberPages {
     private func save(_ bytes: [UInt8], as name: SavedPageName) {
         guard let savePagesTo else { return }
         let path = (savePagesTo as NSString).appendingPathComponent(name.fileName)
-        if let reason = MemberPages.write(bytes, to: path) {
+        if let reason = AtomicReplacement.replace(path, with: bytes) {
             unsaved.messages.withLock { $0.append("member \(name.id): \(name.fileName) could not be saved in \(savePagesTo) (\(reason)); the lookup went on without it") }
         }
-    }
-
-    /// Writes beside `path` and renames, so a page on disk is whole; the system's words
-    /// for what failed (Foundation's are "error 512"), or nil.
-    private static func write(_ bytes: [UInt8], to path: String) -> String? {
-        let partial = path + ".part-\(getpid())"
-        let descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress.map { $0 + written }, bytes.count - written) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                let reason = String(cString: strerror(errno))
-                close(descriptor)
-                unlink(partial)
-                return reason
-            }
-            written += count
-        }
-        close(descriptor)
-        guard rename(partial, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(partial)
-            return reason
-        }
-        return nil
     }
 }
 

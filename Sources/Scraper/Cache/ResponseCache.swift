@@ -54,8 +54,8 @@ public struct ResponseCache: Sendable {
         let key = ResponseCache.key(response.url)
         guard let meta = try? JSONEncoder().encode(entry) else { return }
         // Body first: an entry whose metadata exists always has its body.
-        try? Data(response.body).write(to: file(key, "body"), options: .atomic)
-        try? meta.write(to: file(key, "json"), options: .atomic)
+        _ = AtomicReplacement.replace(file(key, "body").path, with: response.body, synced: false)
+        _ = AtomicReplacement.replace(file(key, "json").path, with: [UInt8](meta), synced: false)
     }
 
     private func file(_ key: String, _ suffix: String) -> URL {

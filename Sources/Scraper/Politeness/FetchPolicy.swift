@@ -27,7 +27,11 @@ public struct FetchPolicy: Sendable {
     /// one address's); nil: this process's own.
     public var sharedBudget: SharedBudget?
 
-    public init(concurrency: Int = 8, ratePerHost: Double = 4, retries: Int = 3, backoffBase: Double = 0.5,
+    /// Retries unless asked otherwise (`--retries`): a 5xx, a 429 or a dropped
+    /// connection is usually passing, and three waits of growing length outlast most.
+    public static let defaultRetries = 3
+
+    public init(concurrency: Int = 8, ratePerHost: Double = 4, retries: Int = FetchPolicy.defaultRetries, backoffBase: Double = 0.5,
                 backoffCap: Double = 30, maxRetryAfter: Double = 120, respectRobots: Bool = true) {
         self.concurrency = max(1, concurrency)
         self.ratePerHost = max(0, ratePerHost)

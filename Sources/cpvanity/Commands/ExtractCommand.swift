@@ -125,10 +125,10 @@ struct ExtractCommand: ParsableCommand {
         } else if let named = SavedPageName.parse(URL(fileURLWithPath: file).lastPathComponent, sources: sitePack.sources.map(\.name)) {
             sourceName = named.source
         } else {
-            throw AppError.other("cannot tell which source \(file) is; name it <source>-<id>.html or pass --source (\(sitePack.sources.map(\.name).joined(separator: ", ")))")
+            throw AppError.unnamedPage(file: file, available: sitePack.sources.map(\.name))
         }
         guard sitePack.source(named: sourceName) != nil else {
-            throw AppError.other("the \(sitePack.name) pack has no source '\(sourceName)'; it has \(sitePack.sources.map(\.name).joined(separator: ", "))")
+            throw AppError.unknownSource(pack: sitePack.name, source: sourceName, available: sitePack.sources.map(\.name))
         }
         return Page(source: sourceName, bytes: [UInt8](data), origin: file == "-" ? "<stdin>" : file, number: number)
     }

@@ -62,7 +62,7 @@ struct PatternsCheckCommand: AsyncParsableCommand {
                 let set = try FixtureSet(directory: directory, sources: sitePack.sources.map(\.name))
                 check = try await PackCheck.run(pack: sitePack, fixtures: set)
             } catch {
-                throw AppError.other("\(error)\(fixtures.isEmpty ? "; point at saved pages with --fixtures DIR" : "")")
+                throw AppError.fixtures("\(error)\(fixtures.isEmpty ? "; point at saved pages with --fixtures DIR" : "")")
             }
             if index > 0 { Output.write("\n") }
             Output.write(CheckTable.render(check, pack: sitePack, fixturesDirectory: directory, width: Terminal.columns()))

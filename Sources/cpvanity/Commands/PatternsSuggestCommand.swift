@@ -62,7 +62,7 @@ struct PatternsSuggestCommand: ParsableCommand {
     func run() throws {
         let (sitePack, _) = try pack.load()
         guard sitePack.source(named: source) != nil else {
-            throw AppError.other("the \(sitePack.name) pack has no source '\(source)'; it has \(sitePack.sources.map(\.name).joined(separator: ", "))")
+            throw AppError.unknownSource(pack: sitePack.name, source: source, available: sitePack.sources.map(\.name))
         }
         let main = Page(source: source, bytes: [UInt8](try InputFile.read(page, role: .page)), origin: page)
         let others = try also.map { Page(source: source, bytes: [UInt8](try InputFile.read($0, role: .page)), origin: $0) }

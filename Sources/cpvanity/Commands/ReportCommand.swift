@@ -26,7 +26,7 @@ struct ReportCommand: AsyncParsableCommand {
     @Option(name: [.short, .long], help: ArgumentHelp("The HTML file to write (replaced atomically; none or -: standard output, when it is not a terminal).", valueName: "file"), completion: .file(extensions: ["html"]))
     var output: String?
 
-    @Option(name: .long, help: ArgumentHelp("Only history from this date on (\(DateText.forms)).", valueName: "date"))
+    @Option(name: .long, help: ArgumentHelp("Only history from this date on (\(TypedDate.forms)).", valueName: "date"))
     var since: String?
 
     @Argument(help: ArgumentHelp("Member IDs (none: the tracked members).", valueName: "id"))
@@ -35,7 +35,7 @@ struct ReportCommand: AsyncParsableCommand {
     @OptionGroup(title: "Web archives") var archive: ArchiveOptions
 
     func validate() throws {
-        try DateText.check(since, option: "--since")
+        try TypedDate.check(since, option: "--since")
         guard let output = file else {
             // A page of HTML is no use on a terminal.
             if Terminal.isTerminal(STDOUT_FILENO) {
@@ -57,7 +57,7 @@ struct ReportCommand: AsyncParsableCommand {
         let settings = try lookup.settings(history: store.settings, archive: archive)
         // The tracked list is read even with --no-store, which keeps this run out of the history.
         let ids = try store.database.settings.members(ids, site: settings.pack.name, command: "report" + (file.map { " --output \($0)" } ?? ""), readOnly: store.noStore)
-        let run = HTMLReportRun(settings: settings, output: file, since: since.flatMap(DateText.period)?.start)
+        let run = HTMLReportRun(settings: settings, output: file, since: since.flatMap(TypedDate.period)?.start)
         try ErrorAdvice.finish(try await run.run(ids))
     }
 }

@@ -28,7 +28,7 @@ struct RowsCommand: AsyncParsableCommand {
         let settings = try lookup.settings(history: store.settings, archive: archive)
         let pack = settings.pack
         guard pack.reportCollection != nil else {
-            throw AppError.other("the \(pack.name) pack declares no collection, so a member has no list of rows")
+            throw AppError.noCollection(pack: pack.name)
         }
         // The pages of every list the pack reads (statistics may read another than the one
         // shown), and the page with the member's name when none of those has it.

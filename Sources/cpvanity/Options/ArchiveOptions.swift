@@ -9,7 +9,7 @@ extension ArchiveReader.Index: ExpressibleByArgument {}
 /// Reading members from a web archive: `--as-of` and the archive's own options.
 struct ArchiveOptions: ParsableArguments {
     @Option(name: .customLong("as-of"), help: ArgumentHelp(
-        "Read members as a web archive shows them then: \(DateText.forms) (the capture nearest its start).", valueName: "date"))
+        "Read members as a web archive shows them then: \(TypedDate.forms) (the capture nearest its start).", valueName: "date"))
     var asOf: String?
 
     @Option(name: .long, help: ArgumentHelp("The web archive to ask (default: the pack's [archive], the Wayback Machine).", valueName: "url"))
@@ -28,7 +28,7 @@ struct ArchiveOptions: ParsableArguments {
 
     var settings: ArchiveSettings {
         var settings = ArchiveSettings()
-        settings.asOf = asOf.flatMap(DateText.period)
+        settings.asOf = asOf.flatMap(TypedDate.period)
         settings.base = archive
         settings.index = archiveIndex
         settings.rate = archiveRate
@@ -37,7 +37,7 @@ struct ArchiveOptions: ParsableArguments {
     }
 
     func validate() throws {
-        try DateText.check(asOf, option: "--as-of")
+        try TypedDate.check(asOf, option: "--as-of")
         if let maxSkew, ArchiveDates.duration(maxSkew) == nil {
             throw ValidationError("--max-skew takes a duration like 90m, 36h or 2d (more than 0, at most ten years), not '\(maxSkew)'.")
         }
@@ -51,7 +51,7 @@ struct ArchiveOptions: ParsableArguments {
 }
 
 /// Every date option reads the same forms, and says so in the same words.
-extension DateText {
+extension TypedDate {
     static func check(_ text: String?, option: String) throws {
         if let text, period(text) == nil {
             throw ValidationError("\(option) takes a date like \(forms), not '\(text)'.")

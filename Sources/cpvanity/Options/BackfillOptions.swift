@@ -13,15 +13,15 @@ struct BackfillOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("With --backfill: one capture per month, quarter or year (default year).", valueName: "period"))
     var every: CaptureChoice.Period = .year
 
-    @Option(name: .long, help: ArgumentHelp("With --backfill: captures from this date on (\(DateText.forms)).", valueName: "date"))
+    @Option(name: .long, help: ArgumentHelp("With --backfill: captures from this date on (\(TypedDate.forms)).", valueName: "date"))
     var from: String?
 
     @Option(name: .long, help: ArgumentHelp("With --backfill: captures up to the end of this date (a year, a month, a day).", valueName: "date"))
     var to: String?
 
     func validate() throws {
-        try DateText.check(from, option: "--from")
-        try DateText.check(to, option: "--to")
+        try TypedDate.check(from, option: "--from")
+        try TypedDate.check(to, option: "--to")
         if !backfill && (from != nil || to != nil) { throw ValidationError("--from and --to choose captures for --backfill; add --backfill.") }
     }
 
@@ -29,8 +29,8 @@ struct BackfillOptions: ParsableArguments {
     var settings: BackfillSettings {
         var settings = BackfillSettings()
         settings.every = every
-        settings.from = from.flatMap(DateText.period).map { ArchiveTimestamp($0.start).description } ?? ""
-        settings.to = to.flatMap(DateText.period).map { ArchiveTimestamp($0.end.addingTimeInterval(-1)).description } ?? ""
+        settings.from = from.flatMap(TypedDate.period).map { ArchiveTimestamp($0.start).description } ?? ""
+        settings.to = to.flatMap(TypedDate.period).map { ArchiveTimestamp($0.end.addingTimeInterval(-1)).description } ?? ""
         return settings
     }
 }

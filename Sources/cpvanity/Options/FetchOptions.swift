@@ -14,7 +14,7 @@ struct FetchOptions: ParsableArguments {
     @Option(name: .customLong("rate"), parsing: .unconditional, help: ArgumentHelp("Requests started per second per host (default 4; 0: no limit, for your own mirror only).", valueName: "per-second"))
     var rateOption: Double?
 
-    @Option(name: .customLong("retries"), parsing: .unconditional, help: ArgumentHelp("Retries after a 5xx, 429, timeout or connection error, with exponential backoff (default 3).", valueName: "n"))
+    @Option(name: .customLong("retries"), parsing: .unconditional, help: ArgumentHelp("Retries after a 5xx, 429, timeout or connection error, with exponential backoff (default \(FetchSettings().retries)).", valueName: "n"))
     var retriesOption: Int?
 
     @Option(name: .customLong("timeout"), parsing: .unconditional, help: ArgumentHelp("Seconds one request may take in all (default 30).", valueName: "seconds"))

@@ -108,7 +108,7 @@ struct ReportFormatOptions: ParsableArguments {
                 options.columns = try ReportFormatOptions.chosen(setting.text, from: CSVColumns.available(pack: pack, rows: false),
                                                                  option: "the \(setting.name) setting", what: "column")
             } catch let error as ValidationError {
-                throw AppError.other("\(setting.source): \(error.message)")
+                throw AppError.badSetting(source: setting.source, message: error.message)
             }
         }
         return OutputSettings(format: format, options: options, file: file)

@@ -57,6 +57,7 @@ enum ErrorAdvice {
         case .feedChoice(.categoryNeeded): return "\(error) (--category NAME)"
         case .feedChoice(.noCategories): return "\(error): drop --category"
         case .unknownNames(_, let kind, _): return "--\(kind): \(error)"
+        case .unnamedPage: return "\(error), or give its source with --source"
         default: return error.description
         }
     }

@@ -28,7 +28,7 @@ struct HistoryCommand: AsyncParsableCommand {
     @OptionGroup(title: "Site and fetching") var lookup: LookupOptions
     @OptionGroup(title: "History") var database: DatabaseOption
 
-    @Option(name: .long, help: ArgumentHelp("Only snapshots seen on or after this date (\(DateText.forms)).", valueName: "date"))
+    @Option(name: .long, help: ArgumentHelp("Only snapshots seen on or after this date (\(TypedDate.forms)).", valueName: "date"))
     var since: String?
 
     @Option(name: .long, help: ArgumentHelp("A field or statistic to show (repeatable), by its key: --field name, --field stats.<name>.", valueName: "name"))
@@ -42,7 +42,7 @@ struct HistoryCommand: AsyncParsableCommand {
     @OptionGroup(title: "Web archives") var archive: ArchiveOptions
 
     func validate() throws {
-        try DateText.check(since, option: "--since")
+        try TypedDate.check(since, option: "--since")
         if archive.asOf != nil { throw ValidationError("history shows every point; --as-of is for member, rows and batch.") }
     }
 
@@ -56,7 +56,7 @@ struct HistoryCommand: AsyncParsableCommand {
             backfillFailed = try await BackfillRun(settings: settings, backfill: backfill.settings, history: history).run(ids)
         }
         let run = HistoryRun(pack: settings.pack, history: history, output: try output.settings(pack: settings.pack), rows: output.rows,
-                             fields: field, since: since.flatMap(DateText.period)?.start)
+                             fields: field, since: since.flatMap(TypedDate.period)?.start)
         _ = try run.run(ids)
         if let backfillFailed { try ErrorAdvice.finish(backfillFailed) }
     }

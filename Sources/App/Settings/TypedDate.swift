@@ -3,7 +3,7 @@ import Foundation
 
 /// The one reader of dates people type (`--as-of`, `--since`, `--from`, `--to`): a
 /// year, a month, a day (UTC) or an ISO 8601 time, each naming a period.
-public enum DateText {
+public enum TypedDate {
     /// The forms, as messages and help texts name them.
     public static let forms = "2014, 2014-01, 2014-01-10 or 2014-01-10T09:30:00Z (from 1990 on)"
 
