@@ -4,10 +4,6 @@ import TOMLKit
 extension PackReader {
     static let reportKeys: Set<String> = ["name", "summary", "collection", "columns", "roles", "title", "link", "sort", "photo",
                                           "headline", "compare", "row_charts", "per_year", "breakdowns", "narrow_drop"]
-    /// `[report.roles]`, as packs wrote it before statistics were pack data: `title`,
-    /// `url`, `views`, `rating` and `posted` still mean what they did for the report;
-    /// the others named fields for statistics, which `[stats]` declares now.
-    static let legacyRoles: Set<String> = ["title", "url", "views", "votes", "rating", "popularity", "bookmarks", "downloads", "posted"]
 
     mutating func readReport(_ root: TOMLTable, fields: [FieldRule], collections: [CollectionRule], stats: [StatRule]) -> ReportSpec {
         let fieldNames = fields.map(\.name)
@@ -37,7 +33,10 @@ extension PackReader {
         spec.narrowDrop = stringList(table, "narrow_drop", at: "report", allowedValues: rowNames, what: rowWhat) ?? []
         spec.titleField = rowFields.first { $0.type == .text }?.name
         spec.linkField = rowFields.first { $0.type == .url }?.name
-        readLegacyRoles(table, rowNames: rowNames, into: &spec)
+        if table["roles"] != nil {
+            // Packs written before statistics were pack data named one site's article fields here.
+            problems.append(PackProblem(location: "report.roles", message: "is no longer read: name the row fields with report.title, link, sort, row_charts and per_year, and figures in [stats] (docs/patterns.md)"))
+        }
         if let title = rowField(table, "title", rowNames, rowWhat) { spec.titleField = title }
         if let link = rowField(table, "link", rowNames, rowWhat) { spec.linkField = link }
         if let sort = rowField(table, "sort", rowNames, rowWhat) { spec.sortField = sort }
@@ -72,23 +71,6 @@ extension PackReader {
             return nil
         }
         return name
-    }
-
-    private mutating func readLegacyRoles(_ table: TOMLTable, rowNames: [String], into spec: inout ReportSpec) {
-        guard let roles = self.table(table, "roles", at: "report", required: false) else { return }
-        checkKeys(roles, at: "report.roles", allowed: Self.legacyRoles)
-        var named = [String: String]()
-        for role in Self.legacyRoles.sorted() {
-            guard let field = string(roles, role, at: "report.roles") else { continue }
-            if rowNames.contains(field) { named[role] = field } else {
-                problems.append(PackProblem(location: "report.roles.\(role)", message: "'\(field)' is not a field of the report's collection"))
-            }
-        }
-        if let title = named["title"] { spec.titleField = title }
-        if let url = named["url"] { spec.linkField = url }
-        spec.sortField = named["views"]
-        spec.rowCharts = ["views", "rating"].compactMap { named[$0] }
-        spec.perYear = named["posted"]
     }
 
     /// `[report.breakdowns.<group>]`: the fields `<group>.<row>.<column>`, in the pack's order.

@@ -96,6 +96,7 @@ import Testing
             """)
         #expect(problems.map(\.description) == [
             "report.summary: 'stats.nope' is not a field or statistic (stats.<name>)",
+            "report.roles: is no longer read: name the row fields with report.title, link, sort, row_charts and per_year, and figures in [stats] (docs/patterns.md)",
             "report.sort: 'rating' is not a field of the report's collection (posts)",
             "report.per_year: 'views' is not a date field; rows are counted by the year of a date",
             "report.photo: names no field: 'avatar'",

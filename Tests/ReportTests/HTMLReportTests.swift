@@ -43,10 +43,9 @@ import TestSupport
         #expect(html.contains("@media print"))
     }
 
-    /// A pack written before statistics were pack data (`[report.roles]`, no `[stats]`,
-    /// no labels) still gets every section its roles name, in its own words, and no
-    /// statistics it never declared.
-    @Test func aPackWithOnlyTheOldReportKeysGetsAFullReport() throws {
+    /// A pack with no `[stats]` and no labels gets every section its report keys name,
+    /// in its own words, and no statistics it never declared.
+    @Test func aPackWithoutStatisticsOrLabelsGetsAFullReport() throws {
         let old = try PackLoader().load(toml: """
             [site]
             name = "oldforum"
@@ -80,12 +79,11 @@ import TestSupport
             summary = ["score.total"]
             collection = "threads"
             columns = ["subject", "hits", "started"]
-            [report.roles]
             title = "subject"
-            url = "href"
-            views = "hits"
-            votes = "hits"
-            posted = "started"
+            link = "href"
+            sort = "hits"
+            row_charts = ["hits"]
+            per_year = "started"
             """, file: "oldforum.toml")
         #expect(old.report.titleField == "subject" && old.report.linkField == "href" && old.report.sortField == "hits")
         #expect(old.report.rowCharts == ["hits"] && old.report.perYear == "started" && old.report.headline == "score.total")
