@@ -59,7 +59,7 @@ let package = Package(
         // fingerprint, ID lists and shards, history series, stdout/stderr and exit
         // statuses. Knows nothing of argument parsing.
         .target(name: "App", dependencies: [
-            "Packs", "Extraction", "Lookup", "Scraper", "Store", "Report", "Archive", "Feeds",
+            "Packs", "Extraction", "Lookup", "Scraper", "Store", "Report", "Archive", "Feeds", "PackCheck",
             .product(name: "CSV", package: "CSV.swift"),
             .product(name: "Logging", package: "swift-log"),
         ]),

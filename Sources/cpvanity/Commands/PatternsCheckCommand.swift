@@ -1,9 +1,6 @@
 import App
 import ArgumentParser
 import Foundation
-import PackCheck
-import Packs
-import Report
 
 struct PatternsCheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -44,37 +41,14 @@ struct PatternsCheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (sitePack, locator) = try pack.load()
+        let passed: Bool
         if !live.isEmpty {
-            try await checkLive(sitePack)
-            return
-        }
-        var directories = fixtures
-        if directories.isEmpty {
-            let bundled = URL(fileURLWithPath: locator.directory).deletingLastPathComponent().appendingPathComponent("Fixtures")
-            directories.append(bundled.appendingPathComponent(sitePack.name).path)
-            let eras = bundled.appendingPathComponent("\(sitePack.name)-eras").path
-            if FileManager.default.fileExists(atPath: eras) { directories.append(eras) }
-        }
-        var passed = true
-        for (index, directory) in directories.enumerated() {
-            let check: PackCheck
-            do {
-                let set = try FixtureSet(directory: directory, sources: sitePack.sources.map(\.name))
-                check = try await PackCheck.run(pack: sitePack, fixtures: set)
-            } catch {
-                throw AppError.fixtures("\(error)\(fixtures.isEmpty ? "; point at saved pages with --fixtures DIR" : "")")
-            }
-            if index > 0 { Output.write("\n") }
-            Output.write(CheckTable.render(check, pack: sitePack, fixturesDirectory: directory, width: Terminal.columns()))
-            passed = passed && check.passed
+            let settings = LookupSettings(pack: sitePack, fetch: try fetch.settings(), archive: archive.settings)
+            passed = try await PackCheckRun.live(live, settings: settings, width: Terminal.columns())
+        } else {
+            let directories = fixtures.isEmpty ? PackCheckRun.bundledFixtures(of: sitePack, packDirectory: locator.directory) : fixtures
+            passed = try await PackCheckRun.saved(sitePack, directories: directories, bundled: fixtures.isEmpty, width: Terminal.columns())
         }
         if !passed { throw ExitStatus.partialFailure }
-    }
-
-    private func checkLive(_ sitePack: SitePack) async throws {
-        let settings = LookupSettings(pack: sitePack, fetch: try fetch.settings(), archive: archive.settings)
-        let records = try await LookupRun.records(for: live, settings: settings)
-        Output.write(LiveCheckTable.render(records, pack: sitePack, width: Terminal.columns()))
-        if !LiveCheckTable.passed(records) { throw ExitStatus.partialFailure }
     }
 }

@@ -1,0 +1,137 @@
+import Extraction
+import Foundation
+import Packs
+import Report
+
+/// What `patterns suggest` learns from: a saved page, the values read on it (or row
+/// titles), other pages of the same markup to check on.
+public struct SuggestSettings: Sendable {
+    public var source: String
+    public var page: String
+    public var also: [String] = []
+    /// Patterns printed per value.
+    public var count = 3
+    public var rowTitles: [String] = []
+    public var collection: String?
+    /// `FIELD=VALUE` or `FIELD:TYPE=VALUE`, as typed.
+    public var values: [String] = []
+
+    public init(source: String, page: String) {
+        self.source = source
+        self.page = page
+    }
+}
+
+/// A value typed wrongly (`reputation.total` without `=`, an unknown type).
+public struct SuggestInputError: Error, Sendable {
+    public let message: String
+
+    init(_ message: String) {
+        self.message = message
+    }
+}
+
+/// `cpvanity patterns suggest`: patterns learnt from an example, printed as TOML to
+/// paste into a pack.
+public struct SuggestRun {
+    public let settings: SuggestSettings
+    public let pack: SitePack
+
+    public init(settings: SuggestSettings, pack: SitePack) {
+        self.settings = settings
+        self.pack = pack
+    }
+
+    /// Prints the suggestions; false when a value was not found or no pattern reads it.
+    public func run() throws(AppError) -> Bool {
+        guard pack.source(named: settings.source) != nil else {
+            throw .unknownSource(pack: pack.name, source: settings.source, available: pack.sources.map(\.name))
+        }
+        let examples: [PatternSuggester.Example]
+        do throws(SuggestInputError) {
+            examples = try SuggestRun.examples(settings.values)
+        } catch {
+            throw .badSetting(source: "the values", message: error.message)
+        }
+        let main = Page(source: settings.source, bytes: [UInt8](try InputFile.read(settings.page, role: .page)), origin: settings.page)
+        var others = [Page]()
+        for file in settings.also { others.append(Page(source: settings.source, bytes: [UInt8](try InputFile.read(file, role: .page)), origin: file)) }
+        let suggester = PatternSuggester(source: settings.source, baseURL: pack.baseURL)
+        if !settings.rowTitles.isEmpty {
+            return suggestRows(suggester, main: main, others: others, collection: settings.collection ?? pack.report.collection ?? "rows", examples: examples)
+        }
+        var found = true
+        for example in examples {
+            let candidates = suggester.suggest(example, page: main, also: others)
+            Output.write(render(example, candidates))
+            found = found && !candidates.isEmpty
+        }
+        return found
+    }
+
+    /// The values as typed, read: the field, the value, and the type when `FIELD:TYPE=` says it.
+    public static func examples(_ values: [String]) throws(SuggestInputError) -> [PatternSuggester.Example] {
+        var examples = [PatternSuggester.Example]()
+        for pair in values {
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                throw SuggestInputError("'\(pair)' is not FIELD=VALUE; e.g. reputation.total=1204873")
+            }
+            var field = String(pair[..<equals])
+            let value = String(pair[pair.index(after: equals)...])
+            var type: FieldType?
+            if let colon = field.lastIndex(of: ":") {
+                guard let named = FieldType(rawValue: String(field[field.index(after: colon)...])) else {
+                    throw SuggestInputError("'\(pair)': unknown type; use one of \(FieldType.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                type = named
+                field = String(field[..<colon])
+            }
+            guard !value.trimmingCharacters(in: .whitespaces).isEmpty else { throw SuggestInputError("'\(pair)' has no value") }
+            examples.append(PatternSuggester.Example(field: field, value: value, type: type))
+        }
+        return examples
+    }
+
+    /// Rows: a row_start, the title field and the row fields, printed; false when none holds.
+    private func suggestRows(_ suggester: PatternSuggester, main: Page, others: [Page], collection: String, examples: [PatternSuggester.Example]) -> Bool {
+        guard let rows = suggester.suggestRows(titles: settings.rowTitles, fields: examples, page: main, also: others) else {
+            Diagnostics.warning("no row start found that cuts \(settings.page) into rows holding those titles; check the titles as the page shows them, in page order")
+            return false
+        }
+        var text = "# \(collection): \(rows.rowCount) rows on \(settings.page)"
+        text += zip(settings.also, rows.alsoRowCounts).map { "; \($0): \($1) rows" }.joined() + "\n"
+        text += rows.toml(collection: collection, source: settings.source)
+        for example in rows.unmatched {
+            Diagnostics.warning("\(example.field) = \(example.value): no pattern reads it on the row titled '\(settings.rowTitles[0])'")
+        }
+        Output.write(text)
+        return rows.unmatched.isEmpty
+    }
+
+    private func render(_ example: PatternSuggester.Example, _ candidates: [PatternSuggester.Candidate]) -> String {
+        let shown = "\(example.field) = \(example.value)"
+        guard !candidates.isEmpty else {
+            Diagnostics.warning("\(shown): not found on \(settings.page) as a \(example.type.rawValue), or no pattern reads exactly it; check the value as the page shows it")
+            return "# \(shown): no pattern found\n\n"
+        }
+        var text = "# \(shown): \(candidates.count) pattern\(candidates.count == 1 ? "" : "s") read it on \(settings.page); the best \(min(settings.count, candidates.count)):\n\n"
+        for (index, candidate) in candidates.prefix(settings.count).enumerated() {
+            text += "# \(index + 1). from \(candidate.anchor)\n"
+            for (other, value) in zip(settings.also, candidate.alsoValues) {
+                text += "#    \(other): \(value.map(describe) ?? "nothing")\n"
+            }
+            text += candidate.toml(source: settings.source) + "\n"
+        }
+        return text
+    }
+
+    private func describe(_ value: FieldValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .int(let number): return String(number)
+        case .decimal(let number): return "\(number)"
+        case .text(let text): return "\"\(TerminalText.escaped(text))\""
+        case .date(let date): return date.description
+        }
+    }
+}
