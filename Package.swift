@@ -65,7 +65,7 @@ let package = Package(
         ]),
         // The command-line layer only: arguments, help, config, the terminal; calls App.
         .executableTarget(name: "cpvanity", dependencies: [
-            "App", "Packs", "Extraction", "Report", "PackCheck", "Lookup", "Store", "Archive", "Feeds",
+            "App", "Packs", "Report", "Lookup", "Store", "Archive", "Feeds",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
