@@ -1,6 +1,5 @@
 import App
 import ArgumentParser
-import Store
 
 struct TrackAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "add", abstract: "Track members (no request is made).")
@@ -20,12 +19,6 @@ struct TrackAddCommand: ParsableCommand {
 
     func run() throws {
         let (sitePack, _) = try pack.load()
-        let unique = LookupRun.unique(try IDValidation.ids(ids, pack: sitePack))
-        let store = try database.settings.open()
-        let added = try AppError.history { () throws(StoreError) in try store.track(unique, site: sitePack.name, label: label) }
-        // What was done goes to stderr, with the other diagnostics: stdout is for data.
-        let already = unique.filter { !added.contains($0) }
-        if !added.isEmpty { Diagnostics.info("tracking \(added.joined(separator: ", "))") }
-        if !already.isEmpty { Diagnostics.info("already tracked: \(already.joined(separator: ", "))") }
+        try TrackRun(pack: sitePack, history: database.settings).add(ids, label: label)
     }
 }
