@@ -30,6 +30,15 @@ import Testing
         let list = try run("cpvanity", ["feed", "list", "--format", "json"])
         let feeds = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
         #expect(feeds.map { $0["name"] as? String } == ["articles", "lounge"])
+        // Every format the option names is written as itself, not as a table.
+        let csv = try run("cpvanity", ["feed", "list", "--format", "csv"])
+        #expect(csv.stdout.components(separatedBy: "\r\n").prefix(3) == [
+            "name,title,url,categories,default_category",
+            "articles,Latest articles,{base}/webservices/articlerss.aspx?cat={category},\"All Articles, C++/MFC, C#, ASP.NET, SQL, Java, Mobile, Android\",All Articles",
+            "lounge,The Lounge (forum),{base}/webservices/LoungeRss.aspx,,",
+        ], "\(csv.stdout)")
+        let markdown = try run("cpvanity", ["feed", "list", "--format", "markdown"])
+        #expect(markdown.stdout.hasPrefix("| name | title | url | categories | default category |\n| --- | --- | --- | --- | --- |\n| articles |"), "\(markdown.stdout)")
 
         let unknownFeed = try run("cpvanity", ["feed", "forumz"])
         #expect(unknownFeed.status == 64)

@@ -1,6 +1,7 @@
 import Feeds
 import Foundation
 import Packs
+import Report
 import Scraper
 
 /// `feed show`: a feed of the pack's fetched politely (or a saved one read), parsed.
@@ -54,6 +55,44 @@ public struct FeedRun {
             return try FeedParser.parse(data, origin: origin)
         } catch {
             throw .feed(error)
+        }
+    }
+
+    /// `feed show`: the items (at most `limit`) in `format`; false when the feed has none.
+    public static func show(_ items: [FeedItem], origin: String, limit: Int?, format: ListFormat, options: ReportOptions) -> Bool {
+        let shown = limit.map { Array(items.prefix($0)) } ?? items
+        Output.write(styled: FeedReport.render(shown, format: format, options: options))
+        if shown.isEmpty { Diagnostics.warning("\(origin) has no items") }
+        return !shown.isEmpty
+    }
+
+    /// `feed list`: the pack's feeds and their categories, in `format` (each format it
+    /// names honoured, none written as another).
+    public static func list(_ pack: SitePack, format: ListFormat) {
+        let rows = pack.feeds.map { feed in
+            [feed.name, feed.title, feed.urlTemplate, feed.categories.map(\.name).joined(separator: ", "), feed.defaultCategory ?? ""]
+        }
+        let header = ["name", "title", "url", "categories", "default_category"]
+        switch format {
+        case .json, .ndjson:
+            let items = pack.feeds.map { feed -> JSONValue in
+                .object([("name", .string(feed.name)), ("title", .string(feed.title)), ("url", .string(feed.urlTemplate)),
+                         ("categories", .array(feed.categories.map { .object([("name", .string($0.name)), ("id", .string($0.id))]) })),
+                         ("default_category", feed.defaultCategory.map { .string($0) } ?? .null)])
+            }
+            Output.write(format == .json ? JSONValue.array(items).serialized() + "\n" : items.map { $0.serialized(pretty: false) + "\n" }.joined())
+        case .csv:
+            Output.write(CSVTable.render(header: header, rows: rows))
+        case .markdown:
+            Output.write(MarkdownTable.render(header: ["name", "title", "url", "categories", "default category"], rows: rows))
+        case .table:
+            if pack.feeds.isEmpty { Output.write("the \(pack.name) pack declares no feeds\n") }
+            for feed in pack.feeds {
+                Output.write("\(feed.name)  \(feed.title)\n")
+                for category in feed.categories {
+                    Output.write("    \(category.name)\(category.name == feed.defaultCategory ? "  (default)" : "")\n")
+                }
+            }
         }
     }
 }

@@ -1,6 +1,5 @@
 import App
 import ArgumentParser
-import Report
 
 /// `cpvanity patterns schema`: the JSON Schema of a pack's records, made from the pack.
 struct PatternsSchemaCommand: ParsableCommand {
@@ -20,6 +19,6 @@ struct PatternsSchemaCommand: ParsableCommand {
 
     func run() throws {
         let (sitePack, _) = try pack.load()
-        Output.write(RecordSchema.value(sitePack).serialized(pretty: true) + "\n")
+        SchemaRun.write(sitePack)
     }
 }

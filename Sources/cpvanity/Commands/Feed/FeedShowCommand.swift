@@ -36,7 +36,7 @@ struct FeedShowCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var items: [FeedItem]
+        let items: [FeedItem]
         let origin: String
         if let file {
             items = try FeedRun.items(file: file)
@@ -45,11 +45,8 @@ struct FeedShowCommand: AsyncParsableCommand {
             let (sitePack, _) = try pack.load()
             (items, origin) = try await FeedRun(pack: sitePack, fetch: try fetch.settings()).items(feed: name ?? "", category: category)
         }
-        if let limit { items = Array(items.prefix(limit)) }
         let options = ReportOptions(width: Terminal.columns(), color: colorOption.enabled)
-        Output.write(styled: FeedReport.render(items, format: format ?? Terminal.defaultListFormat, options: options))
-        if items.isEmpty {
-            Diagnostics.warning("\(origin) has no items")
+        if !FeedRun.show(items, origin: origin, limit: limit, format: format ?? Terminal.defaultListFormat, options: options) {
             throw ExitStatus.partialFailure
         }
     }
