@@ -71,6 +71,12 @@ import Testing
         #expect(unknown.stderr.hasPrefix("cpvanity: \(directory.path)/cpvanity/config.toml: rte is not a setting; the file takes site, patterns, "))
         let variable = try run("cpvanity", ["config", "show"], environment: ["CPVANITY_RATE": "fast", "XDG_CONFIG_HOME": "/nonexistent"])
         #expect(variable.stderr == "cpvanity: CPVANITY_RATE must be a number, not 'fast'\n")
+        // A file named and not there is said, not replaced by the defaults (and the real site asked).
+        let missing = directory.appendingPathComponent("nowhere.toml").path
+        let named = try run("cpvanity", ["member", "48201"], environment: ["CPVANITY_CONFIG": missing, "XDG_CONFIG_HOME": directory.path])
+        #expect(named.status == 2)
+        #expect(named.stderr == "cpvanity: \(missing) (named by CPVANITY_CONFIG) does not exist; create it, or unset CPVANITY_CONFIG to read \(directory.path)/cpvanity/config.toml\n")
+        #expect(named.stdout.isEmpty)
     }
 
     @Test func aReadOnlyHomeStillPrintsTheRecord() throws {

@@ -60,6 +60,11 @@ struct Settings: Sendable {
     init(environment: [String: String], command: String?) throws(SettingsError) {
         file = Settings.path(environment: environment)
         self.command = command
+        // A file asked for by name and not there is a mistake to say, not defaults to use.
+        if let named = environment["CPVANITY_CONFIG"], !named.isEmpty, !FileManager.default.fileExists(atPath: named) {
+            throw SettingsError(file: named, key: nil,
+                                message: "(named by CPVANITY_CONFIG) does not exist; create it, or unset CPVANITY_CONFIG to read \(Settings.path(environment: environment.filter { $0.key != "CPVANITY_CONFIG" }))")
+        }
         fileValues = try SettingsFile(path: file, home: environment["HOME"] ?? NSHomeDirectory())
         var environmentValues = [String: String]()
         for key in Settings.keys {
