@@ -15,6 +15,9 @@ extension ArchiveReader {
         /// The capture is the site's answer at crawl time but not its page (a redirect,
         /// an error): another capture, from the index, may be the page.
         public var siteAnswer = false
+
+        /// The capture is the site's, not the archive's refusal: another capture may be the page.
+        public var anotherMayBeThePage: Bool { recordedError || siteAnswer }
     }
 
     /// One capture's page, and the capture it was read from (the archive may have sent

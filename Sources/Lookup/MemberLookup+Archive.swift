@@ -35,8 +35,7 @@ extension MemberLookup {
             fetched.errors.append(MemberError(kind: .archive, message: ArchiveError.skew(first: earliest, second: latest, limit: maxSkew).description))
             fetched.pages = []
         }
-        // The capture actually read names the page: the archive may have sent the request on to another.
-        fetched.urls = fetched.urls.map { ($0.name, fetched.captures[$0.name].map(archive.url(of:)) ?? $0.url) }
+        fetched.nameCapturesRead(archive)
         return fetched
     }
 
@@ -75,8 +74,14 @@ extension MemberLookup {
         fetched.add(await MemberPages(pack: pack, origin: origin, savePagesTo: savePagesTo)
             .read(id: id, urls: fetched.urls.filter { chosen[$0.name] != nil }))
         fetched.stopped = fetched.stopped || (archive.isStopping && !fetched.errors.isEmpty)
-        // The capture actually read names the page: the archive may have sent the request on to another.
-        fetched.urls = fetched.urls.map { ($0.name, fetched.captures[$0.name].map(archive.url(of:)) ?? $0.url) }
+        fetched.nameCapturesRead(archive)
         return fetched
+    }
+}
+
+extension MemberLookup.Fetched {
+    /// Each page named by the capture actually read: the archive may have sent the request on to another.
+    mutating func nameCapturesRead(_ archive: ArchiveReader) {
+        urls = urls.map { ($0.name, captures[$0.name].map(archive.url(of:)) ?? $0.url) }
     }
 }

@@ -42,11 +42,11 @@ public struct MemberLookup: Sendable {
         extractor = Extractor(pack: pack, baseURL: URLCredentials.stripped(self.baseURL))
     }
 
-    /// From now on no request starts, to the site or the archive: requests under way
-    /// finish, members with a page never requested are left out (Ctrl-C, a site down).
     /// Why the archive's requests stopped of their own accord (its 429s), if they did.
     public var archiveRefusal: String? { archive?.refusal }
 
+    /// From now on no request starts, to the site or the archive: requests under way
+    /// finish, members with a page never requested are left out (Ctrl-C, a site down).
     public func stopStartingRequests() {
         fetcher?.stopStartingRequests()
         archive?.stopStartingRequests()

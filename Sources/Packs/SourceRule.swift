@@ -60,10 +60,15 @@ public struct SourceRule: Sendable {
     /// The link to the next page on `page`, as written there (relative or absolute,
     /// entities not yet decoded); nil on the last page or when the source has one page.
     public func nextLink(on page: [UInt8]) -> String? {
-        guard let next else { return nil }
-        let group = next.captureCount > 0 ? 1 : 0
+        next.flatMap { SourceRule.firstCapture(of: $0, on: page) }
+    }
+
+    /// What `pattern` captures first on `page` (its first group, else the whole match),
+    /// at most `longest` bytes; nil for no match or an empty one.
+    private static func firstCapture(of pattern: any CompiledPattern, on page: [UInt8], longest: Int = .max) -> String? {
+        let group = pattern.captureCount > 0 ? 1 : 0
         return page.withUnsafeBufferPointer { buffer in
-            guard let range = try? next.firstRange(of: group, in: buffer, from: 0), !range.isEmpty else { return nil }
+            guard let range = try? pattern.firstRange(of: group, in: buffer, from: 0), !range.isEmpty, range.count <= longest else { return nil }
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
         }
     }
@@ -72,13 +77,7 @@ public struct SourceRule: Sendable {
     /// digits) or an ISO timestamp (`2022-03-19T11:54:39Z`, a day alone is its midnight
     /// in UTC); nil without the pattern, a match, or a time read.
     public func servedAt(_ page: [UInt8]) -> Date? {
-        guard let time else { return nil }
-        let group = time.captureCount > 0 ? 1 : 0
-        let text: String? = page.withUnsafeBufferPointer { buffer in
-            guard let range = try? time.firstRange(of: group, in: buffer, from: 0), !range.isEmpty, range.count < 64 else { return nil }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
-        }
-        return text.flatMap(InstantText.moment)
+        time.flatMap { SourceRule.firstCapture(of: $0, on: page, longest: 63) }.flatMap(InstantText.moment)
     }
 
     /// False when the source says how a whole page ends and `page` does not.

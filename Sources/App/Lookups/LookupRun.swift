@@ -192,13 +192,12 @@ enum RunStop {
     /// The one line on stderr, or nil where the stop was said already (Ctrl-C).
     func said(left: Int, resumable: Bool) -> String? {
         let members = left == 1 ? "the member left is" : "the \(left) members left are"
+        let fate = resumable ? "\(members) left for the next run" : "\(members) recorded as not looked up"
         switch self {
         case .outage(let outage): return outage.stopping(left: left)
-        case .refused(let why):
-            return "stopped starting lookups: " + why + "; " + (resumable ? "\(members) left for the next run" : "\(members) recorded as not looked up")
+        case .refused(let why): return "stopped starting lookups: \(why); \(fate)"
         case .interrupted: return nil
-        case .failed(let error):
-            return "stopped starting lookups after an error (\(error)); " + (resumable ? "\(members) left for the next run" : "\(members) recorded as not looked up")
+        case .failed(let error): return "stopped starting lookups after an error (\(error)); \(fate)"
         case .unexplained: return "\(left == 1 ? "1 member was" : "\(left) members were") not looked up: the run ended early; they are recorded as not looked up"
         }
     }

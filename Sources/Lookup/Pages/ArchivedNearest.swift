@@ -7,8 +7,8 @@ import Foundation
 /// `--as-of` a date costs capture requests, not index requests (the index's budget is
 /// a twentieth of playback's). The index is asked only where playback's answer is not
 /// the page: the nearest capture is the site's redirect or error at crawl time (another
-/// capture may be the page), or it lies past the period, where the index tells whether
-/// the period is before the first capture.
+/// capture may be the page). A nearest capture past the period is checked against the
+/// page's first capture (playback's nearest to 1996): a period before it is said so.
 public struct ArchivedNearest: PageOrigin {
     public let reader: ArchiveReader
     public let period: DateInterval
@@ -38,7 +38,7 @@ public struct ArchivedNearest: PageOrigin {
             case .failure:
                 return await fromIndex(url, source: source)
             }
-        case .failure(let unread) where !unread.recordedError && !unread.siteAnswer:
+        case .failure(let unread) where !unread.anotherMayBeThePage:
             return .failure(PageFailure(unread.error))
         case .failure:
             // The site's own redirect or error then: another capture may be the page.
@@ -63,7 +63,7 @@ public struct ArchivedNearest: PageOrigin {
         switch await reader.read(Capture(timestamp: ArchiveTimestamp(time), original: url), source: source) {
         case .success(let page):
             return .success(page)
-        case .failure(let unread) where !unread.recordedError && !unread.siteAnswer:
+        case .failure(let unread) where !unread.anotherMayBeThePage:
             return .failure(PageFailure(unread.error))
         case .failure:
             return await ArchivedCaptures(reader: reader, chosen: [:]).further(source: source, id: id, url: url, number: number, after: first)

@@ -50,8 +50,7 @@ public enum JSONSelection {
             names.append("stats.saturated")
         }
         // The steps of counts the page showed rounded (99.5k: 100).
-        let rounds = pack.fields.contains { $0.type == .rounded } || pack.collections.contains { $0.fields.contains { $0.type == .rounded } }
-        return names + (rounds ? ["rounded"] : []) + ["changes", "errors"]
+        return names + (pack.hasRoundedFields ? ["rounded"] : []) + ["changes", "errors"]
     }
 
     /// `value` with only the `paths` (dotted names split on the dots) kept.

@@ -10,6 +10,12 @@ enum BoundedSeconds {
         return value
     }
 
+    /// A duration as seconds (for a file or a message: durations here are never long
+    /// enough to lose precision).
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
     static func duration(_ seconds: Double) -> Duration {
         guard seconds.isFinite, seconds > 0 else { return .zero }
         return .milliseconds(Int64((min(seconds, longest) * 1000).rounded(.up)))

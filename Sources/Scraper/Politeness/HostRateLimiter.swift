@@ -27,15 +27,11 @@ actor HostRateLimiter {
     func waitForTurn(host: String, stopped: @Sendable () -> Bool = { false }) async -> Bool {
         let now = clock.now
         let interval = intervals[host] ?? defaultInterval
-        // The machine's budget: the slot every process's bookings leave free.
-        if let shared, let slot = shared.book(host: host, interval: HostRateLimiter.seconds(interval)) {
-            let start = max(now, nextSlot[host] ?? now, now + BoundedSeconds.duration(max(0, slot.timeIntervalSinceNow)))
-            nextSlot[host] = start + interval
-            guard await clock.sleep(until: start, unless: stopped) else { return false }
-            return await pauseWaited(host, stopped: stopped)
-        }
-        let slot = max(now, nextSlot[host] ?? now)
-        nextSlot[host] = slot + (intervals[host] ?? defaultInterval)
+        // The machine's budget, when there is one: the slot every process's bookings
+        // leave free; this process's own pace holds either way.
+        let booked = shared?.book(host: host, interval: BoundedSeconds.seconds(interval)).map { now + BoundedSeconds.duration($0.timeIntervalSinceNow) }
+        let slot = max(now, nextSlot[host] ?? now, booked ?? now)
+        nextSlot[host] = slot + interval
         guard await clock.sleep(until: slot, unless: stopped) else { return false }
         return await pauseWaited(host, stopped: stopped)
     }
@@ -54,10 +50,6 @@ actor HostRateLimiter {
         nextSlot[host] = max(nextSlot[host] ?? until, until)
         pausedUntil[host] = max(pausedUntil[host] ?? until, until)
         shared?.pause(host: host, until: Date().addingTimeInterval(min(max(seconds, 0), 86_400)))
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// A slower pace for one host (robots.txt's Crawl-delay); never a faster one.

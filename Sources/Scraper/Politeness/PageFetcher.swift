@@ -222,7 +222,7 @@ public final class PageFetcher: Sendable {
             : guardian.verdict(host: origin, retryAfter: retryAfter, sent: sent)
         switch verdict {
         case .pause(let seconds):
-            await pacer.pause(host: origin, seconds: seconds)
+            // The pacer was paused as the answer came in (`sendInTurn`).
             logger.notice("\(origin) answered 429 (too many requests): every request to it pauses \(Int(seconds.rounded(.up))) s")
             return seconds
         case .resend(let seconds):

@@ -47,7 +47,7 @@ final class TooManyRequests: Sendable {
             if let refusal = state.refusal { return .refuse(refusal) }
             if let start = state.pauseStart, let end = state.pauseEnd {
                 // Sent before the pause began: the archive had not said so yet.
-                if sent < start { return .resend(after: max(0, TooManyRequests.seconds(end - now))) }
+                if sent < start { return .resend(after: max(0, BoundedSeconds.seconds(end - now))) }
                 if now < end + TooManyRequests.watch {
                     let again = wallClock.addingTimeInterval(TooManyRequests.tryAgainAfter)
                     let refusal = "\(host) answered 429 (too many requests) again within a minute of the pause for its last one; "
@@ -59,13 +59,9 @@ final class TooManyRequests: Sendable {
             }
             let seconds = retryAfter ?? pause
             state.pauseStart = now
-            state.pauseEnd = now + .milliseconds(Int64(min(seconds, 86_400) * 1000))
+            state.pauseEnd = now + BoundedSeconds.duration(seconds)
             return .pause(seconds)
         }
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// `14:05`, in UTC.
