@@ -62,12 +62,12 @@ let package = Package(
             "Packs", "Extraction", "Lookup", "Scraper", "Store", "Report", "Archive", "Feeds", "PackCheck",
             .product(name: "CSV", package: "CSV.swift"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
         // The command-line layer only: arguments, help, config, the terminal; calls App.
         .executableTarget(name: "cpvanity", dependencies: [
             "App", "Packs", "Report", "Lookup", "Store", "Archive", "Feeds",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
 
         // A local replica of a site, for tests, the demo and benchmarks.

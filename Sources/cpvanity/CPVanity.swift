@@ -1,7 +1,6 @@
 import App
 import ArgumentParser
 import Foundation
-import Report
 
 @main
 struct CPVanity: AsyncParsableCommand {
@@ -28,7 +27,7 @@ struct CPVanity: AsyncParsableCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let first = arguments.first, !first.hasPrefix("-") {
             let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
-            if !names.contains(first), let guess = JSONSelection.closest(to: first, in: names) {
+            if !names.contains(first), let guess = NameGuess.closest(to: first, in: names) {
                 usage(ValidationError("Unknown command '\(first)'. Did you mean '\(guess)'?\n  See 'cpvanity --help' for the commands."))
             }
         }
@@ -47,6 +46,7 @@ struct CPVanity: AsyncParsableCommand {
         } catch {
             // A usage error found while running (a --sort the pack's list lacks) shows
             // the usage of the command that ran, not the root's.
+            if let choice = error as? OutputChoiceError { usage(ValidationError(choice.description), of: type(of: command)) }
             guard let (text, status) = ErrorAdvice.message(for: error) else { usage(error, of: type(of: command)) }
             if let text { Diagnostics.error(text) }
             exit(withError: ExitCode(status))

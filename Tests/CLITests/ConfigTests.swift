@@ -37,8 +37,7 @@ import Testing
         #expect(fromFlag.stdout == "id\r\n48201\r\n")
 
         let shown = try run("cpvanity", ["config", "show", "--format", "json"], environment: env.merging(["CPVANITY_RETRIES": "5"]) { $1 })
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
-        let settings = try #require(document["settings"] as? [[String: String]])
+        let settings = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [[String: String]])
         let byKey = Dictionary(uniqueKeysWithValues: settings.compactMap { row in row["key"].map { ($0, row) } })
         #expect(byKey["rate"]?["value"] == "0")
         #expect(byKey["rate"]?["source"] == "config \(directory.path)/cpvanity/config.toml")
@@ -119,8 +118,7 @@ import Testing
         #expect(rows.stdout.hasPrefix("["), "\(rows.stdout)")
 
         let shown = try run("cpvanity", ["config", "show", "articles", "--format", "json"], environment: env)
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
-        let settings = try #require(document["settings"] as? [[String: String]])
+        let settings = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [[String: String]])
         let byKey = Dictionary(uniqueKeysWithValues: settings.compactMap { row in row["key"].map { ($0, row) } })
         #expect(byKey["rate"]?["value"] == "0.5")
         #expect(byKey["rate"]?["source"] == "config \(config) [rows]")

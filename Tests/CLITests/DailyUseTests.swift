@@ -129,7 +129,7 @@ import Testing
         try "columns = \"id,nmae\"\n".write(toFile: config, atomically: true, encoding: .utf8)
         let bad = try run("cpvanity", ["member", "48201", "--base-url", server.baseURL, "--no-store", "--format", "csv"], environment: env)
         #expect(bad.status == 2)
-        #expect(bad.stderr.hasPrefix("cpvanity: config \(config): Unknown column nmae in the columns setting (did you mean nmae → name?)"), "\(bad.stderr)")
+        #expect(bad.stderr.hasPrefix("cpvanity: config \(config): Unknown column nmae in the columns setting (did you mean name?)"), "\(bad.stderr)")
         // A value out of range from the file names the file and the key, not a flag never typed.
         try "rate = 5000\n".write(toFile: config, atomically: true, encoding: .utf8)
         let fast = try run("cpvanity", ["member", "48201", "--base-url", server.baseURL, "--no-store"], environment: env)

@@ -34,7 +34,7 @@ import Testing
         let csv = try run("cpvanity", ["feed", "list", "--format", "csv"])
         #expect(csv.stdout.components(separatedBy: "\r\n").prefix(3) == [
             "name,title,url,categories,default_category",
-            "articles,Latest articles,{base}/webservices/articlerss.aspx?cat={category},\"All Articles, C++/MFC, C#, ASP.NET, SQL, Java, Mobile, Android\",All Articles",
+            "articles,Latest articles,{base}/webservices/articlerss.aspx?cat={category},All Articles; C++/MFC; C#; ASP.NET; SQL; Java; Mobile; Android,All Articles",
             "lounge,The Lounge (forum),{base}/webservices/LoungeRss.aspx,,",
         ], "\(csv.stdout)")
         let markdown = try run("cpvanity", ["feed", "list", "--format", "markdown"])

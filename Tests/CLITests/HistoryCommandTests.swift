@@ -171,7 +171,7 @@ import Testing
         #expect(unknownField.status == 64)
         #expect(unknownField.stderr.hasPrefix("cpvanity: --field: unknown field total_veiws; choose from name, "))
         let typo = try run("cpvanity", ["history", "48201", "--field", "stats.total_veiws"], environment: env)
-        #expect(typo.stderr.hasPrefix("cpvanity: --field: unknown field stats.total_veiws (did you mean stats.total_veiws → stats.total_views?); choose from"))
+        #expect(typo.stderr.hasPrefix("cpvanity: --field: unknown field stats.total_veiws (did you mean stats.total_views?); choose from"))
     }
 
     @Test func noStoreLeavesNoHistory() throws {

@@ -82,9 +82,7 @@ public enum AppError: Error, Sendable, CustomStringConvertible {
         case .feedChoice(let error): return error.description
         case .fetchFailed(let url, let reason): return "\(url): \(reason)"
         case .unknownNames(let unknown, let kind, let available):
-            let guesses = unknown.compactMap { name in JSONSelection.closest(to: name, in: available).map { "\(name) → \($0)" } }
-            let hint = guesses.isEmpty ? "" : " (did you mean \(guesses.joined(separator: ", "))?)"
-            return "unknown \(kind)\(unknown.count == 1 ? "" : "s") \(unknown.joined(separator: ", "))\(hint); choose from \(available.joined(separator: ", "))"
+            return "unknown \(kind)\(unknown.count == 1 ? "" : "s") \(unknown.joined(separator: ", "))\(NameGuess.hint(unknown, in: available)); choose from \(available.joined(separator: ", "))"
         case .feed(let error): return error.description
         case .idList(let error): return error.description
         case .badSetting(let source, let message): return "\(source): \(message)"

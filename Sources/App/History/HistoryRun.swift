@@ -47,16 +47,8 @@ public struct HistoryRun {
             Diagnostics.warning("no history for \(named); look \(unknown.count == 1 ? "it" : "them") up first (cpvanity member \(first))")
         }
         let view = HistoryView(series: series, fields: fields, rows: rows, pack: pack, options: output.options)
-        if let path = output.file {
-            try OutputDirectory.prepare(parentOf: path, role: .output)
-            let file = try AtomicFile(replacing: path)
-            try output.format.history(view, to: file)
-            try file.commit()
-            Diagnostics.info("wrote \(path)")
-        } else {
-            if output.format.isBinary && isatty(STDOUT_FILENO) == 1 { throw AppError.binaryOnTerminal(format: output.format.name) }
-            try output.format.history(view, to: DescriptorWriter.standardOutput)
-        }
+        try output.writeDocument { try output.format.history(view, to: $0) }
+        if let path = output.file { Diagnostics.info("wrote \(path)") }
         return RunOutcome()
     }
 

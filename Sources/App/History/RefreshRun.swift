@@ -53,23 +53,11 @@ public struct RefreshRun {
         progress.clear()
         try export?.finish()
         let changed = changes.values.filter { !$0.isEmpty }.count
-        if !records { try write(ChangeList.view(tracked.flatMap { changes[$0] ?? [] })) }
+        if !records { try output.write(ChangeList.view(tracked.flatMap { changes[$0] ?? [] })) }
         let left = tally.notLookedUp > 0 ? " · \(tally.notLookedUp) not looked up" : ""
         Diagnostics.info("refresh: \(tracked.count) member\(tracked.count == 1 ? "" : "s") · \(tracked.count - tally.failed - tally.notLookedUp) ok · \(tally.failed) failed\(left) · \(changed) changed")
         let drift = try ExtractionReport.say(tally.extraction, summary: summary)
         let status: ExitStatus? = drift ? .drift : tally.failed + tally.notLookedUp > 0 ? .partialFailure : exitOnChange && changed > 0 ? .changed : nil
         return RunOutcome(status: status, failures: tally.kinds)
-    }
-
-    private func write(_ list: ListView) throws {
-        guard let path = output.file else {
-            if output.format.isBinary && isatty(STDOUT_FILENO) == 1 { throw AppError.binaryOnTerminal(format: output.format.name) }
-            try output.format.list(list, to: DescriptorWriter.standardOutput)
-            return
-        }
-        try OutputDirectory.prepare(parentOf: path, role: .output)
-        let file = try AtomicFile(replacing: path)
-        try output.format.list(list, to: file)
-        try file.commit()
     }
 }

@@ -35,33 +35,17 @@ public struct TrackRun {
         return unknown.isEmpty
     }
 
-    /// The tracked members, in `format` (every format it names honoured, none replaced).
-    public func list(format: ListFormat) throws(AppError) {
+    /// The tracked members as a list in `output`'s format: `id`, `site`, `label`,
+    /// `added_at`. None tracked: an empty list, and on stderr how to add some.
+    public func list(output: OutputSettings) throws {
         let store = try history.open()
         let members = try AppError.history { () throws(StoreError) in try store.tracked(site: pack.name) }
-        let rows = members.map { [$0.member, $0.site, $0.label ?? "", $0.addedAt.formatted(.iso8601)] }
-        let items = members.map { member -> JSONValue in
-            .object([("id", .string(member.member)), ("site", .string(member.site)),
-                     ("label", member.label.map { .string($0) } ?? .null), ("added_at", .string(member.addedAt.formatted(.iso8601)))])
+        if members.isEmpty { Diagnostics.info("no tracked members; add some with: cpvanity track add <id>...") }
+        let columns: [ListView.Column] = [.init("id", label: "id"), .init("site", label: "site"), .init("label", label: "label"),
+                                          .init("added_at", label: "added at")]
+        let rows = members.map { member -> [ListCell] in
+            [.text(member.member), .text(member.site), member.label.map(ListCell.text) ?? .empty, .moment(member.addedAt)]
         }
-        switch format {
-        case .json:
-            Output.write(JSONValue.array(items).serialized() + "\n")
-        case .ndjson:
-            Output.write(items.map { $0.serialized(pretty: false) + "\n" }.joined())
-        case .csv:
-            Output.write(CSVTable.render(header: ["id", "site", "label", "added_at"], rows: rows))
-        case .markdown:
-            Output.write(MarkdownTable.render(header: ["id", "site", "label", "added at"], rows: rows))
-        case .table:
-            if members.isEmpty {
-                Output.write("no tracked members; add some with: cpvanity track add <id>...\n")
-            }
-            let width = members.map(\.member.count).max() ?? 0
-            for member in members {
-                Output.write(TerminalText.escaped(member.member.padding(toLength: width, withPad: " ", startingAt: 0)
-                             + "  added \(member.addedAt.formatted(.iso8601))" + (member.label.map { "  \($0)" } ?? "")) + "\n")
-            }
-        }
+        try output.write(ListView(name: "Tracked", columns: columns, rows: rows))
     }
 }

@@ -16,7 +16,7 @@ public struct FeedRun {
 
     /// A saved feed (`-`: standard input); a file too large to be a feed is refused
     /// before it is read.
-    public static func items(file: String) throws(AppError) -> [FeedItem] {
+    public static func items(file: String) throws(AppError) -> (items: [FeedItem], origin: String) {
         let data: Data
         if file == "-" {
             data = FileHandle.standardInput.readDataToEndOfFile()
@@ -26,11 +26,12 @@ public struct FeedRun {
             }
             data = try InputFile.read(file, role: .feed)
         }
-        return try parse(data, origin: file == "-" ? "<stdin>" : file)
+        let origin = file == "-" ? "<stdin>" : file
+        return (try parse(data, origin: origin), origin)
     }
 
     /// The pack's feed `name` (its `category`, by any unambiguous prefix), fetched.
-    public func items(feed name: String, category: String?) async throws(AppError) -> (items: [FeedItem], url: String) {
+    public func items(feed name: String, category: String?) async throws(AppError) -> (items: [FeedItem], origin: String) {
         let feed: FeedSpec
         let chosen: FeedSpec.Category?
         do {
@@ -58,41 +59,18 @@ public struct FeedRun {
         }
     }
 
-    /// `feed show`: the items (at most `limit`) in `format`; false when the feed has none.
-    public static func show(_ items: [FeedItem], origin: String, limit: Int?, format: ListFormat, options: ReportOptions) -> Bool {
-        let shown = limit.map { Array(items.prefix($0)) } ?? items
-        Output.write(styled: FeedReport.render(shown, format: format, options: options))
+    /// `feed show`: the items (at most the options' limit) in `output`'s format; false
+    /// when the feed has none.
+    public static func show(_ items: [FeedItem], origin: String, output: OutputSettings) throws -> Bool {
+        let shown = output.options.limit.map { Array(items.prefix($0)) } ?? items
+        try output.write(FeedLists.items(shown))
         if shown.isEmpty { Diagnostics.warning("\(origin) has no items") }
         return !shown.isEmpty
     }
 
-    /// `feed list`: the pack's feeds and their categories, in `format` (each format it
-    /// names honoured, none written as another).
-    public static func list(_ pack: SitePack, format: ListFormat) {
-        let rows = pack.feeds.map { feed in
-            [feed.name, feed.title, feed.urlTemplate, feed.categories.map(\.name).joined(separator: ", "), feed.defaultCategory ?? ""]
-        }
-        let header = ["name", "title", "url", "categories", "default_category"]
-        switch format {
-        case .json, .ndjson:
-            let items = pack.feeds.map { feed -> JSONValue in
-                .object([("name", .string(feed.name)), ("title", .string(feed.title)), ("url", .string(feed.urlTemplate)),
-                         ("categories", .array(feed.categories.map { .object([("name", .string($0.name)), ("id", .string($0.id))]) })),
-                         ("default_category", feed.defaultCategory.map { .string($0) } ?? .null)])
-            }
-            Output.write(format == .json ? JSONValue.array(items).serialized() + "\n" : items.map { $0.serialized(pretty: false) + "\n" }.joined())
-        case .csv:
-            Output.write(CSVTable.render(header: header, rows: rows))
-        case .markdown:
-            Output.write(MarkdownTable.render(header: ["name", "title", "url", "categories", "default category"], rows: rows))
-        case .table:
-            if pack.feeds.isEmpty { Output.write("the \(pack.name) pack declares no feeds\n") }
-            for feed in pack.feeds {
-                Output.write("\(feed.name)  \(feed.title)\n")
-                for category in feed.categories {
-                    Output.write("    \(category.name)\(category.name == feed.defaultCategory ? "  (default)" : "")\n")
-                }
-            }
-        }
+    /// `feed list`: the pack's feeds and their categories, in `output`'s format.
+    public static func list(_ pack: SitePack, output: OutputSettings) throws {
+        if pack.feeds.isEmpty { Diagnostics.info("the \(pack.name) pack declares no feeds") }
+        try output.write(FeedLists.feeds(of: pack))
     }
 }

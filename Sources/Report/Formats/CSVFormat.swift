@@ -5,6 +5,7 @@ struct CSVFormat: RecordFormat {
     let name = "csv"
     let summary = "RFC 4180, a line per member (or per row of its list)"
     let fileExtensions = ["csv"]
+    var takes: Set<FormatOption> { [.byteOrderMark, .rawCells, .columns] }
 
     func records(pack: SitePack, options: ReportOptions, to writer: any ByteWriter) -> any RecordSink {
         let formatter: any RecordFormatter = options.rows ? CSVRowFormatter(pack: pack, options: options)
@@ -13,14 +14,15 @@ struct CSVFormat: RecordFormat {
     }
 
     func list(_ view: ListView, to writer: any ByteWriter) throws {
-        let raw = false
-        var out = CSVText.row(view.columns.map(\.key))
+        let raw = view.options.rawCSV
+        var out = (view.options.byteOrderMark ? "\u{FEFF}" : "") + CSVText.row(view.columns.map(\.key))
         for row in view.rows {
             out += CSVText.row(row.map { cell in
                 let text: String
                 switch cell {
                 case .text(let plain): text = CSVText.neutralised(plain, raw: raw)
                 case .value(let value): text = CSVText.cell(value, raw: raw)
+                case .list(let items): text = CSVText.neutralised(items.joined(separator: "; "), raw: raw)
                 default: text = cell.plain
                 }
                 return TerminalText.cell(text, terminal: writer.isTerminal)

@@ -7,6 +7,7 @@ struct JSONFormat: RecordFormat {
     let name = "json"
     let summary = "one JSON document, an array of records"
     let fileExtensions = ["json"]
+    var takes: Set<FormatOption> { [.keys, .compact] }
 
     func records(pack: SitePack, options: ReportOptions, to writer: any ByteWriter) -> any RecordSink {
         TextRecordSink(JSONArrayFormatter(pack: pack, fields: options.jsonFields, compact: options.compact), writer: writer)
@@ -14,7 +15,7 @@ struct JSONFormat: RecordFormat {
 
     func list(_ view: ListView, to writer: any ByteWriter) throws {
         let items = view.rows.map { row in JSONValue.object(zip(view.columns, row).map { ($0.key, $1.json) }) }
-        try writer.write(JSONValue.array(items).serialized(pretty: true) + "\n")
+        try writer.write(JSONValue.array(items).serialized(pretty: !view.options.compact) + "\n")
     }
 
     func history(_ view: HistoryView, to writer: any ByteWriter) throws {

@@ -6,6 +6,7 @@ struct NDJSONFormat: RecordFormat {
     let name = "ndjson"
     let summary = "a JSON record a line, as each finishes"
     let fileExtensions = ["ndjson", "jsonl"]
+    var takes: Set<FormatOption> { [.keys] }
     var streams: Bool { true }
 
     func records(pack: SitePack, options: ReportOptions, to writer: any ByteWriter) -> any RecordSink {

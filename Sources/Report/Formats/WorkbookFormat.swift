@@ -25,6 +25,7 @@ struct WorkbookFormat: RecordFormat {
                 switch cell {
                 case .empty: return .empty
                 case .text(let text): return .text(text)
+                case .list(let items): return .text(items.joined(separator: "; "))
                 case .value(let value): return WorkbookCell(value)
                 case .moment(let date): return .moment(date)
                 case .signed(let delta): return WorkbookCell(.decimal(delta))

@@ -22,11 +22,14 @@ public struct ListView: Sendable {
     public let name: String
     public let columns: [Column]
     public let rows: [[ListCell]]
+    /// What the format honours of them (CSV's raw cells and byte-order mark, JSON's compactness).
+    public var options: ReportOptions
 
-    public init(name: String, columns: [Column], rows: [[ListCell]]) {
+    public init(name: String, columns: [Column], rows: [[ListCell]], options: ReportOptions = ReportOptions()) {
         self.name = name
         self.columns = columns
         self.rows = rows
+        self.options = options
     }
 
     /// The columns (and each row's cells) a person reads.
@@ -45,6 +48,9 @@ public enum ListCell: Sendable, Equatable {
     case moment(Date)
     /// A difference, shown with its sign (`+35`, `−1,222`).
     case signed(Decimal)
+    /// Several texts (a feed item's categories): a JSON array, joined with "; " in a
+    /// cell, with ", " for people.
+    case list([String])
 
     /// As people read it.
     var shown: String {
@@ -54,6 +60,7 @@ public enum ListCell: Sendable, Equatable {
         case .value(let value): return DisplayText.of(value)
         case .moment(let date): return date.formatted(.iso8601.year().month().day())
         case .signed(let delta): return DisplayText.signed(delta)
+        case .list(let items): return items.joined(separator: ", ")
         }
     }
 
@@ -64,6 +71,7 @@ public enum ListCell: Sendable, Equatable {
         case .text(let text): return .string(text)
         case .value(let value): return RecordJSON.json(value)
         case .moment(let date): return .string(date.formatted(.iso8601))
+        case .list(let items): return .array(items.map { .string($0) })
         case .signed(let delta): return Int(exactly: NSDecimalNumber(decimal: delta).int64Value).flatMap { Decimal($0) == delta ? .int($0) : nil } ?? .decimal(delta)
         }
     }
@@ -75,6 +83,7 @@ public enum ListCell: Sendable, Equatable {
         case .value(let value): return CSVText.cell(value, raw: true)
         case .moment(let date): return date.formatted(.iso8601)
         case .signed(let delta): return delta.description
+        case .list(let items): return items.joined(separator: "; ")
         }
     }
 

@@ -1,5 +1,6 @@
 import Lookup
 import Packs
+import Synchronization
 
 /// One output format: what it is called, and how it writes members and their
 /// history. A format is one file with one type conforming to this, and one line in
@@ -17,6 +18,9 @@ public protocol RecordFormat: Sendable {
     var streams: Bool { get }
     /// Read by people (labels, separators, a record's errors shown with it), not programs.
     var isForPeople: Bool { get }
+    /// The options it honours beyond the common ones (CSV's byte-order mark, JSON's
+    /// keys): an option given with a format that does not take it is a usage error.
+    var takes: Set<FormatOption> { get }
 
     /// The writer of `pack`'s member records.
     func records(pack: SitePack, options: ReportOptions, to writer: any ByteWriter) -> any RecordSink
@@ -31,22 +35,55 @@ extension RecordFormat {
     public var isBinary: Bool { false }
     public var streams: Bool { false }
     public var isForPeople: Bool { false }
+    public var takes: Set<FormatOption> { [] }
+}
+
+/// An option some formats take and others do not.
+public enum FormatOption: String, Sendable, CaseIterable {
+    /// A UTF-8 byte-order mark first (`--bom`).
+    case byteOrderMark
+    /// Cells starting with = + - @ left as they are (`--raw-csv`).
+    case rawCells
+    /// Only some columns, in an order (`--columns`).
+    case columns
+    /// Only some keys of each record (`--json`).
+    case keys
+    /// A document on one line (`--compact`).
+    case compact
 }
 
 /// The formats there are, by name and by file extension.
+/// Every list the tool prints (records, rows, history, changes, feeds, tracked
+/// members) is written by a format from here.
 public enum RecordFormats {
-    /// Every format, in the order help texts list them.
-    public static let all: [any RecordFormat] = [
+    /// Every format, in the order help texts list them: a new format is one file and
+    /// one line here.
+    private static let registry = Mutex<[any RecordFormat]>([
         TableFormat(),
         JSONFormat(),
         NDJSONFormat(),
         CSVFormat(),
         MarkdownFormat(),
         WorkbookFormat(),
-    ]
+    ])
+
+    public static var all: [any RecordFormat] { registry.withLock { $0 } }
+
+    /// Adds a format after the bundled ones (a test's, a build's own); a name already
+    /// taken is ignored.
+    public static func register(_ format: any RecordFormat) {
+        registry.withLock { formats in
+            if !formats.contains(where: { $0.name == format.name }) { formats.append(format) }
+        }
+    }
 
     public static func named(_ name: String) -> (any RecordFormat)? {
         all.first { $0.name == name.lowercased() }
+    }
+
+    /// The formats that take `option`, by name.
+    public static func taking(_ option: FormatOption) -> [String] {
+        all.filter { $0.takes.contains(option) }.map(\.name)
     }
 
     /// The format a file's extension names (`members.xlsx`); nil for an extension none has.

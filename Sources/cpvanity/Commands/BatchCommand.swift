@@ -84,7 +84,7 @@ struct BatchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let settings = try lookup.settings(history: store.settings, archive: archive)
-        var export = try output.settings(pack: settings.pack)
+        var export = try output.request().settings(pack: settings.pack)
         export.resume = resume
         export.retryFailed = retryFailed
         var batch = BatchSettings(ids: (ids ?? file).flatMap { $0 == "-" ? nil : IDSource.file($0) } ?? .standardInput, output: export)

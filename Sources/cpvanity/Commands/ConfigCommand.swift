@@ -1,7 +1,6 @@
 import App
 import ArgumentParser
 import Foundation
-import Report
 
 struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -36,55 +35,22 @@ struct ConfigShowCommand: ParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("The settings this command runs with (its [command] table in the file applies).", valueName: "command"),
-              completion: .list(SettingsFile.commands.keys.sorted()))
+              completion: .list(CommandNames.all.keys.sorted()))
     var command: String?
 
-    @OptionGroup var formatOption: TableOrJSON
+    @OptionGroup(title: "Output") var output: ListFormatOptions
 
     func validate() throws {
-        if let command, SettingsFile.command(named: command) == nil {
-            throw ValidationError("'\(command)' is not a command; give one of \(Set(SettingsFile.commands.values).sorted().joined(separator: ", ")).")
+        if let command, CommandNames.command(named: command) == nil {
+            throw ValidationError("'\(command)' is not a command; give one of \(Set(CommandNames.all.values).sorted().joined(separator: ", ")).")
         }
     }
 
     func run() throws {
         // A broken file or variable fails this read too; Settings.shared then says it plainly (exit 2).
-        let settings = command.flatMap { try? Settings(environment: ProcessInfo.processInfo.environment, command: SettingsFile.command(named: $0)) }
-            ?? Settings.shared
-        let rows: [(key: String, value: String, source: String)] = Settings.keys.map { key in
-            guard let value = settings.value(key.name) else { return (key.name, key.fallback, "default") }
-            // A value from a command's table says so: `config /path [batch]`.
-            let table = value.name.contains(".") ? " [\(value.name.prefix { $0 != "." })]" : ""
-            return (key.name, value.text, value.source + table)
+        let named = command.flatMap {
+            try? Settings(environment: ProcessInfo.processInfo.environment, command: CommandNames.command(named: $0), commands: CommandNames.all)
         }
-        if formatOption.json {
-            let document = JSONValue.object([
-                ("file", .string(settings.file)),
-                ("exists", .bool(FileManager.default.fileExists(atPath: settings.file))),
-                ("settings", .array(rows.map { .object([("key", .string($0.key)), ("value", .string($0.value)), ("source", .string($0.source))]) })),
-            ])
-            Output.write(document.serialized() + "\n")
-            return
-        }
-        let exists = FileManager.default.fileExists(atPath: settings.file)
-        var lines = ["config file: \(TerminalText.escaped(settings.file))\(exists ? "" : " (none there)")", ""]
-        let keyWidth = rows.map(\.key.count).max() ?? 0
-        let valueWidth = rows.map { $0.value.count }.max() ?? 0
-        for row in rows {
-            lines.append(row.key.padding(toLength: keyWidth, withPad: " ", startingAt: 0) + "  "
-                         + TerminalText.escaped(row.value).padding(toLength: valueWidth, withPad: " ", startingAt: 0) + "  "
-                         + TerminalText.escaped(row.source))
-        }
-        Output.write(lines.joined(separator: "\n") + "\n")
+        try ConfigRun.show(named ?? Settings.shared, output: try output.request().settings())
     }
-}
-
-/// `--format table|json` for commands with only those two.
-struct TableOrJSON: ParsableArguments {
-    enum Choice: String, ExpressibleByArgument, CaseIterable { case table, json }
-
-    @Option(name: .long, help: "table or json (default: table on a terminal, json otherwise).")
-    var format: Choice?
-
-    var json: Bool { (format ?? (Terminal.isTerminal(STDOUT_FILENO) ? .table : .json)) == .json }
 }

@@ -47,11 +47,11 @@ struct ReportCommand: AsyncParsableCommand {
             throw ValidationError("--output names the HTML file to write, ending in .html (not '\(output)').")
         }
         // Found out now rather than after every member has been fetched.
-        try OutputFileCheck.validate(output, example: "report.html")
+        try OutputChoiceError.checkFile(output, example: "report.html")
     }
 
     /// The file to write; nil for standard output.
-    private var file: String? { OutputFileCheck.file(output) }
+    private var file: String? { output == "-" ? nil : output }
 
     func run() async throws {
         let settings = try lookup.settings(history: store.settings, archive: archive)

@@ -36,7 +36,7 @@ struct RowsCommand: AsyncParsableCommand {
         if let name = pack.report.nameField.flatMap(pack.field(named:)), sources.isDisjoint(with: name.sources), let first = name.sources.first {
             sources.insert(first)
         }
-        let run = MemberRun(settings: settings, output: try output.settings(pack: pack, rowsOnly: true), sources: sources.sorted())
+        let run = MemberRun(settings: settings, output: try output.request(rowsOnly: true).settings(pack: pack), sources: sources.sorted())
         try ErrorAdvice.finish(try await run.run([id]))
     }
 }

@@ -1,21 +1,10 @@
 import App
 import Foundation
-import Report
 
 /// What the process is attached to: decides table vs JSON, colour, progress bars.
 enum Terminal {
     static func isTerminal(_ descriptor: Int32) -> Bool {
         isatty(descriptor) == 1
-    }
-
-    /// Tables for people at a terminal, JSON for everything else.
-    static var defaultFormat: any RecordFormat {
-        RecordFormats.named(isTerminal(STDOUT_FILENO) ? "table" : "json") ?? RecordFormats.all[0]
-    }
-
-    /// The same, for plain lists (feed items, tracked members).
-    static var defaultListFormat: ListFormat {
-        isTerminal(STDOUT_FILENO) ? .table : .json
     }
 
     /// Colour is for terminals, and never when NO_COLOR is set (no-color.org) or TERM is dumb.

@@ -1,8 +1,5 @@
 import App
 import ArgumentParser
-import Feeds
-import Foundation
-import Report
 
 struct FeedShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,12 +8,9 @@ struct FeedShowCommand: AsyncParsableCommand {
         discussion: "Exit status 1 when the feed has no items, 2 when it cannot be read."
     )
 
-    @OptionGroup var colorOption: ColorOption
     @OptionGroup var pack: PackOptions
     @OptionGroup var fetch: FetchOptions
-
-    @Option(name: .long, help: ArgumentHelp("table, json, ndjson, csv or markdown (default: table on a terminal, json otherwise).", valueName: "format"))
-    var format: ListFormat?
+    @OptionGroup(title: "Output") var output: ListFormatOptions
 
     @Option(name: .long, help: ArgumentHelp("The category, by name: any case, any unambiguous prefix (\"c#\", \"and\").", valueName: "name"))
     var category: String?
@@ -36,18 +30,12 @@ struct FeedShowCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let items: [FeedItem]
-        let origin: String
-        if let file {
-            items = try FeedRun.items(file: file)
-            origin = file == "-" ? "<stdin>" : file
+        let written = try output.request(limit: limit).settings()
+        let feed = if let file {
+            try FeedRun.items(file: file)
         } else {
-            let (sitePack, _) = try pack.load()
-            (items, origin) = try await FeedRun(pack: sitePack, fetch: try fetch.settings()).items(feed: name ?? "", category: category)
+            try await FeedRun(pack: try pack.load().0, fetch: try fetch.settings()).items(feed: name ?? "", category: category)
         }
-        let options = ReportOptions(width: Terminal.columns(), color: colorOption.enabled)
-        if !FeedRun.show(items, origin: origin, limit: limit, format: format ?? Terminal.defaultListFormat, options: options) {
-            throw ExitStatus.partialFailure
-        }
+        if !(try FeedRun.show(feed.items, origin: feed.origin, output: written)) { throw ExitStatus.partialFailure }
     }
 }

@@ -55,7 +55,7 @@ struct HistoryCommand: AsyncParsableCommand {
         if backfill.backfill {
             backfillFailed = try await BackfillRun(settings: settings, backfill: backfill.settings, history: history).run(ids)
         }
-        let run = HistoryRun(pack: settings.pack, history: history, output: try output.settings(pack: settings.pack), rows: output.rows,
+        let run = HistoryRun(pack: settings.pack, history: history, output: try output.request().settings(pack: settings.pack), rows: output.rows,
                              fields: field, since: since.flatMap(TypedDate.period)?.start)
         _ = try run.run(ids)
         if let backfillFailed { try ErrorAdvice.finish(backfillFailed) }

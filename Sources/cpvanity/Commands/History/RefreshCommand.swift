@@ -45,7 +45,7 @@ struct RefreshCommand: AsyncParsableCommand {
         let history = database.settings
         let settings = try lookup.settings(history: history, archive: archive)
         // Piped, what changed is a JSON object a line: nothing at all when nothing changed.
-        let written = try output.settings(pack: settings.pack, pipedDefault: records ? "json" : "ndjson")
+        let written = try output.request(pipedDefault: records ? "json" : "ndjson").settings(pack: settings.pack)
         let refresh = RefreshRun(lookups: settings, history: history, output: written, records: records, summary: summary.settings,
                                  exitOnChange: exitCode)
         let tracked = try refresh.tracked()

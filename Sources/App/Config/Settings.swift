@@ -1,30 +1,19 @@
-import App
 import Foundation
-import Report
 
 /// The options people repeat, from `$XDG_CONFIG_HOME/cpvanity/config.toml` (or
 /// `$CPVANITY_CONFIG`) and `CPVANITY_<KEY>` environment variables. A flag outweighs the
 /// environment, which outweighs the command's table in the file (`[batch]`), which
 /// outweighs the file's top level, which outweighs the default; `cpvanity config show`
 /// says which one each value came from.
-struct Settings: Sendable {
-    enum Kind: Sendable {
+public struct Settings: Sendable {
+    public enum Kind: Sendable {
         case number, integer, text, flagOrPath, format
     }
 
-    struct Value: Sendable {
-        let text: String
-        /// `flag`, `environment CPVANITY_RATE`, `config /path/config.toml`, `default`.
-        let source: String
-        /// The setting as the user wrote it: `rate`, `batch.rate` (a command's table), `CPVANITY_RATE`.
-        let name: String
-
-        /// Where a bad value was set, for its error: `CPVANITY_RATE`, `batch.rate in config /path`.
-        var whereSet: String { source.hasPrefix("environment ") ? name : "\(name) in \(source)" }
-    }
+    public typealias Value = SettingValue
 
     /// Every key the file and the environment take, with its kind and default (in words).
-    static let keys: [(name: String, kind: Kind, fallback: String)] = [
+    public static let keys: [(name: String, kind: Kind, fallback: String)] = [
         ("site", .text, "codeproject (or the pack directory's only pack)"),
         ("patterns", .text, "the bundled packs"),
         ("base_url", .text, "the pack's"),
@@ -39,25 +28,15 @@ struct Settings: Sendable {
         ("columns", .text, "all (CSV)"),
     ]
 
-    let file: String
+    public let file: String
     /// The command whose table in the file applies (`batch`), if it has one.
-    let command: String?
+    public let command: String?
     private let fileValues: SettingsFile
     private let environmentValues: [String: String]
 
-    /// Read once, for the command being run; a broken file or variable is said plainly
-    /// and exits 2, before anything runs.
-    static let shared: Settings = {
-        do {
-            return try Settings(environment: ProcessInfo.processInfo.environment,
-                                command: SettingsFile.command(named: CommandLine.arguments.dropFirst().first))
-        } catch {
-            Diagnostics.error("\(error)")
-            Foundation.exit(ExitStatus.badInput.code)
-        }
-    }()
-
-    init(environment: [String: String], command: String?) throws(SettingsError) {
+    /// `commands`: every command and alias the file's tables may be named for, each to
+    /// its command (`articles` → `rows`).
+    public init(environment: [String: String], command: String?, commands: [String: String]) throws(SettingsError) {
         file = Settings.path(environment: environment)
         self.command = command
         // A file asked for by name and not there is a mistake to say, not defaults to use.
@@ -65,7 +44,7 @@ struct Settings: Sendable {
             throw SettingsError(file: named, key: nil,
                                 message: "(named by CPVANITY_CONFIG) does not exist; create it, or unset CPVANITY_CONFIG to read \(Settings.path(environment: environment.filter { $0.key != "CPVANITY_CONFIG" }))")
         }
-        fileValues = try SettingsFile(path: file, home: environment["HOME"] ?? NSHomeDirectory())
+        fileValues = try SettingsFile(path: file, home: environment["HOME"] ?? NSHomeDirectory(), commands: commands)
         var environmentValues = [String: String]()
         for key in Settings.keys {
             let variable = "CPVANITY_" + key.name.uppercased()
@@ -80,7 +59,7 @@ struct Settings: Sendable {
 
     /// `flag` if given, else the environment's, else the command's table's, else the
     /// file's top level; nil: the default.
-    func value(_ key: String, flag: String? = nil) -> Value? {
+    public func value(_ key: String, flag: String? = nil) -> Value? {
         if let flag { return Value(text: flag, source: "flag", name: key) }
         let variable = "CPVANITY_\(key.uppercased())"
         if let text = environmentValues[key] { return Value(text: text, source: "environment \(variable)", name: variable) }
@@ -94,18 +73,18 @@ struct Settings: Sendable {
     /// For settings whose component reads its own variable (CPVANITY_DB, CPVANITY_PATTERNS)
     /// and names it in its messages: the flag, else nothing when the variable is set, else
     /// the file's value.
-    func explicitValue(_ key: String, flag: String?) -> String? {
+    public func explicitValue(_ key: String, flag: String?) -> String? {
         if let flag { return flag }
         if environmentValues[key] != nil { return nil }
         return value(key)?.text
     }
 
-    func number(_ key: String) -> Double? { value(key).flatMap { Double($0.text) } }
-    func integer(_ key: String) -> Int? { value(key).flatMap { Int($0.text) } }
-    func text(_ key: String) -> String? { value(key)?.text }
+    public func number(_ key: String) -> Double? { value(key).flatMap { Double($0.text) } }
+    public func integer(_ key: String) -> Int? { value(key).flatMap { Int($0.text) } }
+    public func text(_ key: String) -> String? { value(key)?.text }
 
     /// The cache directory the settings ask for: a path, or the default one for `true`.
-    func cacheDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    public func cacheDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         guard let setting = value("cache")?.text else { return nil }
         switch setting.lowercased() {
         case "false", "off", "no": return nil
@@ -117,7 +96,7 @@ struct Settings: Sendable {
         }
     }
 
-    static func path(environment: [String: String]) -> String {
+    public static func path(environment: [String: String]) -> String {
         if let explicit = environment["CPVANITY_CONFIG"], !explicit.isEmpty { return explicit }
         let base = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(".config")

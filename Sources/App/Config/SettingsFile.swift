@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import TOMLKit
 
@@ -8,25 +7,10 @@ struct SettingsFile: Sendable {
     var topLevel: [String: String] = [:]
     var sections: [String: [String: String]] = [:]
 
-    /// The commands a table may be named for: every command and alias the tool has.
-    static var commands: [String: String] {
-        var names = [String: String]()
-        for command in CPVanity.configuration.subcommands {
-            guard let name = command.configuration.commandName else { continue }
-            names[name] = name
-            for alias in command.configuration.aliases { names[alias] = name }
-        }
-        return names
-    }
-
-    /// The command an argument names (an alias read as its command), if any.
-    static func command(named argument: String?) -> String? {
-        argument.flatMap { commands[$0] }
-    }
-
     init() {}
 
-    init(path: String, home: String) throws(SettingsError) {
+    /// `commands`: every command and alias a table may be named for, each to its command.
+    init(path: String, home: String, commands: [String: String]) throws(SettingsError) {
         guard FileManager.default.fileExists(atPath: path) else { return }
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             throw SettingsError(file: path, key: nil, message: "cannot be read as UTF-8 text")
@@ -37,7 +21,6 @@ struct SettingsFile: Sendable {
         } catch {
             throw SettingsError(file: path, key: nil, message: "is not valid TOML: \(error)")
         }
-        let commands = SettingsFile.commands
         for key in table.keys {
             if let section = table[key]?.table {
                 guard let command = commands[key] else {

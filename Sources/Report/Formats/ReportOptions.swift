@@ -1,18 +1,3 @@
-/// The shapes a plain list (feed items, tracked members) can take, as `--format` names
-/// them; member records and their history have `RecordFormats`.
-public enum ListFormat: String, Sendable, CaseIterable {
-    /// For people at a terminal: aligned, with thousands separators.
-    case table
-    /// For programs: one document (an array for several members).
-    case json
-    /// For pipes and dashboards: one compact JSON record per line, as each finishes.
-    case ndjson
-    /// For spreadsheets: RFC 4180, one row per member (or per article).
-    case csv
-    /// For pasting into a README or an issue: GitHub-flavoured tables.
-    case markdown
-}
-
 /// Choices that shape a report, whatever its format.
 public struct ReportOptions: Sendable {
     /// The row field the report's collection is sorted by (numbers and dates biggest

@@ -8,7 +8,7 @@ extension Settings {
         case .number: return value.double.map { String($0) } ?? value.int.map(String.init)
         case .integer: return value.int.map(String.init)
         case .text: return value.string
-        case .format: return value.string.flatMap { RecordFormats.named($0) != nil ? $0 : nil }
+        case .format: return value.string.flatMap { Formats.exists($0) ? $0 : nil }
         case .flagOrPath: return value.bool.map { $0 ? "true" : "false" } ?? value.string
         }
     }
@@ -17,7 +17,7 @@ extension Settings {
         switch kind {
         case .number: return Double(text)?.isFinite == true
         case .integer: return Int(text) != nil
-        case .format: return RecordFormats.named(text) != nil
+        case .format: return Formats.exists(text)
         case .text, .flagOrPath: return true
         }
     }
@@ -27,7 +27,7 @@ extension Settings {
         case .number: return "a number"
         case .integer: return "a whole number"
         case .text: return "a string"
-        case .format: return "one of \(RecordFormats.all.map(\.name).joined(separator: ", "))"
+        case .format: return "one of \(Formats.names)"
         case .flagOrPath: return "true, false or a directory"
         }
     }

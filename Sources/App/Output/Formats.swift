@@ -1,0 +1,18 @@
+import Report
+
+/// What the command line says of the formats in help and settings: their names,
+/// summaries and file extensions, from the one registry (`RecordFormats`).
+public enum Formats {
+    /// `table, json, ndjson, csv, markdown or xlsx`.
+    public static var names: String { RecordFormats.names }
+
+    /// `table: aligned text for people at a terminal; json: ...`.
+    public static var summaries: String {
+        RecordFormats.all.map { "\($0.name): \($0.summary)" }.joined(separator: "; ") + "."
+    }
+
+    /// Every extension a format is known by.
+    public static var extensions: [String] { RecordFormats.all.flatMap(\.fileExtensions) }
+
+    public static func exists(_ name: String) -> Bool { RecordFormats.named(name) != nil }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Packs
+import Report
+
+/// The output options as given (`--format`, `--output`, `--columns`, ...), before
+/// they are checked against the formats there are and the pack: the command line
+/// fills one, `settings(pack:)` turns it into `OutputSettings` or says what is wrong
+/// before anything is fetched.
+public struct OutputRequest: Sendable {
+    public var format: String?
+    /// `--output`; nil or `-`: standard output.
+    public var output: String?
+    public var sort: String?
+    public var limit: Int?
+    public var rows = false
+    public var rawCSV = false
+    public var byteOrderMark = false
+    public var columns: String?
+    public var jsonKeys: String?
+    public var compact = false
+    public var color = false
+    public var width = 100
+    public var plainSparklines = false
+    /// Standard output is a terminal (tables for people, JSON for programs).
+    public var toTerminal = false
+    /// The config's `format` and `columns` settings, where set.
+    public var configuredFormat: String?
+    public var configuredColumns: SettingValue?
+    /// The format when standard output is not a terminal and nothing else says.
+    public var pipedDefault = "json"
+
+    public init() {}
+
+    /// The file to write; nil for standard output.
+    public var file: String? { output == "-" ? nil : output }
+
+    /// The format asked for: --format, --json's, the output file's extension, the
+    /// config's, else table on a terminal and `pipedDefault` otherwise.
+    public func resolvedFormat() throws(OutputChoiceError) -> any RecordFormat {
+        if let format {
+            guard let named = RecordFormats.named(format) else { throw .unknownFormat(format) }
+            return named
+        }
+        let fallback = RecordFormats.all[0]
+        if jsonKeys != nil { return RecordFormats.named("json") ?? fallback }
+        if let file {
+            if let byName = RecordFormats.forFile(file) { return byName }
+            let suffix = URL(fileURLWithPath: file).pathExtension
+            guard suffix.isEmpty else { throw .unknownExtension(file: file, suffix: suffix) }
+            return RecordFormats.named("json") ?? fallback
+        }
+        if let configured = configuredFormat.flatMap(RecordFormats.named) { return configured }
+        return RecordFormats.named(toTerminal ? "table" : pipedDefault) ?? fallback
+    }
+
+    /// The settings for a plain list (feed items, tracked members): the format and
+    /// the options every list takes.
+    public func settings() throws -> OutputSettings {
+        try settings(pack: nil)
+    }
+
+    /// The settings for writing `pack`'s records, checked against the pack and the
+    /// format: an option the format does not take, a column or key the pack has not.
+    public func settings(pack: SitePack?) throws -> OutputSettings {
+        if let limit, limit < 0 { throw OutputChoiceError.negativeLimit(limit) }
+        if let file { try OutputChoiceError.checkFile(file) }
+        let format = try resolvedFormat()
+        var options = ReportOptions(limit: limit, rows: rows, rawCSV: rawCSV, width: width, color: color)
+        options.plainSparklines = plainSparklines
+        options.compact = compact
+        options.byteOrderMark = byteOrderMark
+        for (option, given) in [(FormatOption.byteOrderMark, byteOrderMark), (.rawCells, rawCSV), (.compact, compact),
+                                (.columns, columns != nil), (.keys, jsonKeys != nil)] where given && !format.takes.contains(option) {
+            throw OutputChoiceError.notTaken(option, format: format.name)
+        }
+        guard let pack else { return OutputSettings(format: format, options: options, file: file) }
+        options.sort = try sortField(pack)
+        if let jsonKeys {
+            options.jsonFields = try OutputChoiceError.chosen(jsonKeys, from: JSONSelection.available(pack: pack), option: "--json", what: "key")
+        }
+        if let columns {
+            options.columns = try OutputChoiceError.chosen(columns, from: CSVColumns.available(pack: pack, rows: options.rows),
+                                                           option: "--columns", what: "column")
+        } else if format.takes.contains(.columns), !options.rows, let setting = configuredColumns {
+            // The config's columns are for a line per member; a bad one names where it was set.
+            do {
+                options.columns = try OutputChoiceError.chosen(setting.text, from: CSVColumns.available(pack: pack, rows: false),
+                                                               option: "the \(setting.name) setting", what: "column")
+            } catch {
+                throw AppError.badSetting(source: setting.source, message: error.description)
+            }
+        }
+        return OutputSettings(format: format, options: options, file: file)
+    }
+
+    /// `--sort`: a field of the pack's report collection.
+    private func sortField(_ pack: SitePack) throws(OutputChoiceError) -> String? {
+        guard let sort else { return nil }
+        guard let collection = pack.reportCollection else { throw .nothingToSort(pack: pack.name) }
+        let names = collection.fields.map(\.name)
+        guard names.contains(sort) else { throw .unknownSortField(sort, list: collection.displayName.lowercased(), fields: names) }
+        return sort
+    }
+}
+
+/// One setting's value and where it was set (for its errors).
+public struct SettingValue: Sendable {
+    public let text: String
+    /// `flag`, `environment CPVANITY_RATE`, `config /path/config.toml`, `default`.
+    public let source: String
+    /// The setting as the user wrote it: `rate`, `batch.rate` (a command's table), `CPVANITY_RATE`.
+    public let name: String
+
+    public init(text: String, source: String, name: String) {
+        self.text = text
+        self.source = source
+        self.name = name
+    }
+
+    /// Where a bad value was set, for its error: `CPVANITY_RATE`, `batch.rate in config /path`.
+    public var whereSet: String { source.hasPrefix("environment ") ? name : "\(name) in \(source)" }
+}
