@@ -46,7 +46,7 @@ struct CPVanity: AsyncParsableCommand {
         } catch {
             // A usage error found while running (a --sort the pack's list lacks) shows
             // the usage of the command that ran, not the root's.
-            if let choice = error as? OutputChoiceError { usage(ValidationError(choice.description), of: type(of: command)) }
+            if let choice = error as? OutputChoiceError { usage(ValidationError(OutputChoiceAdvice.words(choice)), of: type(of: command)) }
             guard let (text, status) = ErrorAdvice.message(for: error) else { usage(error, of: type(of: command)) }
             if let text { Diagnostics.error(text) }
             exit(withError: ExitCode(status))

@@ -1,5 +1,8 @@
 import Report
 
+/// An option some formats take (the command line names its flag).
+public typealias FormatOption = Report.FormatOption
+
 /// What the command line says of the formats in help and settings: their names,
 /// summaries and file extensions, from the one registry (`RecordFormats`).
 public enum Formats {
@@ -15,4 +18,7 @@ public enum Formats {
     public static var extensions: [String] { RecordFormats.all.flatMap(\.fileExtensions) }
 
     public static func exists(_ name: String) -> Bool { RecordFormats.named(name) != nil }
+
+    /// The formats that take `option`, by name.
+    public static func taking(_ option: FormatOption) -> [String] { RecordFormats.taking(option) }
 }

@@ -11,56 +11,42 @@ public enum OutputChoiceError: Error, Sendable, CustomStringConvertible {
     case negativeLimit(Int)
     /// An option given with a format that does not take it.
     case notTaken(FormatOption, format: String)
-    /// Names (columns, keys) the pack has none of.
-    case unknownNames([String], what: String, option: String, available: [String])
+    /// Names (columns, keys) the pack has none of; `place` is where they were given: an
+    /// option's own name (`columns`, `keys`) or a setting (`the columns setting`).
+    case unknownNames([String], what: String, place: String, available: [String])
     case nothingToSort(pack: String)
     case unknownSortField(String, list: String, fields: [String])
 
+    /// In the application's words; the command line says them with its flags (`ErrorAdvice`).
     public var description: String {
         switch self {
-        case .unknownFormat(let name): return "--format takes \(RecordFormats.names), not '\(name)'."
+        case .unknownFormat(let name): return "there is no format '\(name)'; the formats are \(RecordFormats.names)"
         case .unknownExtension(let file, let suffix):
-            let usual = RecordFormats.all.compactMap(\.fileExtensions.first).map { "." + $0 }
-            let known = usual.dropLast().joined(separator: ", ") + " or " + (usual.last ?? "")
-            return "--output \(file): cpvanity writes no .\(suffix) files; name it \(known), or say which with --format."
-        case .outputIsDirectory(let path, let example):
-            return "--output \(path) is a directory: give the export a file name, e.g. \(URL(fileURLWithPath: path).appendingPathComponent(example).path)"
-        case .outputInsideFile(let path, let file): return "--output \(path): \(file) is a file, not a directory"
-        case .negativeLimit(let limit): return "--limit must be 0 or more, not \(limit)."
-        case .notTaken(let option, let format):
-            let takers = RecordFormats.taking(option)
-            let with = takers.isEmpty ? "no format" : takers.map { "--format \($0)" }.joined(separator: " or ")
-            return "\(OutputChoiceError.flag(option)) \(OutputChoiceError.purpose(option)); it goes with \(with), not \(format)."
-        case .unknownNames(let unknown, let what, let option, let available):
-            let named = unknown.isEmpty ? "No \(what) named" : "Unknown \(what)\(unknown.count == 1 ? "" : "s") \(unknown.joined(separator: ", "))"
-            return "\(named) in \(option)\(NameGuess.hint(unknown, in: available)); choose from \(available.joined(separator: ", "))."
-        case .nothingToSort(let pack): return "--sort orders a list of rows, and the \(pack) pack declares none."
+            return "\(file): cpvanity writes no .\(suffix) files; name it \(OutputChoiceError.usualExtensions)"
+        case .outputIsDirectory(let path, _): return "\(path) is a directory, not a file"
+        case .outputInsideFile(let path, let file): return "\(path): \(file) is a file, not a directory"
+        case .negativeLimit(let limit): return "a limit must be 0 or more, not \(limit)"
+        case .notTaken(let option, let format): return "the \(format) format does not take \(option.rawValue)"
+        case .unknownNames(let unknown, let what, let place, let available):
+            return "\(OutputChoiceError.named(unknown, what: what)) in \(place)\(NameGuess.hint(unknown, in: available)); choose from \(available.joined(separator: ", "))."
+        case .nothingToSort(let pack): return "the \(pack) pack declares no list of rows to sort"
         case .unknownSortField(let sort, let list, let fields):
-            return "--sort takes a field of the \(list) list; '\(sort)' is not one\(NameGuess.hint([sort], in: fields)). Choose from \(fields.joined(separator: ", "))."
+            return "'\(sort)' is not a field of the \(list) list\(NameGuess.hint([sort], in: fields)); choose from \(fields.joined(separator: ", "))"
         }
     }
 
-    static func flag(_ option: FormatOption) -> String {
-        switch option {
-        case .byteOrderMark: return "--bom"
-        case .rawCells: return "--raw-csv"
-        case .columns: return "--columns"
-        case .keys: return "--json"
-        case .compact: return "--compact"
-        }
+    /// `.txt, .json, .ndjson, .csv, .md or .xlsx`.
+    public static var usualExtensions: String {
+        let usual = RecordFormats.all.compactMap(\.fileExtensions.first).map { "." + $0 }
+        return usual.dropLast().joined(separator: ", ") + " or " + (usual.last ?? "")
     }
 
-    private static func purpose(_ option: FormatOption) -> String {
-        switch option {
-        case .byteOrderMark: return "marks an export as UTF-8 for Excel"
-        case .rawCells: return "leaves cells starting with = + - @ as they are"
-        case .columns: return "chooses an export's columns"
-        case .keys: return "chooses the keys of JSON records"
-        case .compact: return "prints a JSON document on one line"
-        }
+    /// `Unknown column nmae`, `Unknown keys a, b`, `No column named`.
+    public static func named(_ unknown: [String], what: String) -> String {
+        unknown.isEmpty ? "No \(what) named" : "Unknown \(what)\(unknown.count == 1 ? "" : "s") \(unknown.joined(separator: ", "))"
     }
 
-    /// `--output FILE`, checked before anything is fetched: not a directory, not inside
+    /// The output file, checked before anything is fetched: not a directory, not inside
     /// a file. `example` names a file to suggest inside a directory given by mistake.
     public static func checkFile(_ output: String, example: String = "members.csv") throws(OutputChoiceError) {
         var isDirectory: ObjCBool = false
@@ -74,10 +60,10 @@ public enum OutputChoiceError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The comma-separated names of `list`, each one of `available`.
-    static func chosen(_ list: String, from available: [String], option: String, what: String) throws(OutputChoiceError) -> [String] {
+    static func chosen(_ list: String, from available: [String], place: String, what: String) throws(OutputChoiceError) -> [String] {
         let chosen = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let unknown = chosen.filter { !available.contains($0) }
-        guard unknown.isEmpty, !chosen.isEmpty else { throw .unknownNames(unknown, what: what, option: option, available: available) }
+        guard unknown.isEmpty, !chosen.isEmpty else { throw .unknownNames(unknown, what: what, place: place, available: available) }
         return chosen
     }
 }
@@ -90,7 +76,7 @@ public enum NameGuess {
     }
 
     /// ` (did you mean name?)`, ` (did you mean nmae → name, sitee → site?)`, or nothing.
-    static func hint(_ unknown: [String], in available: [String]) -> String {
+    public static func hint(_ unknown: [String], in available: [String]) -> String {
         let guesses = unknown.compactMap { name in JSONSelection.closest(to: name, in: available).map { (name, $0) } }
         guard !guesses.isEmpty else { return "" }
         if unknown.count == 1, let only = guesses.first { return " (did you mean \(only.1)?)" }

@@ -2,13 +2,13 @@ import Foundation
 import Packs
 import Report
 
-/// The output options as given (`--format`, `--output`, `--columns`, ...), before
+/// The output options as given (format, output file, columns, ...), before
 /// they are checked against the formats there are and the pack: the command line
 /// fills one, `settings(pack:)` turns it into `OutputSettings` or says what is wrong
 /// before anything is fetched.
 public struct OutputRequest: Sendable {
     public var format: String?
-    /// `--output`; nil or `-`: standard output.
+    /// The file to write; nil or `-`: standard output.
     public var output: String?
     public var sort: String?
     public var limit: Int?
@@ -34,7 +34,7 @@ public struct OutputRequest: Sendable {
     /// The file to write; nil for standard output.
     public var file: String? { output == "-" ? nil : output }
 
-    /// The format asked for: --format, --json's, the output file's extension, the
+    /// The format asked for: the named one, JSON for chosen keys, the output file's extension, the
     /// config's, else table on a terminal and `pipedDefault` otherwise.
     public func resolvedFormat() throws(OutputChoiceError) -> any RecordFormat {
         if let format {
@@ -76,16 +76,16 @@ public struct OutputRequest: Sendable {
         guard let pack else { return OutputSettings(format: format, options: options, file: file) }
         options.sort = try sortField(pack)
         if let jsonKeys {
-            options.jsonFields = try OutputChoiceError.chosen(jsonKeys, from: JSONSelection.available(pack: pack), option: "--json", what: "key")
+            options.jsonFields = try OutputChoiceError.chosen(jsonKeys, from: JSONSelection.available(pack: pack), place: FormatOption.keys.rawValue, what: "key")
         }
         if let columns {
             options.columns = try OutputChoiceError.chosen(columns, from: CSVColumns.available(pack: pack, rows: options.rows),
-                                                           option: "--columns", what: "column")
+                                                           place: FormatOption.columns.rawValue, what: "column")
         } else if format.takes.contains(.columns), !options.rows, let setting = configuredColumns {
             // The config's columns are for a line per member; a bad one names where it was set.
             do {
                 options.columns = try OutputChoiceError.chosen(setting.text, from: CSVColumns.available(pack: pack, rows: false),
-                                                               option: "the \(setting.name) setting", what: "column")
+                                                               place: "the \(setting.name) setting", what: "column")
             } catch {
                 throw AppError.badSetting(source: setting.source, message: error.description)
             }
@@ -93,7 +93,7 @@ public struct OutputRequest: Sendable {
         return OutputSettings(format: format, options: options, file: file)
     }
 
-    /// `--sort`: a field of the pack's report collection.
+    /// The sort field: a field of the pack's report collection.
     private func sortField(_ pack: SitePack) throws(OutputChoiceError) -> String? {
         guard let sort else { return nil }
         guard let collection = pack.reportCollection else { throw .nothingToSort(pack: pack.name) }
