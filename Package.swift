@@ -55,18 +55,20 @@ let package = Package(
         // A pack checked against saved pages and their expected records, compared through
         // the JSON the reports write; the check tables. Knows nothing of HTTP.
         .target(name: "PackCheck", dependencies: ["Lookup", "Packs", "Extraction", "Report"]),
-        // The application: look-ups with their sinks, batch checkpoints with a typed
-        // fingerprint, ID lists and shards, history series, stdout/stderr and exit
-        // statuses. Knows nothing of argument parsing.
+        // The application: every command's run (look-ups with their sinks, batch
+        // checkpoints, history, feeds, pack checks), the settings and config file, output
+        // choices against the one format registry, stdout/stderr and exit statuses.
+        // Knows nothing of argument parsing.
         .target(name: "App", dependencies: [
             "Packs", "Extraction", "Lookup", "Scraper", "Store", "Report", "Archive", "Feeds", "PackCheck",
             .product(name: "CSV", package: "CSV.swift"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
-        // The command-line layer only: arguments, help, config, the terminal; calls App.
+        // The command-line layer only: arguments, help, the terminal; each command one
+        // App run. It knows App alone (App names what it needs from below).
         .executableTarget(name: "cpvanity", dependencies: [
-            "App", "Packs", "Report", "Lookup", "Store", "Archive", "Feeds",
+            "App",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

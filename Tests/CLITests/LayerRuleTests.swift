@@ -35,4 +35,25 @@ import Testing
         #expect(result.status == 1)
         #expect(result.output == "Sources/PageText/Upward.swift:2: imports Packs, which Package.swift does not give PageText\n")
     }
+
+    /// The command line knows App alone, and only App's console writes to stdout or stderr.
+    @Test func theCommandLineImportsAppAloneAndWritesNothingItself() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("layers-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let cli = root.appendingPathComponent("Sources/cpvanity")
+        let report = root.appendingPathComponent("Sources/Report")
+        for folder in [cli, report] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Package.swift"), to: root.appendingPathComponent("Package.swift"))
+        try "import App\nimport Report\n\nlet answer = 42\n".write(to: cli.appendingPathComponent("Reach.swift"), atomically: true, encoding: .utf8)
+        try "import Foundation\n\nfunc say() {\n    print(\"hi\")\n    try? DescriptorWriter.standardOutput.write(\"x\")\n}\n"
+            .write(to: report.appendingPathComponent("Loud.swift"), atomically: true, encoding: .utf8)
+        let result = try checkLayers(root.path)
+        #expect(result.status == 1)
+        #expect(result.output == """
+            Sources/cpvanity/Reach.swift:2: imports Report, which Package.swift does not give cpvanity
+            Sources/Report/Loud.swift:4: writes to stdout; write data through App's Output
+            Sources/Report/Loud.swift:5: writes to stdout; write data through App's Output
+
+            """)
+    }
 }

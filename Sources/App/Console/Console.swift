@@ -136,14 +136,21 @@ public enum Diagnostics {
     public static func info(_ message: String) { logger.info("\(message)") }
 }
 
-/// Data to stdout, through the same writer records take.
+/// stdout, and the only way to it: data for whatever reads it, through the same
+/// writer records take (which escapes control characters on a terminal).
 public enum Output {
+    /// The writer formats write documents and records to.
+    static var writer: any ByteWriter { DescriptorWriter.standardOutput }
+
+    /// Standard output is a terminal (a person reads it).
+    public static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
     public static func write(_ text: String) {
-        try? DescriptorWriter.standardOutput.write(text)
+        try? writer.write(text)
     }
 
     /// Text with `TerminalStyle`'s styling (a feed's table in colour).
     public static func write(styled text: String) {
-        try? DescriptorWriter.standardOutput.write(styled: text)
+        try? writer.write(styled: text)
     }
 }

@@ -36,9 +36,9 @@ final class DirectExport: RecordExport {
             self.file = file
             sink = output.format.records(pack: pack, options: output.options, to: file)
         } else {
-            if output.format.isBinary && isatty(STDOUT_FILENO) == 1 { throw .binaryOnTerminal(format: output.format.name) }
+            if output.format.isBinary && Output.isTerminal { throw .binaryOnTerminal(format: output.format.name) }
             file = nil
-            sink = output.format.records(pack: pack, options: output.options, to: DescriptorWriter.standardOutput)
+            sink = output.format.records(pack: pack, options: output.options, to: Output.writer)
         }
     }
 

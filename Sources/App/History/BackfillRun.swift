@@ -12,6 +12,13 @@ public struct BackfillSettings: Sendable {
     public var to = ""
 
     public init() {}
+
+    /// Captures from the first second of `from` to the last of `to` (nil: no bound).
+    public init(every: CaptureChoice.Period, from: DateInterval?, to: DateInterval?) {
+        self.every = every
+        self.from = from.map { ArchiveTimestamp($0.start).description } ?? ""
+        self.to = to.map { ArchiveTimestamp($0.end.addingTimeInterval(-1)).description } ?? ""
+    }
 }
 
 /// Members' histories filled from a web archive, a line per member on stderr; Ctrl-C

@@ -49,7 +49,7 @@ public struct HTMLReportRun {
             try file.write(html)
             try file.commit()
         } else {
-            try DescriptorWriter.standardOutput.write(html)
+            try Output.writer.write(html)
         }
         Diagnostics.info("report: wrote \(output ?? "the page to standard output") (\(records.count) member\(records.count == 1 ? "" : "s"), \(html.utf8.count / 1024) KiB)")
         var outcome = RunOutcome(records)

@@ -34,7 +34,7 @@ public struct MemberRun {
             return outcome(records, store: store)
         }
         // A table on the terminal shows each member's errors itself: stderr does not repeat them.
-        let shown = output.file == nil && output.format.isForPeople && isatty(STDOUT_FILENO) == 1
+        let shown = output.file == nil && output.format.isForPeople && Output.isTerminal
         var records = try await LookupRun.records(for: ids, sources: sources, lookup: lookup, store: store, warn: false)
         // Said in the order asked, not the order they finished.
         if !shown { for record in records where record.failed { LookupRun.sayFailures(record) } }

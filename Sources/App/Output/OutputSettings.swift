@@ -25,8 +25,8 @@ extension OutputSettings {
     /// standard output; a binary format is refused on a terminal.
     func writeDocument(_ body: (any ByteWriter) throws -> Void) throws {
         guard let path = file else {
-            if format.isBinary && isatty(STDOUT_FILENO) == 1 { throw AppError.binaryOnTerminal(format: format.name) }
-            try body(DescriptorWriter.standardOutput)
+            if format.isBinary && Output.isTerminal { throw AppError.binaryOnTerminal(format: format.name) }
+            try body(Output.writer)
             return
         }
         try OutputDirectory.prepare(parentOf: path, role: .output)

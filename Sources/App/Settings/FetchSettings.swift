@@ -1,6 +1,7 @@
 import Foundation
 import Lookup
 import Scraper
+import Store
 
 /// How pages are fetched: where from, how politely, and what is kept. Plain data, as
 /// the command line (and the config file) gave it; `FetchSettings+Machinery` makes
@@ -63,5 +64,11 @@ public struct HistorySettings: Sendable {
     public init(path: String, enabled: Bool = true) {
         self.path = path
         self.enabled = enabled
+    }
+
+    /// The history at `explicitPath` (a flag, a setting), else `$CPVANITY_DB`, else the
+    /// default under `$XDG_DATA_HOME`.
+    public init(explicitPath: String?) {
+        self.init(path: StoreLocation.path(explicit: explicitPath))
     }
 }

@@ -12,4 +12,9 @@ public enum TypedDate {
     public static func period(_ text: String) -> DateInterval? {
         ArchiveDates.period(text)
     }
+
+    /// `90m`, `36h`, `2d` in seconds (more than 0, at most ten years); nil for anything else.
+    public static func duration(_ text: String) -> TimeInterval? {
+        ArchiveDates.duration(text)
+    }
 }

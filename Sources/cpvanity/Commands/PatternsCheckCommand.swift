@@ -46,7 +46,7 @@ struct PatternsCheckCommand: AsyncParsableCommand {
             let settings = LookupSettings(pack: sitePack, fetch: try fetch.settings(), archive: archive.settings)
             passed = try await PackCheckRun.live(live, settings: settings, width: Terminal.columns())
         } else {
-            let directories = fixtures.isEmpty ? PackCheckRun.bundledFixtures(of: sitePack, packDirectory: locator.directory) : fixtures
+            let directories = fixtures.isEmpty ? PackCheckRun.bundledFixtures(of: sitePack, packDirectory: locator) : fixtures
             passed = try await PackCheckRun.saved(sitePack, directories: directories, bundled: fixtures.isEmpty, width: Terminal.columns())
         }
         if !passed { throw ExitStatus.partialFailure }

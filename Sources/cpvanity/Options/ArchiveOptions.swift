@@ -1,10 +1,8 @@
 import App
-import Archive
 import ArgumentParser
 import Foundation
-import Lookup
 
-extension ArchiveReader.Index: ExpressibleByArgument {}
+extension ArchiveIndex: ExpressibleByArgument {}
 
 /// Reading members from a web archive: `--as-of` and the archive's own options.
 struct ArchiveOptions: ParsableArguments {
@@ -16,7 +14,7 @@ struct ArchiveOptions: ParsableArguments {
     var archive: String?
 
     @Option(name: .customLong("archive-index"), help: ArgumentHelp("How to list captures: cdx (a CDX server) or timemap (Memento, RFC 7089).", valueName: "kind"))
-    var archiveIndex: ArchiveReader.Index?
+    var archiveIndex: ArchiveIndex?
 
     @Option(name: .customLong("archive-rate"), parsing: .unconditional, help: ArgumentHelp(
         "Requests a second to the archive's index and to its captures alike (default: the pack's budgets, 0.4 and 8, as the Wayback Machine publishes them).", valueName: "per-second"))
@@ -32,13 +30,13 @@ struct ArchiveOptions: ParsableArguments {
         settings.base = archive
         settings.index = archiveIndex
         settings.rate = archiveRate
-        settings.maxSkew = maxSkew.flatMap(ArchiveDates.duration)
+        settings.maxSkew = maxSkew.flatMap(TypedDate.duration)
         return settings
     }
 
     func validate() throws {
         try TypedDate.check(asOf, option: "--as-of")
-        if let maxSkew, ArchiveDates.duration(maxSkew) == nil {
+        if let maxSkew, TypedDate.duration(maxSkew) == nil {
             throw ValidationError("--max-skew takes a duration like 90m, 36h or 2d (more than 0, at most ten years), not '\(maxSkew)'.")
         }
         if let archive, URL(string: archive)?.scheme.map({ ["http", "https"].contains($0.lowercased()) }) != true {

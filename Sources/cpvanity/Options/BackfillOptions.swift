@@ -1,9 +1,8 @@
 import App
-import Archive
 import ArgumentParser
 import Foundation
 
-extension CaptureChoice.Period: ExpressibleByArgument {}
+extension CapturePeriod: ExpressibleByArgument {}
 
 /// `--backfill` and the captures it reads (`history`, `refresh`).
 struct BackfillOptions: ParsableArguments {
@@ -11,7 +10,7 @@ struct BackfillOptions: ParsableArguments {
     var backfill = false
 
     @Option(name: .long, help: ArgumentHelp("With --backfill: one capture per month, quarter or year (default year).", valueName: "period"))
-    var every: CaptureChoice.Period = .year
+    var every: CapturePeriod = .year
 
     @Option(name: .long, help: ArgumentHelp("With --backfill: captures from this date on (\(TypedDate.forms)).", valueName: "date"))
     var from: String?
@@ -27,10 +26,6 @@ struct BackfillOptions: ParsableArguments {
 
     /// The period's bounds as the archive's timestamps: from its first second to its last.
     var settings: BackfillSettings {
-        var settings = BackfillSettings()
-        settings.every = every
-        settings.from = from.flatMap(TypedDate.period).map { ArchiveTimestamp($0.start).description } ?? ""
-        settings.to = to.flatMap(TypedDate.period).map { ArchiveTimestamp($0.end.addingTimeInterval(-1)).description } ?? ""
-        return settings
+        BackfillSettings(every: every, from: from.flatMap(TypedDate.period), to: to.flatMap(TypedDate.period))
     }
 }

@@ -1,6 +1,5 @@
 import App
 import ArgumentParser
-import Packs
 
 /// What every command that looks members up takes: the pack and how to fetch. A web
 /// archive's options come apart, last in help (`ArchiveOptions`), as does where the

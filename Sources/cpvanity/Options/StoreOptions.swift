@@ -1,6 +1,5 @@
 import App
 import ArgumentParser
-import Store
 
 /// Where the lookup history is kept: for the commands that are about the history
 /// itself (history, track, refresh).
@@ -11,7 +10,7 @@ struct DatabaseOption: ParsableArguments {
 
     /// The flag, $CPVANITY_DB, the config file, the default.
     var settings: HistorySettings {
-        HistorySettings(path: StoreLocation.path(explicit: Settings.shared.explicitValue("db", flag: db)))
+        HistorySettings(explicitPath: Settings.shared.explicitValue("db", flag: db))
     }
 }
 

@@ -1,8 +1,5 @@
 import App
 import ArgumentParser
-import Lookup
-import Packs
-import Store
 
 /// The command line's words for what stopped a command: the application says what
 /// happened, in its own terms; this adds which option changes it. The only place
@@ -22,14 +19,14 @@ enum ErrorAdvice {
 
     /// Ends a run: a hint for each kind of failure its members met, then its status.
     static func finish(_ outcome: RunOutcome) throws {
-        for kind in MemberError.Kind.allCases where outcome.failures.contains(kind) {
+        for kind in MemberFailureKind.allCases where outcome.failures.contains(kind) {
             if let hint = hint(kind) { Diagnostics.info("hint: \(hint)") }
         }
         if outcome.historyUnavailable { Diagnostics.info("hint: give --db another file for the history, or --no-store") }
         if let status = outcome.status { throw status }
     }
 
-    private static func hint(_ kind: MemberError.Kind) -> String? {
+    private static func hint(_ kind: MemberFailureKind) -> String? {
         switch kind {
         case .robots: return "robots.txt keeps cpvanity out of some pages; --ignore-robots fetches them anyway (where you may)"
         case .timeout: return "--timeout and --connect-timeout raise the limits"
@@ -62,7 +59,7 @@ enum ErrorAdvice {
         }
     }
 
-    private static func words(_ error: StoreError) -> String {
+    private static func words(_ error: HistoryError) -> String {
         switch error {
         case .notADatabase: return "\(error). Point --db (or CPVANITY_DB) at another file, or move it aside"
         case .foreignDatabase: return "\(error). Point --db (or CPVANITY_DB) at a new file"
