@@ -23,10 +23,6 @@ extension MemberLookup {
     /// (`ArchivedNearest`); pages captured further apart than `--max-skew` are an error.
     func fetchAsOf(_ id: String, period: DateInterval, sources names: [String]?, archive: ArchiveReader) async -> Fetched {
         var fetched = Fetched(id: id, sources: sources(names), base: baseURL)
-        if let rejected = rejected(id) {
-            fetched.errors = [rejected]
-            return fetched
-        }
         fetched.add(await MemberPages(pack: pack, origin: ArchivedNearest(reader: archive, period: period), savePagesTo: savePagesTo)
             .read(id: id, urls: fetched.urls))
         fetched.stopped = fetched.stopped || (archive.isStopping && !fetched.errors.isEmpty)
@@ -44,10 +40,6 @@ extension MemberLookup {
                        pick: @escaping @Sendable (String, String) async -> Result<[Capture], MemberError>) async -> Fetched {
         var fetched = Fetched(id: id, sources: sources(names), base: baseURL)
         guard let archive else { return fetched }
-        if let rejected = rejected(id) {
-            fetched.errors = [rejected]
-            return fetched
-        }
         // Which capture of each page: chosen first, so pages captured too far apart
         // cost the archive no page request.
         var chosen = [String: [Capture]]()

@@ -52,7 +52,9 @@ public struct MemberLookup: Sendable {
         archive?.stopStartingRequests()
     }
 
-    /// `sources` limits which pages are fetched (all of the pack's by default).
+    /// `id` is one of the site's member IDs: the application checks every ID once,
+    /// before any lookup (App's `IDValidation`). `sources` limits which pages are
+    /// fetched (all of the pack's by default).
     public func lookup(_ id: String, sources names: [String]? = nil) async -> MemberRecord {
         let fetched = await fetch(id, sources: names)
         return await offload { record(of: fetched) }
@@ -98,10 +100,6 @@ public struct MemberLookup: Sendable {
             return await fetchAsOf(id, period: period, sources: names, archive: archive)
         }
         var fetched = Fetched(id: id, sources: sources(names), base: baseURL)
-        if let rejected = rejected(id) {
-            fetched.errors = [rejected]
-            return fetched
-        }
         fetched.add(await MemberPages(pack: pack, origin: origin, savePagesTo: savePagesTo).read(id: id, urls: fetched.urls))
         return fetched
     }
@@ -116,12 +114,6 @@ public struct MemberLookup: Sendable {
 
     func sources(_ names: [String]?) -> [SourceRule] {
         pack.sources.filter { names?.contains($0.name) ?? true }
-    }
-
-    /// Why `id` is not looked up at all: it is not one of the site's member IDs.
-    func rejected(_ id: String) -> MemberError? {
-        pack.idRule.accepts(id) ? nil
-            : MemberError(kind: .notFound, message: "'\(id)' is not a \(pack.title) member ID (it must match \(pack.idRule.pattern))")
     }
 
     func record(of fetched: Fetched) -> MemberRecord {

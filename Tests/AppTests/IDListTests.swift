@@ -1,4 +1,6 @@
 import App
+import Foundation
+import Store
 import Testing
 import TestSupport
 
@@ -11,6 +13,18 @@ import TestSupport
         #expect(list.rejected.map(\.id) == ["abc", "0"])
         #expect(list.rejected.map(\.place) == ["ids.txt:5", "ids.txt:7"])
         #expect(list.duplicates == 1)
+    }
+
+    /// Every ID passes the one check: typed, an address, or tracked in a history file
+    /// someone else wrote.
+    @Test func oneCheckForEveryID() throws {
+        let pack = FixtureRecords.pack
+        #expect(IDValidation.split(["48201", "https://www.codeproject.com/script/Membership/View.aspx?mid=7315", "../etc", "0"], pack: pack).ids == ["48201", "7315"])
+        #expect(throws: AppError.self) { try IDValidation.ids(["48201", "x"], pack: pack) }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-ids-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try HistoryStore(path: path).track(["48201", "../../etc/passwd", "7315"], site: pack.name, label: nil)
+        #expect(try HistorySettings(path: path).tracked(pack: pack) == ["48201", "7315"])
     }
 
     @Test func aCSVColumn() throws {

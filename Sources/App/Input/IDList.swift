@@ -61,7 +61,7 @@ public struct IDList {
         for (id, place) in candidates {
             guard seen.insert(id).inserted else { duplicates += 1; continue }
             // A page's address names its member too.
-            if let member = pack.memberID(from: id) {
+            if let member = IDValidation.member(id, pack: pack) {
                 if member != id, !seen.insert(member).inserted { duplicates += 1; continue }
                 ids.append(member)
             } else {

@@ -3,14 +3,31 @@ import Packs
 import Store
 import Synchronization
 
-/// Checks IDs against the pack before any request is made.
+/// The one check of member IDs, before any request is made: every ID a lookup gets
+/// (typed, listed in a file, tracked in the history) has passed it, so the lookups
+/// below take them as given.
 public enum IDValidation {
-    /// The member IDs `given` names (an ID, or the address of one of a member's pages);
-    /// a usage error names those that are neither.
+    /// The member `text` names: an ID, or the address of one of the member's pages.
+    public static func member(_ text: String, pack: SitePack) -> String? {
+        pack.memberID(from: text)
+    }
+
+    /// The member IDs `given` names; a usage error names those that are neither an ID
+    /// nor a member's address.
     public static func ids(_ given: [String], pack: SitePack) throws(AppError) -> [String] {
-        let invalid = given.filter { pack.memberID(from: $0) == nil }
+        let (ids, invalid) = split(given, pack: pack)
         guard invalid.isEmpty else { throw .invalidIDs(invalid, site: pack.title, pattern: pack.idRule.pattern) }
-        return given.compactMap(pack.memberID(from:))
+        return ids
+    }
+
+    /// The members `given` names, and the texts that name none.
+    public static func split(_ given: [String], pack: SitePack) -> (ids: [String], invalid: [String]) {
+        var ids = [String]()
+        var invalid = [String]()
+        for text in given {
+            if let id = member(text, pack: pack) { ids.append(id) } else { invalid.append(text) }
+        }
+        return (ids, invalid)
     }
 }
 

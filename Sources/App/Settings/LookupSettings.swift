@@ -56,16 +56,23 @@ extension HistorySettings {
     }
 
     /// The members the history tracks for `site`, in the order they were added.
-    public func tracked(site: String, readOnly: Bool = false) throws(AppError) -> [String] {
+    /// The members tracked for `pack`'s site. The file may have been written by anyone:
+    /// an entry that is not one of the site's member IDs is skipped, with a warning.
+    public func tracked(pack: SitePack, readOnly: Bool = false) throws(AppError) -> [String] {
         let store = try open(readOnly: readOnly)
-        return try AppError.history { () throws(StoreError) in try store.tracked(site: site).map(\.member) }
+        let tracked = try AppError.history { () throws(StoreError) in try store.tracked(site: pack.name).map(\.member) }
+        let (ids, invalid) = IDValidation.split(tracked, pack: pack)
+        for id in invalid {
+            Diagnostics.warning("\(path) tracks \(id.debugDescription), which is not a \(pack.title) member ID; skipped (cpvanity track remove removes it)")
+        }
+        return ids
     }
 
     /// `given`, or with none the tracked members (what `history` and `report` show by
     /// default); neither is a usage error worded for `command`.
-    public func members(_ given: [String], site: String, command: String, readOnly: Bool = false) throws(AppError) -> [String] {
+    public func members(_ given: [String], pack: SitePack, command: String, readOnly: Bool = false) throws(AppError) -> [String] {
         guard given.isEmpty else { return given }
-        let tracked = try tracked(site: site, readOnly: readOnly)
+        let tracked = try tracked(pack: pack, readOnly: readOnly)
         guard !tracked.isEmpty else { throw .noMembers(command: command) }
         return tracked
     }

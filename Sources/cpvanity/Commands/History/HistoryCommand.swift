@@ -50,7 +50,7 @@ struct HistoryCommand: AsyncParsableCommand {
         let history = database.settings
         let settings = try lookup.settings(history: history, archive: archive)
         // Read-only unless a backfill writes to it.
-        let ids = try history.members(ids, site: settings.pack.name, command: "history", readOnly: !backfill.backfill)
+        let ids = try history.members(ids, pack: settings.pack, command: "history", readOnly: !backfill.backfill)
         var backfillFailed: RunOutcome?
         if backfill.backfill {
             backfillFailed = try await BackfillRun(settings: settings, backfill: backfill.settings, history: history).run(ids)
