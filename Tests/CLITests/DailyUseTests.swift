@@ -153,5 +153,17 @@ import Testing
                                           "--no-store", "--format", "table"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("Maren Okafor (48201)  CodeProject, as of 2014-01-12, archived capture\n"))
+
+        // Today's trend is not 2014's: a table as of then leaves it out.
+        let site = try FixtureServer()
+        let env = ["CPVANITY_DB": directory.appendingPathComponent("history.sqlite").path]
+        let filled = try run("cpvanity", ["history", "48201", "--backfill", "--archive", server.baseURL, "--archive-rate", "50"], environment: env)
+        #expect(filled.status == 0, "\(filled.stderr)")
+        let today = try run("cpvanity", ["member", "48201", "--base-url", site.baseURL, "--rate", "0", "--format", "table"], environment: env)
+        #expect(today.stdout.contains(" points in the history)"), "\(today.stdout)")
+        let then = try run("cpvanity", ["member", "48201", "--as-of", "2014-01", "--archive", server.baseURL, "--archive-rate", "50",
+                                        "--format", "table"], environment: env)
+        #expect(then.status == 0, "\(then.stderr)")
+        #expect(!then.stdout.contains("points in the history"), "\(then.stdout)")
     }
 }

@@ -17,16 +17,21 @@ public struct Settings: Sendable {
         ("site", .text, "codeproject (or the pack directory's only pack)"),
         ("patterns", .text, "the bundled packs"),
         ("base_url", .text, "the pack's"),
-        ("rate", .number, "4"),
-        ("concurrency", .integer, "8"),
-        ("retries", .integer, "3"),
-        ("timeout", .number, "30"),
-        ("connect_timeout", .number, "10"),
+        ("rate", .number, Settings.shown(FetchSettings().rate)),
+        ("concurrency", .integer, String(FetchSettings().concurrency)),
+        ("retries", .integer, String(FetchSettings().retries)),
+        ("timeout", .number, Settings.shown(FetchSettings().timeout)),
+        ("connect_timeout", .number, Settings.shown(FetchSettings().connectTimeout)),
         ("cache", .flagOrPath, "off"),
         ("db", .text, "$XDG_DATA_HOME/cpvanity/history.sqlite"),
         ("format", .format, "table on a terminal, json otherwise"),
         ("columns", .text, "all (CSV)"),
     ]
+
+    /// `4`, not `4.0`.
+    private static func shown(_ number: Double) -> String {
+        number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
+    }
 
     public let file: String
     /// The command whose table in the file applies (`batch`), if it has one.

@@ -20,26 +20,28 @@ public struct MemberRun {
 
     public func run(_ given: [String]) async throws -> RunOutcome {
         let pack = settings.pack
-        let ids = try IDValidation.ids(given, pack: pack)
+        let ids = LookupRun.unique(try IDValidation.ids(given, pack: pack))
         let export = try DirectExport(output, pack: pack)
         let lookup = try settings.lookup()
         let store = try settings.openHistory()
-        if output.format.streams && output.file == nil {
-            var records = [MemberRecord]()
-            try await LookupRun.each(of: ids, sources: sources, lookup: lookup, store: store) { record in
-                try export.add(record)
-                records.append(record)
-            }
-            try export.finish()
-            return outcome(records, store: store)
-        }
+        // A stream (NDJSON to stdout) gets each member as it finishes; anything else
+        // gets them in the order asked, once all are in.
+        let streams = output.format.streams && output.file == nil
         // A table on the terminal shows each member's errors itself: stderr does not repeat them.
-        let shown = output.file == nil && output.format.isForPeople && Output.isTerminal
-        var records = try await LookupRun.records(for: ids, sources: sources, lookup: lookup, store: store, warn: false)
-        // Said in the order asked, not the order they finished.
-        if !shown { for record in records where record.failed { LookupRun.sayFailures(record) } }
-        if let store { records = MemberRun.withTrends(records, store: store, pack: pack) }
-        for record in records { try export.add(record) }
+        let shown = !streams && output.file == nil && output.format.isForPeople && Output.isTerminal
+        var byID = [String: MemberRecord]()
+        try await LookupRun.each(of: ids, sources: sources, lookup: lookup, store: store, warn: streams) { record in
+            if streams { try export.add(record) }
+            byID[record.id] = record
+        }
+        var records = ids.compactMap { byID[$0] }
+        if !streams {
+            // Said in the order asked, not the order they finished.
+            if !shown { for record in records where record.failed { LookupRun.sayFailures(record) } }
+            // Trends are the history's, up to now: not for members as they were then.
+            if let store, settings.archive?.asOf == nil { records = MemberRun.withTrends(records, store: store, pack: pack) }
+            for record in records { try export.add(record) }
+        }
         try export.finish()
         if let file = output.file { Diagnostics.info("wrote \(file)") }
         return outcome(records, store: store)

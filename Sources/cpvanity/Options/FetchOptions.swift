@@ -8,19 +8,19 @@ struct FetchOptions: ParsableArguments {
     @Option(name: .customLong("base-url"), help: ArgumentHelp("Fetch from this host instead of the pack's (a mirror, the local fixture-site).", valueName: "url"))
     var baseURLOption: String?
 
-    @Option(name: .customLong("concurrency"), parsing: .unconditional, help: ArgumentHelp("Requests in flight at once, across all hosts (default 8).", valueName: "n"))
+    @Option(name: .customLong("concurrency"), parsing: .unconditional, help: ArgumentHelp("Requests in flight at once, across all hosts (default \(FetchSettings().concurrency)).", valueName: "n"))
     var concurrencyOption: Int?
 
-    @Option(name: .customLong("rate"), parsing: .unconditional, help: ArgumentHelp("Requests started per second per host (default 4; 0: no limit, for your own mirror only).", valueName: "per-second"))
+    @Option(name: .customLong("rate"), parsing: .unconditional, help: ArgumentHelp("Requests started per second per host (default \(Int(FetchSettings().rate)); 0: no limit, for your own mirror only).", valueName: "per-second"))
     var rateOption: Double?
 
     @Option(name: .customLong("retries"), parsing: .unconditional, help: ArgumentHelp("Retries after a 5xx, 429, timeout or connection error, with exponential backoff (default \(FetchSettings().retries)).", valueName: "n"))
     var retriesOption: Int?
 
-    @Option(name: .customLong("timeout"), parsing: .unconditional, help: ArgumentHelp("Seconds one request may take in all (default 30).", valueName: "seconds"))
+    @Option(name: .customLong("timeout"), parsing: .unconditional, help: ArgumentHelp("Seconds one request may take in all (default \(Int(FetchSettings().timeout))).", valueName: "seconds"))
     var timeoutOption: Double?
 
-    @Option(name: .customLong("connect-timeout"), parsing: .unconditional, help: ArgumentHelp("Seconds to wait for a connection (default 10).", valueName: "seconds"))
+    @Option(name: .customLong("connect-timeout"), parsing: .unconditional, help: ArgumentHelp("Seconds to wait for a connection (default \(Int(FetchSettings().connectTimeout))).", valueName: "seconds"))
     var connectTimeoutOption: Double?
 
     @Flag(name: .long, help: "Fetch pages even where the site's robots.txt disallows them.")
