@@ -26,9 +26,12 @@ struct CPVanity: AsyncParsableCommand {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let first = arguments.first, !first.hasPrefix("-") {
-            let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
-            if !names.contains(first), let guess = NameGuess.closest(to: first, in: names) {
-                usage(ValidationError("Unknown command '\(first)'. Did you mean '\(guess)'?\n  See 'cpvanity --help' for the commands."))
+            let names = CommandNames.all.keys.sorted() + ["help"]
+            if !names.contains(first) {
+                // A member typed where the command goes is the commonest slip of all.
+                let hint = NameGuess.closest(to: first, in: names).map { " Did you mean '\($0)'?" }
+                    ?? (first.first?.isNumber == true || first.contains("://") ? " To look a member up: cpvanity member \(first)" : "")
+                usage(ValidationError("Unknown command '\(first)'.\(hint)"))
             }
         }
         var command: any ParsableCommand

@@ -379,12 +379,14 @@ import Testing
         #expect(try server.stats().pages.isEmpty)
 
         // One rule for what cpvanity writes (--output, --db, --cache, --save-pages, --summary):
-        // missing directories are made.
+        // missing directories are made, and said.
         let nowhere = path("no/such/dir/out.csv")
         let intoNowhere = try run("cpvanity", ["batch", "--base-url", server.baseURL, "--rate", "0", "--no-store", "--output", nowhere,
                                                "--summary", path("other/dir/summary.json")], stdin: Data("7315\n".utf8))
         #expect(intoNowhere.status == 0, "\(intoNowhere.stderr)")
         #expect(FileManager.default.fileExists(atPath: nowhere))
         #expect(FileManager.default.fileExists(atPath: path("other/dir/summary.json")))
+        #expect(intoNowhere.stderr.contains("cpvanity: created \(path("no")) and 2 more below it for the output\n"), "\(intoNowhere.stderr)")
+        #expect(intoNowhere.stderr.contains("cpvanity: created \(path("other")) and 1 more below it for the summary\n"), "\(intoNowhere.stderr)")
     }
 }

@@ -196,7 +196,7 @@ import Testing
         try "not a database\n".write(toFile: notes, atomically: true, encoding: .utf8)
         let result = try run("cpvanity", ["member", "7315", "--base-url", server.baseURL, "--db", notes])
         #expect(result.status == 2)
-        #expect(result.stderr == "cpvanity: \(notes) is not a cpvanity history (not an SQLite database); nothing was written to it. Point --db (or CPVANITY_DB) at another file, or move it aside\n")
+        #expect(result.stderr == "cpvanity: \(notes) is not a cpvanity history (not an SQLite database); nothing was written to it. Point --db (or CPVANITY_DB) at another file, or move it aside (lookups also take --no-store)\n")
         #expect(try String(contentsOfFile: notes, encoding: .utf8) == "not a database\n")
         #expect(try server.stats().pages.isEmpty)  // refused before any request
     }

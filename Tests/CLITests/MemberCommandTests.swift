@@ -35,6 +35,13 @@ import Testing
         let option = try run("cpvanity", ["member", "48201", "--rat", "3"])
         #expect(option.status == 64)
         #expect(option.stderr.hasPrefix("cpvanity: Unknown option '--rat'. Did you mean '--rate'?"))
+        // No near command: the same words, and where the commands are; an ID says how to look it up.
+        let unknown = try run("cpvanity", ["frob"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr == "cpvanity: Unknown command 'frob'.\nUsage: cpvanity <subcommand>\n  See 'cpvanity --help' for more information.\n")
+        let id = try run("cpvanity", ["48201"])
+        #expect(id.status == 64)
+        #expect(id.stderr == "cpvanity: Unknown command '48201'. To look a member up: cpvanity member 48201\nUsage: cpvanity <subcommand>\n  See 'cpvanity --help' for more information.\n")
     }
 
     @Test func jsonKeysAsGhTakesThem() throws {

@@ -36,7 +36,8 @@ public enum PackCheckRun {
 
     /// The members fetched now, and how each field was found.
     public static func live(_ ids: [String], settings: LookupSettings, width: Int) async throws -> Bool {
-        let records = try await LookupRun.records(for: ids, settings: settings)
+        // The table shows each member's problems; stderr does not say them again.
+        let records = try await LookupRun.records(for: ids, settings: settings, warn: false)
         Output.write(LiveCheckTable.render(records, pack: settings.pack, width: width))
         return LiveCheckTable.passed(records)
     }

@@ -15,13 +15,29 @@ public enum OutputDirectory {
         // and say why in the system's words (Foundation's error says neither on Linux).
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         var prefix = ""
+        var created = [String]()
         for component in absolute.split(separator: "/") {
             prefix += "/" + component
-            if mkdir(prefix, 0o755) == 0 || errno == EEXIST { continue }
+            if mkdir(prefix, 0o755) == 0 { created.append(prefix); continue }
+            if errno == EEXIST { continue }
             throw .unusableDirectory(role, path: path, reason: "cannot create \(prefix): \(String(cString: strerror(errno)))")
         }
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .unusableDirectory(role, path: path, reason: "cannot create it: a file stands in the way")
+        }
+        // A directory the user named that was not there (a typo?) is said, not made in silence;
+        // the cache's own directory is the tool's business.
+        if let first = created.first, let purpose = OutputDirectory.purpose(role) {
+            Diagnostics.info("created \(first)\(created.count > 1 ? " and \(created.count - 1) more below it" : "") for \(purpose)")
+        }
+    }
+
+    private static func purpose(_ role: AppError.DirectoryRole) -> String? {
+        switch role {
+        case .output: return "the output"
+        case .summary: return "the summary"
+        case .savePages: return "the saved pages"
+        case .cache: return nil
         }
     }
 

@@ -42,10 +42,11 @@ public enum LookupRun {
         return unique(ids).compactMap { byID[$0] }
     }
 
-    /// The records of `ids` in their order, looked up as `settings` say.
-    public static func records(for ids: [String], settings: LookupSettings) async throws -> [MemberRecord] {
+    /// The records of `ids` in their order, looked up as `settings` say; `warn`: each
+    /// member's errors said on stderr too (not where the caller shows them itself).
+    public static func records(for ids: [String], settings: LookupSettings, warn: Bool = true) async throws -> [MemberRecord] {
         let ids = try IDValidation.ids(ids, pack: settings.pack)
-        return try await records(for: ids, lookup: try settings.lookup(), store: try settings.openHistory())
+        return try await records(for: ids, lookup: try settings.lookup(), store: try settings.openHistory(), warn: warn)
     }
 
     /// Each member's record as it finishes (duplicates looked up once), and never fewer:

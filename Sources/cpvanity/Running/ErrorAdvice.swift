@@ -61,8 +61,8 @@ enum ErrorAdvice {
 
     private static func words(_ error: HistoryError) -> String {
         switch error {
-        case .notADatabase: return "\(error). Point --db (or CPVANITY_DB) at another file, or move it aside"
-        case .foreignDatabase: return "\(error). Point --db (or CPVANITY_DB) at a new file"
+        case .notADatabase: return "\(error). Point --db (or CPVANITY_DB) at another file, or move it aside (lookups also take --no-store)"
+        case .foreignDatabase: return "\(error). Point --db (or CPVANITY_DB) at a new file (lookups also take --no-store)"
         case .newerSchema: return "\(error), or use another --db"
         case .locked: return "\(error), or give --db another file (lookups also take --no-store)"
         case .cannotOpen: return "\(error). Use --db to put it elsewhere (lookups also take --no-store)"
