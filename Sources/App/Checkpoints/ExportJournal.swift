@@ -64,9 +64,10 @@ public final class ExportJournal {
 
     /// Starts a new checkpoint, replacing none: the caller has decided there is none to keep.
     public static func create(at path: String, header: Header) throws(ExportError) -> ExportJournal {
-        guard FileManager.default.createFile(atPath: path, contents: nil) else {
-            throw .cannotWrite(path, reason: ExportError.systemReason())
-        }
+        // The user named the output, not its hidden checkpoint: the error names the output.
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw .cannotWrite(output(besideCheckpoint: path), reason: String(cString: strerror(errno))) }
+        close(descriptor)
         let journal = try ExportJournal(path: path)
         try journal.writeLine(ExportJournal.encoded(header, path: path))
         return journal

@@ -21,7 +21,17 @@ public struct HTMLReportRun {
     public func run(_ given: [String]) async throws -> RunOutcome {
         let pack = settings.pack
         let ids = try IDValidation.ids(given, pack: pack)
-        if let output { try OutputDirectory.prepare(parentOf: output, role: .output) }
+        // An output that cannot be written is found now, before a member is fetched, as
+        // a batch finds it (the file is replaced only once the report is whole).
+        var file: AtomicFile?
+        if let output {
+            try OutputDirectory.prepare(parentOf: output, role: .output)
+            do {
+                file = try AtomicFile(replacing: output)
+            } catch {
+                throw AppError.export(error)
+            }
+        }
         let lookup = try settings.lookup()
         let store = try settings.openHistory()
         let records = try await LookupRun.records(for: ids, lookup: lookup, store: store)
@@ -44,8 +54,7 @@ public struct HTMLReportRun {
             members.append(HTMLReport.Member(record: record, history: points))
         }
         let html = HTMLReport.render(members, pack: pack, generatedAt: Date())
-        if let output {
-            let file = try AtomicFile(replacing: output)
+        if let file {
             try file.write(html)
             try file.commit()
         } else {
