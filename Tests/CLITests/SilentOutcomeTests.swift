@@ -19,4 +19,17 @@ import Testing
         #expect(report.stderr.hasPrefix("cpvanity: cannot write /sys/cpvanity-team.html: "), "\(report.stderr)")
         #expect(try server.stats().pages.isEmpty)
     }
+
+    /// A member the archive never captured: a failure for that member (exit 1), as
+    /// `member --as-of` is, not "0 years with captures" and success.
+    @Test func aBackfillThatFindsNothingFails() throws {
+        let server = try FixtureServer(["--archive", repositoryRoot.appendingPathComponent("Fixtures/archive").path])
+        let db = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-silent-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: db) }
+        let result = try run("cpvanity", ["history", "1842", "--backfill", "--archive", server.baseURL, "--archive-rate", "50", "--db", db])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("cpvanity: warning: backfill 1842: the archive has no capture of its pages; nothing stored\n"), "\(result.stderr)")
+        let asOf = try run("cpvanity", ["member", "1842", "--as-of", "2014", "--archive", server.baseURL, "--archive-rate", "50", "--no-store"])
+        #expect(asOf.status == 1)
+    }
 }

@@ -47,20 +47,26 @@ public struct BackfillRun {
             Diagnostics.info("stopping: the period being read finishes; run the same command again to continue (Ctrl-C again to quit now)")
         }
         let filler = Backfill(lookup: lookup, reader: reader, store: store, every: backfill.every, from: backfill.from, to: backfill.to)
-        let failed = try await fill(LookupRun.unique(ids), with: filler, reader: reader, interrupt: interrupt)
+        let (failed, uncaptured) = try await fill(LookupRun.unique(ids), with: filler, reader: reader, interrupt: interrupt)
         if interrupt.isSet {
             Diagnostics.info("backfill interrupted; what was stored stays, run again to continue")
             throw ExitStatus(interrupt.exitStatus)
         }
         if failed { Diagnostics.warning("some periods could not be read (above); the history holds the others") }
-        return RunOutcome(status: failed ? .partialFailure : nil, failures: failed ? [.archive] : [])
+        // A member the archive never captured is a failure for that member, as `member --as-of` says.
+        var failures: Set<MemberError.Kind> = failed ? [.archive] : []
+        if !uncaptured.isEmpty { failures.insert(.notFound) }
+        return RunOutcome(status: failed || !uncaptured.isEmpty ? .partialFailure : nil, failures: failures)
     }
 
     /// Backfills `members`, several at once, so that one member's index requests and
     /// another's captures keep both of the archive's budgets busy (the pace is the
-    /// fetchers'); true when some period could not be read or the archive stopped it.
-    private func fill(_ members: [String], with filler: Backfill, reader: ArchiveReader, interrupt: InterruptSignal) async throws -> Bool {
+    /// fetchers'); whether some period could not be read or the archive stopped it, and
+    /// the members of which the archive had no capture in the range.
+    private func fill(_ members: [String], with filler: Backfill, reader: ArchiveReader,
+                      interrupt: InterruptSignal) async throws -> (failed: Bool, uncaptured: [String]) {
         var failed = false
+        var uncaptured = [String]()
         var outage = SiteOutage()
         var halted = false
         let stop = HaltFlag()
@@ -92,14 +98,29 @@ public struct BackfillRun {
                     why = line
                 }
                 while let outcome = finished.removeValue(forKey: said) {
-                    Diagnostics.info("backfill \(members[said]): \(outcome.periods) \(backfill.every.rawValue)s with captures · \(outcome.stored) stored · \(outcome.known) already stored · \(outcome.failed) failed")
+                    if outcome.periods == 0 && outcome.failed == 0 && !outcome.stopped {
+                        uncaptured.append(members[said])
+                        Diagnostics.warning("backfill \(members[said]): the archive has no capture of its pages\(range); nothing stored")
+                    } else {
+                        Diagnostics.info("backfill \(members[said]): \(outcome.periods) \(backfill.every.rawValue)s with captures · \(outcome.stored) stored · \(outcome.known) already stored · \(outcome.failed) failed")
+                    }
                     said += 1
                 }
                 if let why { Diagnostics.alert(why) }
                 if next < members.count && !halted && !interrupt.isSet { start() }
             }
         }
-        return failed
+        return (failed, uncaptured)
+    }
+
+    /// ` from 2008-01-01 to 2014-12-31`, ` from 2008-01-01`, or nothing: the range asked for.
+    private var range: String {
+        func day(_ timestamp: String) -> String {
+            let digits = Array(timestamp)
+            guard digits.count >= 8 else { return timestamp }
+            return String(digits[0..<4]) + "-" + String(digits[4..<6]) + "-" + String(digits[6..<8])
+        }
+        return (backfill.from.isEmpty ? "" : " from \(day(backfill.from))") + (backfill.to.isEmpty ? "" : " to \(day(backfill.to))")
     }
 
     /// Members backfilled at once: enough that the index's slow budget always has a
