@@ -88,7 +88,8 @@ import TestSupport
         #expect(try ids(journal, ["7315", "31337", "48201"]) == ["7315", "48201"])
     }
 
-    /// Failures say what the system said, not "error 0".
+    /// Failures say what the system said, not "error 0", of the file the user named
+    /// (the checkpoint is hidden beside it).
     @Test func writeFailuresSayWhy() {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("missing/.out.csv.cpvanity-checkpoint").path
@@ -96,7 +97,7 @@ import TestSupport
             _ = try ExportJournal.create(at: path, header: header)
             Issue.record("created a checkpoint in a directory that does not exist")
         } catch {
-            #expect("\(error)" == "cannot write \(path): No such file or directory")
+            #expect("\(error)" == "cannot write \(directory.appendingPathComponent("missing/out.csv").path): No such file or directory")
         }
     }
 

@@ -32,4 +32,20 @@ import Testing
         let asOf = try run("cpvanity", ["member", "1842", "--as-of", "2014", "--archive", server.baseURL, "--archive-rate", "50", "--no-store"])
         #expect(asOf.status == 1)
     }
+
+    /// A batch asks for its members in the list's order (an interrupted run has done
+    /// the first ones), the first members too, which all wait for robots.txt.
+    @Test func aBatchRequestsInListOrder() throws {
+        let server = try FixtureServer()
+        let ids = (1001...1030).map(String.init)
+        let result = try run("cpvanity", ["batch", "--base-url", server.baseURL, "--rate", "20", "--no-store", "--format", "csv"],
+                             stdin: Data(ids.joined(separator: "\n").utf8))
+        #expect(result.status == 1)  // none of them is on the replica: 404s, but each asked
+        var firsts = [String]()
+        for entry in try server.stats().log { if let id = entry.id, !firsts.contains(id) { firsts.append(id) } }
+        #expect(firsts.count == 30)
+        // Requests in flight together may finish a place apart; none comes from the list's end.
+        let displacement = firsts.enumerated().map { abs($0.offset - (ids.firstIndex(of: $0.element) ?? 99)) }.max() ?? 99
+        #expect(displacement <= 3, "\(firsts)")
+    }
 }

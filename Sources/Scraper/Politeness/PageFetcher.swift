@@ -374,15 +374,3 @@ enum RetryAfter {
         return max(0, date.timeIntervalSince(now))
     }
 }
-
-/// One robots.txt fetch per origin, shared by every request that needs it.
-actor RobotsCache {
-    private var rules: [String: Task<Result<RobotsRules, FetchError>, Never>] = [:]
-
-    func rules(for origin: String, fetch: @escaping @Sendable () async -> Result<RobotsRules, FetchError>) async -> Result<RobotsRules, FetchError> {
-        if let existing = rules[origin] { return await existing.value }
-        let task = Task { await fetch() }
-        rules[origin] = task
-        return await task.value
-    }
-}
