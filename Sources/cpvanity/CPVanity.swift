@@ -15,6 +15,13 @@ struct CPVanity: AsyncParsableCommand {
             2 bad input (an unreadable page, a broken site pack); 3 markup drift (batch, \
             refresh); 4 something changed (refresh --exit-code); 64 a usage error; 130 or 143 \
             a batch was interrupted by Ctrl-C or SIGTERM (continue it with --resume).
+
+            Examples:
+              cpvanity member 48201                     (a member, as a table)
+              cpvanity batch members.txt -o members.xlsx
+              cpvanity track add 48201 7315 && cpvanity refresh
+              cpvanity member 48201 --as-of 2014        (from a web archive)
+              cpvanity patterns check                   (the pack against its fixtures)
             """,
         version: CPVanityVersion.current,
         subcommands: [MemberCommand.self, RowsCommand.self, BatchCommand.self, TrackCommand.self, RefreshCommand.self,

@@ -35,7 +35,8 @@ struct BatchCommand: AsyncParsableCommand {
             Examples:
               cpvanity batch members.txt --output members.csv
               cpvanity batch --ids members.txt --output members.xlsx --resume
-              cpvanity batch --ids members.txt --format ndjson | jq -c '[.id, .stats.total_views]'
+              cpvanity batch --ids members.txt --format ndjson |
+                jq -c '[.id, .stats.total_views]'
             """
     )
 

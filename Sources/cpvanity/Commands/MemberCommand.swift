@@ -16,8 +16,9 @@ struct MemberCommand: AsyncParsableCommand {
             Examples:
               cpvanity member 48201
               cpvanity member 48201 7315 --json id,name,reputation.total
-              cpvanity member https://www.codeproject.com/script/Membership/View.aspx?mid=48201
-              cpvanity member 48201 --as-of 2014-01      (as a web archive showed it then)
+              cpvanity member \\
+                https://www.codeproject.com/script/Membership/View.aspx?mid=48201
+              cpvanity member 48201 --as-of 2014-01   (as a web archive showed it then)
             """
     )
 

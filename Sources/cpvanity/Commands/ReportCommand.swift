@@ -17,6 +17,11 @@ struct ReportCommand: AsyncParsableCommand {
             the history: backfill it from a web archive first for a decade of points. With no ID, \
             the tracked members (cpvanity track add). Without --output the HTML goes to standard \
             output when that is a file or a pipe (cpvanity report > team.html).
+
+            Examples:
+              cpvanity report 48201 7315 --output team.html
+              cpvanity history 48201 --backfill && cpvanity report 48201 -o decade.html
+              cpvanity report > tracked.html            (every tracked member)
             """
     )
 

@@ -19,7 +19,8 @@ struct HistoryCommand: AsyncParsableCommand {
             Examples:
               cpvanity history 48201
               cpvanity history                          (every tracked member)
-              cpvanity history 48201 --since 2014-01 --field reputation.total --format csv
+              cpvanity history 48201 --since 2014-01 --field reputation.total \\
+                --format csv
               cpvanity history 48201 --backfill --every year
             """
     )
