@@ -19,7 +19,7 @@ struct RefreshCommand: AsyncParsableCommand {
 
             Examples:
               cpvanity track add 48201 7315 && cpvanity refresh
-              cpvanity refresh --quiet --exit-code   (cron: silent unless something changed)
+              cpvanity refresh --quiet --exit-code   (in cron: silent unless changed)
               cpvanity refresh --records --format csv -o today.csv
             """
     )
