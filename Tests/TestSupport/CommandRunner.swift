@@ -24,12 +24,14 @@ public func run(_ executable: String, _ arguments: [String], stdin: Data? = nil,
     try run(at: builtProduct(executable), arguments, stdin: stdin, environment: environment)
 }
 
-/// Runs any program (a path, e.g. /usr/bin/env for a script) in the repository root.
-public func run(at executable: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> CommandResult {
+/// Runs any program (a path, e.g. /usr/bin/env for a script) in `directory`, the
+/// repository root unless said.
+public func run(at executable: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
+                directory: URL = repositoryRoot) throws -> CommandResult {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
-    process.currentDirectoryURL = repositoryRoot
+    process.currentDirectoryURL = directory
     var env = ProcessInfo.processInfo.environment
     env.removeValue(forKey: "CPVANITY_PATTERNS")
     // Never the user's own history: each run gets a fresh one unless the test names one.

@@ -17,6 +17,7 @@ public struct Settings: Sendable {
         ("site", .text, "codeproject (or the pack directory's only pack)"),
         ("patterns", .text, "the bundled packs"),
         ("base_url", .text, "the pack's"),
+        ("archive", .text, "the pack's [archive] (the Wayback Machine)"),
         ("rate", .number, Settings.shown(FetchSettings().rate)),
         ("concurrency", .integer, String(FetchSettings().concurrency)),
         ("retries", .integer, String(FetchSettings().retries)),

@@ -10,7 +10,7 @@ struct ArchiveOptions: ParsableArguments {
         "Read members as a web archive shows them then: \(TypedDate.forms) (the capture nearest its start).", valueName: "date"))
     var asOf: String?
 
-    @Option(name: .long, help: ArgumentHelp("The web archive to ask (default: the pack's [archive], the Wayback Machine).", valueName: "url"))
+    @Option(name: .long, help: ArgumentHelp("The web archive to ask (default: $CPVANITY_ARCHIVE, the config's archive, else the pack's [archive], the Wayback Machine).", valueName: "url"))
     var archive: String?
 
     @Option(name: .customLong("archive-index"), help: ArgumentHelp("How to list captures: cdx (a CDX server) or timemap (Memento, RFC 7089).", valueName: "kind"))
@@ -27,7 +27,7 @@ struct ArchiveOptions: ParsableArguments {
     var settings: ArchiveSettings {
         var settings = ArchiveSettings()
         settings.asOf = asOf.flatMap(TypedDate.period)
-        settings.base = archive
+        settings.base = archive ?? Settings.shared.text("archive")
         settings.index = archiveIndex
         settings.rate = archiveRate
         settings.maxSkew = maxSkew.flatMap(TypedDate.duration)
