@@ -23,15 +23,34 @@ struct FaultPlan: Sendable {
         let from: String
         let to: String
         let after: Int
+
+        /// `bytes` with every `from` replaced, byte for byte: the rest of the page is
+        /// served as it was, whatever its charset.
+        func applied(to bytes: [UInt8]) -> [UInt8] {
+            let from = Array(from.utf8), to = Array(to.utf8)
+            var out = [UInt8]()
+            out.reserveCapacity(bytes.count)
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] == from[0], index + from.count <= bytes.count, bytes[index..<index + from.count].elementsEqual(from) {
+                    out += to
+                    index += from.count
+                } else {
+                    out.append(bytes[index])
+                    index += 1
+                }
+            }
+            return out
+        }
     }
 
     let statuses: [String: StatusFault]
     let bodies: [String: BodyFault]
-    let markupChange: MarkupChange?
+    let markupChanges: [MarkupChange]
     /// Member ID → where its pages redirect (`{path}` stands for the request's path and query).
     let redirects: [String: String]
 
-    init(statusOn: [String], bodies: [String], markupChange: String? = nil, redirects: [String] = []) throws {
+    init(statusOn: [String], bodies: [String], markupChanges: [String] = [], redirects: [String] = []) throws {
         var statuses = [String: StatusFault]()
         for item in statusOn {
             let pair = item.split(separator: "=", maxSplits: 1).map(String.init)
@@ -71,16 +90,14 @@ struct FaultPlan: Sendable {
             targets[pair[0]] = pair[1]
         }
         self.redirects = targets
-        if let markupChange {
+        self.markupChanges = try markupChanges.map { markupChange -> MarkupChange in
             let (change, after) = markupChange.lastIndex(of: "@").map { (markupChange[..<$0], Int(markupChange[markupChange.index(after: $0)...])) }
                 ?? (markupChange[...], 1)
             let pair = change.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             guard pair.count == 2, !pair[0].isEmpty, let after, after >= 1 else {
                 throw ValidationError("--change-markup takes FROM=TO[@N] (e.g. 'Prof_TotalRep\"=Prof_Total\"@9'), not '\(markupChange)'.")
             }
-            self.markupChange = MarkupChange(from: pair[0], to: pair[1], after: after)
-        } else {
-            self.markupChange = nil
+            return MarkupChange(from: pair[0], to: pair[1], after: after)
         }
     }
 }

@@ -49,10 +49,10 @@ struct FixtureSiteCommand: AsyncParsableCommand {
         valueName: "id=kind"))
     var body: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp(
-        "From the Nth page served on (default 1), replace FROM with TO in every page: the site changing its markup mid-run.",
+    @Option(name: .long, parsing: .singleValue, help: ArgumentHelp(
+        "From the Nth page served on (default 1), replace FROM with TO in every page: the site changing its markup mid-run. Repeatable: each applies, in order; bytes other than FROM's are served as they are (a windows-1252 page stays one).",
         valueName: "from=to[@n]"))
-    var changeMarkup: String?
+    var changeMarkup: [String] = []
 
     @Option(name: .long, parsing: .singleValue, help: ArgumentHelp(
         "Answer the pages of ID with a 302 to URL ({path} is the request's path and query). Repeatable.", valueName: "id=url"))
@@ -100,7 +100,7 @@ struct FixtureSiteCommand: AsyncParsableCommand {
     func validate() throws {
         guard (0...1).contains(fail) else { throw ValidationError("--fail is a fraction from 0 to 1, not \(fail).") }
         guard latency >= 0, jitter >= 0, slowMs >= 0 else { throw ValidationError("Times cannot be negative.") }
-        _ = try FaultPlan(statusOn: statusOn, bodies: body, markupChange: changeMarkup, redirects: redirect)
+        _ = try FaultPlan(statusOn: statusOn, bodies: body, markupChanges: changeMarkup, redirects: redirect)
     }
 
     func run() async throws {
@@ -140,7 +140,7 @@ struct FixtureSiteCommand: AsyncParsableCommand {
         }
         let handler = FixtureSiteHandler(
             routes: SiteRoutes(pack: pack), root: root,
-            faults: try FaultPlan(statusOn: statusOn, bodies: body, markupChange: changeMarkup, redirects: redirect),
+            faults: try FaultPlan(statusOn: statusOn, bodies: body, markupChanges: changeMarkup, redirects: redirect),
             timing: .init(latencyMs: latency, jitterMs: jitter, failRate: fail, slowMs: slowMs, retryAfter: retryAfter, seed: seed),
             robots: robotsText, verbose: verbose, archive: archiveReplica)
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 60,

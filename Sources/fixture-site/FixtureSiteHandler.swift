@@ -137,10 +137,11 @@ final class FixtureSiteHandler: HTTPHandler, Sendable {
                 count += 1
                 return count
             }
-            if let change = faults.markupChange, served >= change.after {
+            let changes = faults.markupChanges.filter { served >= $0.after }
+            if !changes.isEmpty {
                 headers.removeValue(HTTPHeader("ETag"))
-                let changed = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: change.from, with: change.to)
-                return HTTPResponse(statusCode: .ok, headers: headers, body: Data(changed.utf8))
+                let changed = changes.reduce(Array(bytes)) { $1.applied(to: $0) }
+                return HTTPResponse(statusCode: .ok, headers: headers, body: Data(changed))
             }
             return HTTPResponse(statusCode: .ok, headers: headers, body: data)
         }

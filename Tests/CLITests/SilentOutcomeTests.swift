@@ -48,4 +48,25 @@ import Testing
         let displacement = firsts.enumerated().map { abs($0.offset - (ids.firstIndex(of: $0.element) ?? 99)) }.max() ?? 99
         #expect(displacement <= 3, "\(firsts)")
     }
+
+    /// The replica's markup changes: each one given applies, and the rest of a page is
+    /// served byte for byte (a windows-1252 page's é stays é, so nothing "changed").
+    @Test func everyMarkupChangeAppliesAndLeavesTheCharsetAlone() throws {
+        let both = try FixtureServer(["--change-markup", "1,204,873=1,204,999", "--change-markup", "Maren Okafor=Maren O. Okafor"])
+        let changed = try run("cpvanity", ["member", "48201", "--base-url", both.baseURL, "--rate", "0", "--no-store",
+                                           "--json", "name,reputation.total", "--compact"])
+        #expect(changed.stdout == #"[{"name":"Maren O. Okafor","reputation":{"total":1204999}}]"# + "\n")
+
+        let db = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-charset-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: db) }
+        let env = ["CPVANITY_DB": db]
+        #expect(try run("cpvanity", ["track", "add", "1842"], environment: env).status == 0)
+        let plain = try FixtureServer()
+        #expect(try run("cpvanity", ["refresh", "--base-url", plain.baseURL, "--rate", "0"], environment: env).status == 0)
+        let elsewhere = try FixtureServer(["--change-markup", "no such markup=anything"])
+        let again = try run("cpvanity", ["refresh", "--base-url", elsewhere.baseURL, "--rate", "0", "--format", "ndjson"], environment: env)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout == "", "\(again.stdout)")
+        #expect(again.stderr.hasSuffix("0 changed\n"), "\(again.stderr)")
+    }
 }
