@@ -69,4 +69,20 @@ import Testing
         #expect(again.stdout == "", "\(again.stdout)")
         #expect(again.stderr.hasSuffix("0 changed\n"), "\(again.stderr)")
     }
+
+    /// Points are stored when something changed; rows that show the same values say
+    /// that what changed is not shown.
+    @Test func lookalikeHistoryRowsSaySo() throws {
+        let server = try FixtureServer(["--archive", repositoryRoot.appendingPathComponent("Fixtures/archive").path])
+        let db = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-alike-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: db) }
+        let filled = try run("cpvanity", ["history", "48201", "--backfill", "--every", "year", "--from", "2008", "--to", "2014",
+                                          "--archive", server.baseURL, "--archive-rate", "50", "--db", db])
+        #expect(filled.status == 0, "\(filled.stderr)")
+        let names = try run("cpvanity", ["history", "48201", "--field", "name", "--format", "csv", "--db", db])
+        #expect(names.stdout.split(separator: "\r\n").count == 3)
+        #expect(names.stderr == "cpvanity: 1 point shows the same values as the one before: it differs in fields not shown (name them as fields, or ask for the rows' history)\n")
+        let totals = try run("cpvanity", ["history", "48201", "--field", "reputation.total", "--format", "csv", "--db", db])
+        #expect(totals.stderr == "")
+    }
 }

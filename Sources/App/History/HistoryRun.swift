@@ -46,10 +46,22 @@ public struct HistoryRun {
                 : "\(unknown.count) members (\(unknown.prefix(3).joined(separator: ", ")), ...)"
             Diagnostics.warning("no history for \(named); look \(unknown.count == 1 ? "it" : "them") up first (cpvanity member \(first))")
         }
+        HistoryRun.sayLookalikes(series, fields: fields, rows: rows)
         let view = HistoryView(series: series, fields: fields, rows: rows, pack: pack, options: output.options)
         try output.writeDocument { try output.format.history(view, to: $0) }
         if let path = output.file { Diagnostics.info("wrote \(path)") }
         return RunOutcome()
+    }
+
+    /// A point is stored when something changed; where two in a row show the same values,
+    /// what changed is not shown: say so once, and where to see it.
+    static func sayLookalikes(_ series: [HistorySeries], fields: [String], rows: Bool) {
+        let alike = series.reduce(0) { count, one in
+            count + zip(one.points, one.points.dropFirst()).filter { pair in fields.allSatisfy { pair.0.values[$0] == pair.1.values[$0] } }.count
+        }
+        guard alike > 0 else { return }
+        let elsewhere = rows ? "other fields of the row" : "fields not shown (name them as fields, or ask for the rows' history)"
+        Diagnostics.info("\(alike) point\(alike == 1 ? "" : "s") show\(alike == 1 ? "s" : "") the same values as the one before: \(alike == 1 ? "it differs" : "they differ") in \(elsewhere)")
     }
 
     /// The fields asked for, each one the history can show; a usage error names the
