@@ -97,4 +97,40 @@ import Testing
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("'total' is not FIELD=VALUE; e.g. reputation.total=1204873"))
     }
+
+    /// The commonest shapes a forum's page has, each learned from one example: a value
+    /// after its label in the same text ("Joined 15/03/2019"), a list of links without
+    /// a class, and a name that the page's <title> does not label.
+    @Test func theCommonestShapes() throws {
+        let page = directory.appendingPathComponent("profile-1.html").path
+        try """
+            <html><head><title>Forum - Member profile</title></head><body>
+            <h1 class="member">Ada Pond</h1>
+            <p class="joined">Joined 15/03/2019</p>
+            <ul>
+            <li><a href="/t/1">First thread about pools</a></li>
+            <li><a href="/t/2">Second thread on queues</a></li>
+            <li><a href="/t/3">Third thread, on stacks</a></li>
+            </ul>
+            </body></html>
+            """.write(toFile: page, atomically: true, encoding: .utf8)
+        let suggest = ["patterns", "suggest", "--source", "profile", "--page", page]
+        let joined = try run("cpvanity", suggest + ["joined=15/03/2019"])
+        #expect(joined.status == 0, "\(joined.stderr)")
+        #expect(try firstSuggestion(joined.stdout, header: "# 1.") == """
+            # 1. from the label 'Joined'
+            [fields."joined"]
+            source = "profile"
+            type = "text"
+            pattern = '>[^<]*?\\bJoined(?:\\s|&nbsp;|&#160;|<[^>]+>)*([^<]+?)\\s*<'
+
+            """)
+        let name = try run("cpvanity", suggest + ["name=Ada Pond"])
+        #expect(name.stdout.hasPrefix("# name = Ada Pond: 1 pattern read it on \(page); the best 1:\n\n# 1. from the class \"member\" of <h1>\n"), "\(name.stdout)")
+        #expect(!name.stdout.contains("profile'"), "a label taken from <title>: \(name.stdout)")
+        let rows = try run("cpvanity", suggest + ["--row-title", "First thread about pools", "--row-title", "Second thread on queues", "--collection", "threads"])
+        #expect(rows.status == 0, "\(rows.stderr)")
+        #expect(rows.stdout.contains("# threads: 3 rows on \(page)\n# row start: <li>\n[collections.threads]\nsource = \"profile\"\nrow_start = '<li\\b'\n"), "\(rows.stdout)")
+        #expect(rows.stdout.contains("# from the element <a>\n[collections.threads.fields.title]\n"), "\(rows.stdout)")
+    }
 }

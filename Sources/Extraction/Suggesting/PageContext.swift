@@ -10,6 +10,9 @@ struct PageContext {
         let isEnd: Bool
         let id: String?
         let classes: [String]
+
+        /// Neither id nor class: a list's bare `<li>`, a link's `<a href>`.
+        var isBare: Bool { (id ?? "").isEmpty && classes.isEmpty }
     }
 
     /// Start and end tags between the label (or up to a handful) and the value, nearest first.
@@ -32,12 +35,17 @@ struct PageContext {
         }
         let run = text.split(separator: ">", omittingEmptySubsequences: false).last ?? ""
         let trimmed = run.trimmingCharacters(in: .whitespacesAndNewlines)
-        if !trimmed.isEmpty, !trimmed.contains("<") {
+        // Text in the page's head (its <title>), a script or a style labels nothing in its body.
+        let crossed = tags.contains { $0.isEnd && PageContext.notLabels.contains($0.name) }
+        if !crossed, !trimmed.isEmpty, !trimmed.contains("<") {
             // The last few words: "Average article rating:", "Views:".
             let words = trimmed.split(whereSeparator: \.isWhitespace).suffix(3)
             label = words.joined(separator: " ")
         }
     }
+
+    /// Elements whose text is not a label of what follows them.
+    static let notLabels: Set<String> = ["title", "head", "script", "style"]
 
     /// `<td class="a b" id="x">` → name, id, classes; nil for comments and the like.
     static func tag(_ text: Substring) -> Tag? {

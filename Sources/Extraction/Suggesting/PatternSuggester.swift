@@ -89,7 +89,8 @@ public struct PatternSuggester {
     static let skip = "(?:\\s|&nbsp;|&#160;|<[^>]+>)*"
 
     /// What a pattern can start from, with a rank (lower is steadier): the ids of the
-    /// tags right before the value, their classes, the label, nearest first.
+    /// tags right before the value, their classes, the label, nearest first; last, the
+    /// holding element by its name alone when it has neither id nor class.
     func anchors(_ context: PageContext) -> [(String, Int, String)] {
         var anchors = [(String, Int, String)]()
         // Nearer tags first: the element that holds the value beats the page's main div.
@@ -103,13 +104,17 @@ public struct PatternSuggester {
                                 "<\(tag.name)\\b[^>]*\\bclass\\s*=\\s*[\"\\x27][^\"\\x27]*\\b\(Self.escaped(name))\\b[^\"\\x27]*[\"\\x27][^>]*>" + Self.skip))
             }
         }
+        if let holder = context.tags.first, !holder.isEnd, holder.isBare {
+            anchors.append(("the element <\(holder.name)>", 20, "<\(holder.name)\\b[^>]*>" + Self.skip))
+        }
         // The label's last words, none of them holding a number (another value, not a label).
         let words = (context.label ?? "").split(separator: " ").reversed().prefix { !$0.contains(where: \.isNumber) }.reversed()
             .map { Self.escaped(String($0)) }
         for count in words.indices.map({ $0 + 1 }) {
             let text = words.suffix(count).joined(separator: "\\s+")
             let boundary = text.first.map { $0.isLetter || $0.isNumber } == true ? "\\b" : ""
-            anchors.append(("the label '\(words.suffix(count).joined(separator: " "))'", 1 + count, boundary + text + Self.skip))
+            // In a text node, never in an attribute (`class="joined"` before `Joined 2019`).
+            anchors.append(("the label '\(words.suffix(count).joined(separator: " "))'", 1 + count, ">[^<]*?" + boundary + text + Self.skip))
         }
         return anchors
     }

@@ -138,6 +138,8 @@ extension PatternSuggester {
                 kinds.append(("\(tag.name).\(name)", "<\(tag.name)\\b[^>]*?\\bclass\\s*=\\s*[\"\\x27](?:[^\"\\x27]*\\s)?\(Self.escaped(name))(?:\\s[^\"\\x27]*)?[\"\\x27]",
                               "<\(tag.name) class=\"\(name)\">"))
             }
+            // A plain list's rows: `<li>` with neither id nor class.
+            if tag.isBare { kinds.append((tag.name, "<\(tag.name)\\b", "<\(tag.name)>")) }
             return kinds
         }
         var gaps = [[String: Int]]()
