@@ -18,6 +18,12 @@ import Testing
         #expect(years == ["2009", "2011", "2013", "2015", "2017", "2019"])
         let months = ChartScale.dateTicks(t0, t0.addingTimeInterval(100 * 86_400)).map(\.label)
         #expect(months == ["2008-04", "2008-05", "2008-06"])
+        // Short spans by day, by hour, by minute; a span with no boundary inside at its ends.
+        #expect(ChartScale.dateTicks(t0, t0.addingTimeInterval(3 * 86_400)).map(\.label) == ["2008-03-16", "2008-03-17", "2008-03-18"])
+        let midnight = t0.addingTimeInterval(-12 * 3_600)
+        #expect(ChartScale.dateTicks(midnight.addingTimeInterval(9 * 3_600 + 600), midnight.addingTimeInterval(15 * 3_600)).map(\.label)
+                == ["10:00", "11:00", "12:00", "13:00", "14:00", "15:00"])
+        #expect(ChartScale.dateTicks(midnight.addingTimeInterval(9 * 3_600 + 10), midnight.addingTimeInterval(9 * 3_600 + 40)).map(\.label) == ["09:00:10", "09:00:40"])
     }
 
     @Test func aLineLiftsItsPenWhereAValueIsUnknownAndMarksArchivedPoints() {

@@ -43,29 +43,74 @@ public enum ChartScale {
         return text
     }
 
-    /// Ticks for a time axis: the first day of each year, or of each month when the
-    /// span is under two years (at most about `count`, thinned evenly).
+    /// Ticks for a time axis, in the unit the span calls for: the first day of each
+    /// year, of each month (under two years), each day (under sixty days), each hour
+    /// (under two days), each minute (under three hours); at most about `count`,
+    /// thinned evenly. A span with no such boundary inside is labelled at its ends.
     public static func dateTicks(_ start: Date, _ end: Date, count: Int = 6) -> [(date: Date, label: String)] {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
         guard end > start else {
             return [(start, String(calendar.component(.year, from: start)))]
         }
-        let monthly = end.timeIntervalSince(start) < 2 * 365 * 86_400
-        var parts = calendar.dateComponents([.year, .month], from: start)
-        if !monthly { parts.month = 1 }
+        let span = end.timeIntervalSince(start)
+        let unit: TimeUnit = span >= 2 * 365 * 86_400 ? .year : span >= 60 * 86_400 ? .month : span >= 2 * 86_400 ? .day
+            : span >= 3 * 3_600 ? .hour : .minute
         var all = [(date: Date, label: String)]()
-        while var date = calendar.date(from: parts), all.count < 2_000 {
-            if date < start { date = start }
-            if date > end { break }
-            let year = calendar.component(.year, from: date), month = calendar.component(.month, from: date)
-            if date == calendar.date(from: parts) {
-                all.append((date, monthly ? String(format: "%04d-%02d", year, month) : String(year)))
+        var tick = unit.start(of: start, calendar)
+        while all.count < 2_000, let next = calendar.date(byAdding: unit.component, value: 1, to: tick) {
+            tick = next
+            if tick > end { break }
+            all.append((tick, unit.label(tick, calendar)))
+        }
+        if all.isEmpty {
+            // Seconds apart (two lookups in a row): each end to the second.
+            func exact(_ date: Date) -> String {
+                let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
+                return String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
             }
-            if monthly { parts.month = (parts.month ?? 1) + 1 } else { parts.year = (parts.year ?? 1970) + 1 }
+            all = [(start, exact(start)), (end, exact(end))]
         }
         guard all.count > count else { return all }
         let stride = Int((Double(all.count) / Double(count)).rounded(.up))
         return all.enumerated().filter { $0.offset % stride == 0 }.map(\.element)
+    }
+
+    private enum TimeUnit {
+        case year, month, day, hour, minute
+
+        var component: Calendar.Component {
+            switch self {
+            case .year: return .year
+            case .month: return .month
+            case .day: return .day
+            case .hour: return .hour
+            case .minute: return .minute
+            }
+        }
+
+        /// The start of the unit `date` falls in.
+        func start(of date: Date, _ calendar: Calendar) -> Date {
+            let kept: Set<Calendar.Component>
+            switch self {
+            case .year: kept = [.year]
+            case .month: kept = [.year, .month]
+            case .day: kept = [.year, .month, .day]
+            case .hour: kept = [.year, .month, .day, .hour]
+            case .minute: kept = [.year, .month, .day, .hour, .minute]
+            }
+            return calendar.date(from: calendar.dateComponents(kept, from: date)) ?? date
+        }
+
+        /// `2014`, `2014-01`, `2014-01-10`, `09:00`, `09:30`.
+        func label(_ date: Date, _ calendar: Calendar) -> String {
+            let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+            switch self {
+            case .year: return String(parts.year ?? 0)
+            case .month: return String(format: "%04d-%02d", parts.year ?? 0, parts.month ?? 0)
+            case .day: return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+            case .hour, .minute: return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+            }
+        }
     }
 }

@@ -152,7 +152,9 @@ public enum SVGChart {
     }
 
     private static func svg(_ frame: Frame, id: String, title: String, description: String, body: String) -> String {
-        "<svg class=\"chart\" id=\"\(id)\" viewBox=\"0 0 \(number(frame.width)) \(number(frame.height))\" "
+        // A wide chart keeps most of its width on a narrow screen (its box scrolls), so its
+        // 11-unit text stays above 9 px; a small one is drawn at its own size anyway.
+        "<svg class=\"chart\(frame.width >= 600 ? " wide" : "")\" id=\"\(id)\" viewBox=\"0 0 \(number(frame.width)) \(number(frame.height))\" "
             + "style=\"max-width: \(number(frame.width * frame.growth))px\" role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\">"
             + "<title id=\"\(id)-title\">\(HTMLEscaping.text(title))</title><desc id=\"\(id)-desc\">\(HTMLEscaping.text(description))</desc>"
             + body + "</svg>"

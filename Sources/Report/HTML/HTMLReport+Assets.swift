@@ -7,7 +7,7 @@ extension HTMLReport {
           --s0: #6ea0ff; --s1: #ff8a5c; --s2: #5fd18f; --s3: #b98cff; --s4: #f2c94c; --s5: #54d1e0; --s6: #ff7ab8; --s7: #a0a7b1; } }
         body { font: 15px/1.45 system-ui, sans-serif; color: var(--fg); background: var(--bg); margin: 0 auto; max-width: 1440px; padding: 1rem 2rem; }
         @media (max-width: 600px) { body { padding: .5rem; } } .meta { overflow-wrap: anywhere; } .scroll { overflow-x: auto; max-width: 100%; }
-        td, th { white-space: nowrap; } td.title { white-space: normal; min-width: 14rem; }
+        td, th { white-space: nowrap; } td.title, table.statistics td { white-space: normal; } td.title { min-width: 14rem; }
         .charts { display: flex; flex-wrap: wrap; gap: 0 2rem; align-items: flex-start; } .charts > figure { flex: 1 1 520px; min-width: 0; }
         h1 { font-size: 1.5rem; } h2 { border-top: 1px solid var(--line); padding-top: 1rem; } .id, .meta, .note, .label { color: var(--muted); }
         table { border-collapse: collapse; margin: .5rem 0; } th, td { padding: .2rem .6rem; border-bottom: 1px solid var(--line); text-align: left; }
@@ -15,7 +15,8 @@ extension HTMLReport {
         th button { font: inherit; font-weight: 600; color: inherit; background: none; border: 0; padding: 0; cursor: pointer; }
         th[aria-sort="ascending"] button::after { content: " ▲"; } th[aria-sort="descending"] button::after { content: " ▼"; }
         .card { display: flex; gap: 2rem; flex-wrap: wrap; align-items: baseline; } .card strong { font-size: 1.3rem; }
-        svg.chart { width: 100%; height: auto; display: block; }
+        svg.chart { width: 100%; height: auto; display: block; } svg.chart.wide { min-width: 540px; }
+        figure { overflow-x: auto; max-width: 100%; } .multiples > figure { overflow: visible; }
         .multiples { display: flex; flex-wrap: wrap; gap: 1rem; } figure { margin: .5rem 0; }
         .axis text { font-size: 11px; fill: var(--muted); } .axis .grid { stroke: var(--line); stroke-width: 1; }
         .series path { fill: none; stroke-width: 2; } .series circle { stroke-width: 1.5; }

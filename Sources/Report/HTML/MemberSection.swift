@@ -17,7 +17,7 @@ struct MemberSection {
     var html: String {
         let name = record.displayName(pack.report) ?? record.id
         var out = "<section class=\"member\" id=\"member-\(HTMLEscaping.attribute(record.id))\"><h2>\(HTMLEscaping.text(name)) <span class=\"id\">(\(HTMLEscaping.text(record.id)))</span></h2>\n"
-        out += card() + pack.report.breakdowns.map(breakdown).joined() + overTime() + changes()
+        out += card() + statistics() + pack.report.breakdowns.map(breakdown).joined() + overTime() + changes()
             + RowSection(record: record, pack: pack, index: index).html
         if !record.errors.isEmpty {
             out += "<h3>Problems</h3><ul class=\"errors\">" + record.errors.map { "<li>\(HTMLEscaping.text($0.description))</li>" }.joined() + "</ul>"
@@ -36,6 +36,29 @@ struct MemberSection {
         }
         let when = record.isArchived ? "archived \(record.shownAt.formatted(.iso8601))" : "looked up \(record.fetchedAt.formatted(.iso8601))"
         return "<div class=\"card\">\(summary)<div class=\"meta\">\(links.joined(separator: " · ")) · \(when)</div></div>\n"
+    }
+
+    /// Every statistic the pack declares, by its label: what the pack computes is shown
+    /// without a `[report]` key asking for it (a top row as its first field and the value
+    /// that ranked it).
+    private func statistics() -> String {
+        guard !pack.stats.isEmpty, let stats = record.extracted.stats else { return "" }
+        let rows = pack.stats.compactMap { stat -> String? in
+            let shown: String
+            var numeric = false
+            switch stats[stat.name] {
+            case .row(let row?)?:
+                let first = stat.fields.first.map { DisplayText.of(row[$0]) } ?? "-"
+                shown = first + (stat.by.map { " (\(pack.label(of: "\(stat.collection ?? "").\($0)")) \(DisplayText.of(row[$0])))" } ?? "")
+            case .row(nil)?: return nil
+            case .value(let value)?:
+                shown = record.shown("stats.\(stat.name)", pack: pack)
+                numeric = DisplayText.isNumeric(value)
+            case nil: shown = "unknown"
+            }
+            return "<tr><th scope=\"row\">\(HTMLEscaping.text(stat.displayName))</th><td\(numeric ? " class=\"number\"" : "")>\(HTMLEscaping.text(shown))</td></tr>"
+        }.joined()
+        return "<h3>Statistics</h3><div class=\"scroll\"><table class=\"statistics\"><tbody>\(rows)</tbody></table></div>\n"
     }
 
     /// A breakdown's fields as a table of its rows and columns.
@@ -73,7 +96,14 @@ struct MemberSection {
         let what = pack.label(of: headline)
         let title = "<h3>\(HTMLEscaping.text(what)) over time</h3>"
         guard member.history.count >= 2 else {
-            return title + "<p class=\"note\">\(member.history.count == 1 ? "One lookup in the history so far" : "No history yet"): look the member up again later, or backfill the history from a web archive, to see it move.</p>\n"
+            // A point is stored when something changed: lookups that found the same numbers extend it.
+            let said: String
+            if let only = member.history.first, only.lastSeen > only.time {
+                said = "The same numbers at every lookup from \(only.time.formatted(.iso8601)) to \(only.lastSeen.formatted(.iso8601)), one point in the history"
+            } else {
+                said = member.history.isEmpty ? "No history yet" : "One lookup in the history so far"
+            }
+            return title + "<p class=\"note\">\(said): look the member up again later, or backfill the history from a web archive, to see it move.</p>\n"
         }
         func series(_ field: String, _ name: String) -> SVGChart.Series {
             SVGChart.Series(name: name, points: member.history.map { (time: $0.time, value: Sparkline.number($0.values[field]), hollow: $0.archived != nil) })
@@ -82,16 +112,22 @@ struct MemberSection {
         guard total.points.contains(where: { $0.value != nil }) else { return title + "<p class=\"note\">Every value in the history is unknown: nothing to draw.</p>\n" }
         let chart = SVGChart.lines([total], id: "over-time-\(index)", title: "\(what) of \(record.id) over time",
                                    description: "\(member.history.count) points; open circles are archived captures, gaps are unknown values")
-        // The parts, each on its own scale, small and alike.
-        let parts = MemberSection.parts(pack).map { series($0.field, $0.label) }.filter { $0.points.contains { $0.value != nil } }
+        // The parts, each on its own scale, small and alike; those that stayed at zero
+        // throughout are named in one line, not drawn flat one by one.
+        let known = MemberSection.parts(pack).map { series($0.field, $0.label) }.filter { $0.points.contains { $0.value != nil } }
+        let zero = known.filter { $0.points.allSatisfy { $0.value == nil || $0.value == 0 } }
+        let parts = known.filter { part in !zero.contains { $0.name == part.name } }
         let multiples = parts.enumerated().map { offset, part in
             "<figure class=\"small\"><figcaption>\(HTMLEscaping.text(part.name))</figcaption>"
                 + SVGChart.lines([part], id: "part-\(index)-\(offset)", title: "\(part.name) of \(record.id) over time",
                                  description: "\(member.history.count) points", frame: .small) + "</figure>"
         }.joined()
         let names = MemberSection.drawnOverTime(pack).filter { name in member.history.contains { Sparkline.number($0.values[name]) != nil } }
-        return title + "<figure>\(chart)<ul class=\"legend\"><li class=\"hollow-key\">open: archived</li></ul></figure>"
-            + (multiples.isEmpty ? "" : "<div class=\"multiples\">\(multiples)</div>") + numbers(names: names) + "\n"
+        let archived = member.history.contains { $0.archived != nil }
+        let legend = archived ? "<ul class=\"legend\"><li class=\"hollow-key\">open: archived</li></ul>" : ""
+        let zeroNote = zero.isEmpty ? "" : "<p class=\"note zero\">Zero throughout: \(HTMLEscaping.text(zero.map(\.name).joined(separator: ", "))).</p>"
+        return title + "<figure>\(chart)\(legend)</figure>"
+            + (multiples.isEmpty ? "" : "<div class=\"multiples\">\(multiples)</div>") + zeroNote + numbers(names: names) + "\n"
     }
 
     /// The same numbers as the chart, as a table.
