@@ -85,4 +85,20 @@ import Testing
         let totals = try run("cpvanity", ["history", "48201", "--field", "reputation.total", "--format", "csv", "--db", db])
         #expect(totals.stderr == "")
     }
+
+    /// Two lookups that found the same numbers are one point of the history: the report
+    /// says so, not "one lookup" beside "nothing changed since".
+    @Test func aReportSaysEqualLookupsAreOnePoint() throws {
+        let server = try FixtureServer()
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-equal-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let env = ["CPVANITY_DB": scratch.appendingPathComponent("history.sqlite").path]
+        #expect(try run("cpvanity", ["member", "7315", "--base-url", server.baseURL, "--format", "json"], environment: env).status == 0)
+        let report = scratch.appendingPathComponent("r.html").path
+        #expect(try run("cpvanity", ["report", "7315", "--base-url", server.baseURL, "--output", report], environment: env).status == 0)
+        let html = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(html.contains("The same numbers at every lookup from "), "\(html)")
+        #expect(!html.contains("One lookup in the history so far"))
+        #expect(html.contains("Nothing changed since "))
+    }
 }
