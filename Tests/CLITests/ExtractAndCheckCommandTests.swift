@@ -85,6 +85,13 @@ import Testing
         let result = try run("cpvanity", ["patterns", "check", "--fixtures", directory.path])
         #expect(result.status == 1)
         #expect(result.stdout.contains("  90210 articles[2].views: expected 912, got 911\n"))
+        // The same check as rows, in any format the tool writes: the grid is for people.
+        let rows = try run("cpvanity", ["patterns", "check", "--fixtures", directory.path, "--format", "ndjson"])
+        #expect(rows.status == 1)
+        let lines = rows.stdout.split(separator: "\n")
+        #expect(lines.contains(#"{"fixtures":"\#(directory.path)","member":"90210","field":"articles[].views","result":"MISMATCH","expected":"[2] 912","got":"[2] 911"}"#),
+                "\(rows.stdout.prefix(600))")
+        #expect(lines.contains { $0.contains(#""member":"90210","field":"name","result":"ok""#) })
         }
     }
 

@@ -15,30 +15,38 @@ public enum PackCheckRun {
         return [bundled.appendingPathComponent(pack.name).path] + (FileManager.default.fileExists(atPath: eras) ? [eras] : [])
     }
 
-    /// `pack` against each directory of saved pages, a table each. `bundled`: the
-    /// directories are the pack's own fixtures (a missing one is said as such).
-    public static func saved(_ pack: SitePack, directories: [String], bundled: Bool, width: Int) async throws(AppError) -> Bool {
-        var passed = true
-        for (index, directory) in directories.enumerated() {
-            let check: PackCheck
+    /// `pack` against each directory of saved pages: a grid each for people, or with
+    /// `output`, a row per field and member in its format. `bundled`: the directories
+    /// are the pack's own fixtures (a missing one is said as such).
+    public static func saved(_ pack: SitePack, directories: [String], bundled: Bool, width: Int,
+                             output: OutputSettings? = nil) async throws -> Bool {
+        var checks = [(check: PackCheck, directory: String)]()
+        for directory in directories {
             do {
                 let set = try FixtureSet(directory: directory, sources: pack.sources.map(\.name))
-                check = try await PackCheck.run(pack: pack, fixtures: set)
+                checks.append((try await PackCheck.run(pack: pack, fixtures: set), directory))
             } catch {
-                throw .fixtures("\(error)\(bundled ? "; point at saved pages with --fixtures DIR" : "")")
+                throw AppError.fixtures("\(error)\(bundled ? "; point at saved pages with --fixtures DIR" : "")")
             }
-            if index > 0 { Output.write("\n") }
-            Output.write(CheckTable.render(check, pack: pack, fixturesDirectory: directory, width: width))
-            passed = passed && check.passed
         }
-        return passed
+        if let output {
+            try output.write(CheckList.saved(checks))
+        } else {
+            Output.write(checks.map { CheckTable.render($0.check, pack: pack, fixturesDirectory: $0.directory, width: width) }.joined(separator: "\n"))
+        }
+        return checks.allSatisfy(\.check.passed)
     }
 
-    /// The members fetched now, and how each field was found.
-    public static func live(_ ids: [String], settings: LookupSettings, width: Int) async throws -> Bool {
-        // The table shows each member's problems; stderr does not say them again.
-        let records = try await LookupRun.records(for: ids, settings: settings, warn: false)
-        Output.write(LiveCheckTable.render(records, pack: settings.pack, width: width))
+    /// The members fetched now, and how each field was found: a grid, or with `output`
+    /// a row per member and field in its format.
+    public static func live(_ ids: [String], settings: LookupSettings, width: Int, output: OutputSettings? = nil) async throws -> Bool {
+        // The table shows each member's problems; stderr does not say them again (a list has no room for them).
+        let records = try await LookupRun.records(for: ids, settings: settings, warn: output != nil)
+        if let output {
+            try output.write(CheckList.live(records))
+        } else {
+            Output.write(LiveCheckTable.render(records, pack: settings.pack, width: width))
+        }
         return LiveCheckTable.passed(records)
     }
 }

@@ -22,6 +22,7 @@ struct PatternsCheckCommand: AsyncParsableCommand {
     @OptionGroup var pack: PackOptions
     @OptionGroup var fetch: FetchOptions
     @OptionGroup(title: "Web archives") var archive: ArchiveOptions
+    @OptionGroup(title: "Output") var output: CheckFormatOptions
 
     @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp(
         "Fetch these members now and show how each field was found, instead of checking saved pages.", valueName: "id"))
@@ -44,10 +45,11 @@ struct PatternsCheckCommand: AsyncParsableCommand {
         let passed: Bool
         if !live.isEmpty {
             let settings = LookupSettings(pack: sitePack, fetch: try fetch.settings(), archive: archive.settings)
-            passed = try await PackCheckRun.live(live, settings: settings, width: Terminal.columns())
+            passed = try await PackCheckRun.live(live, settings: settings, width: Terminal.columns(), output: try output.settings())
         } else {
             let directories = fixtures.isEmpty ? PackCheckRun.bundledFixtures(of: sitePack, packDirectory: locator) : fixtures
-            passed = try await PackCheckRun.saved(sitePack, directories: directories, bundled: fixtures.isEmpty, width: Terminal.columns())
+            passed = try await PackCheckRun.saved(sitePack, directories: directories, bundled: fixtures.isEmpty, width: Terminal.columns(),
+                                                  output: try output.settings())
         }
         if !passed { throw ExitStatus.partialFailure }
     }

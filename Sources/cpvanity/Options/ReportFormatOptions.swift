@@ -87,6 +87,23 @@ struct ListFormatOptions: ParsableArguments {
     }
 }
 
+/// `patterns check`'s `--format` and `--output`: none, the grid for people; any format,
+/// a row per field and member.
+struct CheckFormatOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("\(Formats.names): a row per field and member (default: the grid for people).", valueName: "format"))
+    var format: String?
+
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write the rows to this file; the format follows its extension.", valueName: "file"),
+            completion: .file(extensions: Formats.extensions))
+    var outputFile: String?
+
+    /// Nil: the grid.
+    func settings() throws -> OutputSettings? {
+        guard format != nil || outputFile != nil else { return nil }
+        return try OutputRequest.forTerminal(format: format, output: outputFile, color: false).settings()
+    }
+}
+
 extension OutputRequest {
     /// A request with what the terminal and the config say: width, colour, plain text.
     static func forTerminal(format: String?, output: String?, color: Bool) -> OutputRequest {
