@@ -48,6 +48,13 @@ import Testing
         #expect(json.stdout.contains("\"followers\": 12400"), "\(json.stdout)")
         #expect(json.stdout.contains("\"followers\": 100"), "\(json.stdout)")
         #expect(json.stdout.contains("\"stats.stars_received\": 100"), "\(json.stdout)")
+        // The HTML report's rows too, and its statistics.
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-gh-\(UUID().uuidString).html").path
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        #expect(try run("cpvanity", ["report", "--site", "github", "--base-url", server.baseURL, "--no-store", "-o", report, "ada-pond"]).status == 0)
+        let html = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(html.contains(#"<td data-sort="2400.0" class="number">≈ 2.4k</td>"#), "\(html)")
+        #expect(html.contains(#"<tr><th scope="row">Stars received</th><td class="number">≈ 4,481</td></tr>"#), "\(html)")
     }
 
     /// A list whose second page cannot be fetched keeps the rows read, and no statistic

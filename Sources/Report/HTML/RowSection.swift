@@ -34,11 +34,13 @@ struct RowSection {
                 + "<button type=\"button\">\(HTMLEscaping.text(pack.rowLabel(column)))</button></th>"
         }.joined()
         let titleField = pack.report.titleField, linkField = pack.report.linkField
-        let body = rows.map { row in
+        // A value the page showed rounded reads as it did (`≈ 2.4k`), as in the tables.
+        let steps = collection.map { RowSteps(record, collection: $0.name, shown: rows) }
+        let body = rows.enumerated().map { index, row in
             "<tr>" + columns.map { column -> String in
                 let value = row[column]
                 let sort = Sparkline.number(value).map { String($0) } ?? (value.map(DisplayText.of) ?? "")
-                var shown = HTMLEscaping.text(DisplayText.of(value))
+                var shown = HTMLEscaping.text(DisplayText.of(value, change: nil, step: steps?.step(row: index, column: column)))
                 if column == titleField, let linkField, case .text(let url)? = row[linkField], url.hasPrefix("http") {
                     shown = "<a href=\"\(HTMLEscaping.attribute(url))\">\(shown)</a>"
                 }
