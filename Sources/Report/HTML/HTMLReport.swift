@@ -69,7 +69,7 @@ public enum HTMLReport {
                 let chart = SVGChart.lines([SVGChart.Series(name: what, points: points)], id: "compare-\(index)",
                                            title: "\(name): \(what) over time", description: "\(points.count) points from the history", frame: .small)
                 multiples += "<figure class=\"small\"><figcaption>\(HTMLEscaping.text(name))</figcaption>"
-                    + (points.count >= 2 ? chart : "<p class=\"note\">One lookup so far: nothing to draw over time yet.</p>") + "</figure>"
+                    + (points.count >= 2 ? chart : "<p class=\"note\">\(member.history.count == 1 ? "One point in the history so far" : "No history yet"): nothing to draw over time yet.</p>") + "</figure>"
             }
             out += "<h3>\(HTMLEscaping.text(what)) over time</h3><div class=\"multiples\">\(multiples)</div>"
         }
