@@ -95,7 +95,7 @@ import Testing
         #expect(result.stderr.contains("reputation.total = 999: not found on "))
         let bad = try run("cpvanity", ["patterns", "suggest", "--source", "profile", "--page", "x.html", "total"])
         #expect(bad.status == 64)
-        #expect(bad.stderr.contains("'total' is not FIELD=VALUE; e.g. reputation.total=1204873"))
+        #expect(bad.stderr.contains("'total' is not FIELD=VALUE; e.g. name=\"Ada Pond\" or a field's key=1204873"))
     }
 
     /// The commonest shapes a forum's page has, each learned from one example: a value

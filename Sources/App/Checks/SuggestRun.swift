@@ -74,7 +74,7 @@ public struct SuggestRun {
         var examples = [PatternSuggester.Example]()
         for pair in values {
             guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-                throw SuggestInputError("'\(pair)' is not FIELD=VALUE; e.g. reputation.total=1204873")
+                throw SuggestInputError("'\(pair)' is not FIELD=VALUE; e.g. name=\"Ada Pond\" or a field's key=1204873")
             }
             var field = String(pair[..<equals])
             let value = String(pair[pair.index(after: equals)...])

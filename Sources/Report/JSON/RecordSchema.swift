@@ -30,7 +30,7 @@ public enum RecordSchema {
         if !pack.stats.isEmpty { properties.append(("stats", stats(pack))) }
         if pack.hasRoundedFields {
             properties.append(("rounded", .object([
-                ("description", .string("Values the page shows rounded (99.5k), by place (`followers`, `communities[0].reputation`): the step each was rounded to (100). The value is known to that step, no closer.")),
+                ("description", .string("Values the page shows rounded (99.5k), by place (a field's key, or `<collection>[<row>].<field>`): the step each was rounded to (100). The value is known to that step, no closer.")),
                 ("type", .string("object")),
                 ("additionalProperties", .object([("type", .string("integer")), ("minimum", .int(2))])),
             ])))
