@@ -147,7 +147,7 @@ public final class PageFetcher: Sendable {
                 continue
             case .success(let response):
                 retryable = [429, 500, 502, 503, 504].contains(response.status) && !recorded(response)
-                if retryable, let header = response.headers["retry-after"], let seconds = RetryAfter.seconds(header) {
+                if retryable, let seconds = response.retryAfter {
                     guard seconds <= policy.maxRetryAfter else {
                         return .failure(.retryAfterTooLong(url: url, status: response.status, seconds: seconds))
                     }
@@ -204,7 +204,7 @@ public final class PageFetcher: Sendable {
         // A service that blocks for ignored 429s is paused before the next request can
         // take this one's place (what else the 429 means is decided after).
         if tooManyRequests != nil, case .success(let response) = outcome, response.status == 429, !recorded(response) {
-            let retryAfter = response.headers["retry-after"].flatMap { RetryAfter.seconds($0) }
+            let retryAfter = response.retryAfter
             await pacer.pause(host: origin, seconds: min(retryAfter ?? policy.pauseOn429 ?? 0, policy.maxRetryAfter))
         }
         await limiter.release()
@@ -216,7 +216,7 @@ public final class PageFetcher: Sendable {
     /// request is sent once more, or nil when every request is stopped.
     private func answer429(_ response: HTTPResponse, origin: String, sent: ContinuousClock.Instant) async -> Double? {
         guard let guardian = tooManyRequests else { return nil }
-        let retryAfter = response.headers["retry-after"].flatMap { RetryAfter.seconds($0) }
+        let retryAfter = response.retryAfter
         let verdict = retryAfter.map { $0 > policy.maxRetryAfter } == true
             ? .refuse("\(origin) answered 429 (too many requests) asking for \(Int(retryAfter ?? 0)) s; every request to it is stopped; try again after that")
             : guardian.verdict(host: origin, retryAfter: retryAfter, sent: sent)
@@ -361,6 +361,11 @@ struct RequestTarget {
         let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
         pathAndQuery = path + (components.percentEncodedQuery.map { "?\($0)" } ?? "")
     }
+}
+
+extension HTTPResponse {
+    /// The seconds its Retry-After asks for (either form), nil without a usable one.
+    var retryAfter: Double? { headers["retry-after"].flatMap { RetryAfter.seconds($0) } }
 }
 
 /// `Retry-After`: delta-seconds or an HTTP date.
