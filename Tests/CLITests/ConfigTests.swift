@@ -70,6 +70,9 @@ import Testing
         #expect(unknown.stderr.hasPrefix("cpvanity: \(directory.path)/cpvanity/config.toml: rte is not a setting; the file takes site, patterns, "))
         let variable = try run("cpvanity", ["config", "show"], environment: ["CPVANITY_RATE": "fast", "XDG_CONFIG_HOME": "/nonexistent"])
         #expect(variable.stderr == "cpvanity: CPVANITY_RATE must be a number, not 'fast'\n")
+        let archive = try run("cpvanity", ["member", "48201"], environment: ["CPVANITY_ARCHIVE": "web.archive.org", "XDG_CONFIG_HOME": "/nonexistent"])
+        #expect(archive.status == 2)
+        #expect(archive.stderr == "cpvanity: CPVANITY_ARCHIVE must be an http(s) URL such as http://127.0.0.1:8080, not 'web.archive.org'\n")
         // A file named and not there is said, not replaced by the defaults (and the real site asked).
         let missing = directory.appendingPathComponent("nowhere.toml").path
         let named = try run("cpvanity", ["member", "48201"], environment: ["CPVANITY_CONFIG": missing, "XDG_CONFIG_HOME": directory.path])

@@ -7,7 +7,7 @@ import Foundation
 /// says which one each value came from.
 public struct Settings: Sendable {
     public enum Kind: Sendable {
-        case number, integer, text, flagOrPath, format
+        case number, integer, text, flagOrPath, format, url
     }
 
     public typealias Value = SettingValue
@@ -16,8 +16,8 @@ public struct Settings: Sendable {
     public static let keys: [(name: String, kind: Kind, fallback: String)] = [
         ("site", .text, "codeproject (or the pack directory's only pack)"),
         ("patterns", .text, "the bundled packs"),
-        ("base_url", .text, "the pack's"),
-        ("archive", .text, "the pack's [archive] (the Wayback Machine)"),
+        ("base_url", .url, "the pack's"),
+        ("archive", .url, "the pack's [archive] (the Wayback Machine)"),
         ("rate", .number, Settings.shown(FetchSettings().rate)),
         ("concurrency", .integer, String(FetchSettings().concurrency)),
         ("retries", .integer, String(FetchSettings().retries)),
