@@ -78,10 +78,9 @@ struct ListFormatOptions: ParsableArguments {
         completion: .file(extensions: Formats.extensions))
     var outputFile: String?
 
-    @OptionGroup var colorOption: ColorOption
-
+    /// Lists are plain text on a terminal: no colour to choose.
     func request(limit: Int? = nil) -> OutputRequest {
-        var request = OutputRequest.forTerminal(format: format, output: outputFile, color: colorOption.enabled)
+        var request = OutputRequest.forTerminal(format: format, output: outputFile, color: false)
         request.limit = limit
         return request
     }
