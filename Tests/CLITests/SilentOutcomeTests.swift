@@ -18,6 +18,14 @@ import Testing
         #expect(report.status == 2)
         #expect(report.stderr.hasPrefix("cpvanity: cannot write /sys/cpvanity-team.html: "), "\(report.stderr)")
         #expect(try server.stats().pages.isEmpty)
+        // A directory where the file goes is a usage error in the flag's words, for report as for batch.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-dir-\(UUID().uuidString).html")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let intoDirectory = try run("cpvanity", ["report", "7315", "--base-url", server.baseURL, "--no-store", "--output", directory.path])
+        #expect(intoDirectory.status == 64)
+        #expect(intoDirectory.stderr.hasPrefix("cpvanity: --output \(directory.path) is a directory: give the export a file name, e.g. \(directory.path)/report.html\n"),
+                "\(intoDirectory.stderr)")
     }
 
     /// A member the archive never captured: a failure for that member (exit 1), as

@@ -52,7 +52,12 @@ struct ReportCommand: AsyncParsableCommand {
             throw ValidationError("--output names the HTML file to write, ending in .html (not '\(output)').")
         }
         // Found out now rather than after every member has been fetched.
-        try OutputChoiceError.checkFile(output, example: "report.html")
+        // Said in the flag's words, as a usage error (a check in validate() is not seen by run()'s handler).
+        do throws(OutputChoiceError) {
+            try OutputChoiceError.checkFile(output, example: "report.html")
+        } catch {
+            throw ValidationError(OutputChoiceAdvice.words(error))
+        }
     }
 
     /// The file to write; nil for standard output.
