@@ -18,6 +18,10 @@ import Testing
         #expect(report.status == 2)
         #expect(report.stderr.hasPrefix("cpvanity: cannot write /sys/cpvanity-team.html: "), "\(report.stderr)")
         #expect(try server.stats().pages.isEmpty)
+        // Every list opens its file the same way: the same message, the same status.
+        let list = try run("cpvanity", ["track", "list", "--output", "/sys/cpvanity-tracked.csv"])
+        #expect(list.status == 2)
+        #expect(list.stderr.hasSuffix("cpvanity: cannot write /sys/cpvanity-tracked.csv: Permission denied; nothing was left half-written\n"), "\(list.stderr)")
         // A directory where the file goes is a usage error in the flag's words, for report as for batch.
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-dir-\(UUID().uuidString).html")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

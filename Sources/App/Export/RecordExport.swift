@@ -26,13 +26,7 @@ final class DirectExport: RecordExport {
     /// `pack`'s records as `output` says; refuses a binary format on a terminal.
     init(_ output: OutputSettings, pack: SitePack) throws(AppError) {
         if let path = output.file {
-            try OutputDirectory.prepare(parentOf: path, role: .output)
-            let file: AtomicFile
-            do {
-                file = try AtomicFile(replacing: path)
-            } catch {
-                throw .export(error)
-            }
+            let file = try AtomicFile.output(path)
             self.file = file
             sink = output.format.records(pack: pack, options: output.options, to: file)
         } else {

@@ -49,4 +49,15 @@ public final class AtomicFile: ByteWriter {
     private static func unchanged(_ target: String) -> String {
         FileManager.default.fileExists(atPath: target) ? "the previous \(target) is unchanged" : "nothing was left half-written"
     }
+
+    /// The output file a command writes (its directory made if missing), opened before
+    /// anything is fetched or written: one that cannot be is the export's error.
+    static func output(_ path: String) throws(AppError) -> AtomicFile {
+        try OutputDirectory.prepare(parentOf: path, role: .output)
+        do {
+            return try AtomicFile(replacing: path)
+        } catch {
+            throw .export(error)
+        }
+    }
 }

@@ -23,15 +23,7 @@ public struct HTMLReportRun {
         let ids = try IDValidation.ids(given, pack: pack)
         // An output that cannot be written is found now, before a member is fetched, as
         // a batch finds it (the file is replaced only once the report is whole).
-        var file: AtomicFile?
-        if let output {
-            try OutputDirectory.prepare(parentOf: output, role: .output)
-            do {
-                file = try AtomicFile(replacing: output)
-            } catch {
-                throw AppError.export(error)
-            }
-        }
+        let file = try output.map(AtomicFile.output)
         let lookup = try settings.lookup()
         let store = try settings.openHistory()
         let records = try await LookupRun.records(for: ids, lookup: lookup, store: store)

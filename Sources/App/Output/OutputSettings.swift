@@ -29,8 +29,7 @@ extension OutputSettings {
             try body(Output.writer)
             return
         }
-        try OutputDirectory.prepare(parentOf: path, role: .output)
-        let file = try AtomicFile(replacing: path)
+        let file = try AtomicFile.output(path)
         try body(file)
         try file.commit()
     }
