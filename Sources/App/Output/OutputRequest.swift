@@ -32,7 +32,10 @@ public struct OutputRequest: Sendable {
     public init() {}
 
     /// The file to write; nil for standard output.
-    public var file: String? { output == "-" ? nil : output }
+    public var file: String? { OutputRequest.file(output) }
+
+    /// The file an output option names; nil for standard output (none, or `-`).
+    public static func file(_ output: String?) -> String? { output == "-" ? nil : output }
 
     /// The format asked for: the named one, JSON for chosen keys, the output file's extension, the
     /// config's, else table on a terminal and `pipedDefault` otherwise.

@@ -6,7 +6,7 @@ import Packs
 public enum FeedLists {
     /// Keys `title`, `link`, `author`, `published` (a moment), `description` and
     /// `categories` (a list); people read when, who, what and where.
-    public static func items(_ items: [FeedItem], options: ReportOptions = ReportOptions()) -> ListView {
+    public static func items(_ items: [FeedItem]) -> ListView {
         let columns: [ListView.Column] = [
             .init("title", label: "title"), .init("link", label: "link"), .init("author", label: "author"),
             .init("published", label: "published"), .init("description", label: "description", forPeople: false),
@@ -16,12 +16,12 @@ public enum FeedLists {
             [text(item.title), text(item.link), text(item.author), item.published.map(ListCell.moment) ?? .empty,
              text(item.description), .list(item.categories)]
         }
-        return ListView(name: "Feed", columns: columns, rows: rows, options: options)
+        return ListView(name: "Feed", columns: columns, rows: rows)
     }
 
     /// The pack's feeds: `name`, `title`, `url` (its template), `categories` (their
     /// names) and `default_category`.
-    public static func feeds(of pack: SitePack, options: ReportOptions = ReportOptions()) -> ListView {
+    public static func feeds(of pack: SitePack) -> ListView {
         let columns: [ListView.Column] = [
             .init("name", label: "name"), .init("title", label: "title"), .init("url", label: "url"),
             .init("categories", label: "categories"), .init("default_category", label: "default category"),
@@ -29,7 +29,7 @@ public enum FeedLists {
         let rows = pack.feeds.map { feed -> [ListCell] in
             [.text(feed.name), .text(feed.title), .text(feed.urlTemplate), .list(feed.categories.map(\.name)), text(feed.defaultCategory)]
         }
-        return ListView(name: "Feeds", columns: columns, rows: rows, options: options)
+        return ListView(name: "Feeds", columns: columns, rows: rows)
     }
 
     private static func text(_ value: String?) -> ListCell {

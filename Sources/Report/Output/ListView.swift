@@ -22,14 +22,14 @@ public struct ListView: Sendable {
     public let name: String
     public let columns: [Column]
     public let rows: [[ListCell]]
-    /// What the format honours of them (CSV's raw cells and byte-order mark, JSON's compactness).
-    public var options: ReportOptions
+    /// What the format honours of them (CSV's raw cells and byte-order mark, JSON's
+    /// compactness): the output's, set where the list is written.
+    public var options = ReportOptions()
 
-    public init(name: String, columns: [Column], rows: [[ListCell]], options: ReportOptions = ReportOptions()) {
+    public init(name: String, columns: [Column], rows: [[ListCell]]) {
         self.name = name
         self.columns = columns
         self.rows = rows
-        self.options = options
     }
 
     /// The columns (and each row's cells) a person reads.

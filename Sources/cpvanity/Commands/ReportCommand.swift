@@ -61,7 +61,7 @@ struct ReportCommand: AsyncParsableCommand {
     }
 
     /// The file to write; nil for standard output.
-    private var file: String? { output == "-" ? nil : output }
+    private var file: String? { OutputRequest.file(output) }
 
     func run() async throws {
         let settings = try lookup.settings(history: store.settings, archive: archive)

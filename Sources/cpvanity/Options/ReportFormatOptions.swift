@@ -16,7 +16,7 @@ struct ReportFormatOptions: ParsableArguments {
     var outputFile: String?
 
     /// The file to write; nil for standard output.
-    var file: String? { outputFile == "-" ? nil : outputFile }
+    var file: String? { OutputRequest.file(outputFile) }
 
     @Option(name: .long, help: ArgumentHelp(
         "Order the rows (a CodeProject member's articles) by any field of the pack's list: numbers and dates biggest first, text A to Z (e.g. views, rating, posted, title).",
