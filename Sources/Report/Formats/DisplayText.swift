@@ -153,6 +153,15 @@ enum ReportRows {
     }
 }
 
+extension StatRule {
+    /// A `top` statistic's row as people read it: its first field, and the value that
+    /// ranked it (`Cache Heap Shader (Views 2,345,678)`).
+    func shown(_ row: ExtractedRecord.Row, pack: SitePack) -> String {
+        let first = fields.first.map { DisplayText.of(row[$0]) } ?? "-"
+        return first + (by.map { " (\(pack.label(of: "\(collection ?? "").\($0)")) \(DisplayText.of(row[$0])))" } ?? "")
+    }
+}
+
 extension MemberRecord {
     /// The member's name by the pack's report spec, if it has one.
     func displayName(_ spec: ReportSpec) -> String? {

@@ -124,9 +124,7 @@ struct TableFormatter: RecordFormatter {
         for stat in pack.stats {
             switch stats[stat.name] {
             case .row(let row?)?:
-                let shown = stat.fields.first.map { DisplayText.of(row[$0]) } ?? "-"
-                let ranking = stat.by.map { " (\(pack.label(of: "\(stat.collection ?? "").\($0)")) \(DisplayText.of(row[$0])))" } ?? ""
-                lines.append(self.shown(item(stat.displayName, shown + ranking).fitted(to: max(20, options.width))))
+                lines.append(self.shown(item(stat.displayName, stat.shown(row, pack: pack)).fitted(to: max(20, options.width))))
             case .row(nil)?:
                 continue
             case .value?:

@@ -48,8 +48,7 @@ struct MemberSection {
             var numeric = false
             switch stats[stat.name] {
             case .row(let row?)?:
-                let first = stat.fields.first.map { DisplayText.of(row[$0]) } ?? "-"
-                shown = first + (stat.by.map { " (\(pack.label(of: "\(stat.collection ?? "").\($0)")) \(DisplayText.of(row[$0])))" } ?? "")
+                shown = stat.shown(row, pack: pack)
             case .row(nil)?: return nil
             case .value(let value)?:
                 shown = record.shown("stats.\(stat.name)", pack: pack)
