@@ -14,7 +14,7 @@ public struct Settings: Sendable {
 
     /// Every key the file and the environment take, with its kind and default (in words).
     public static let keys: [(name: String, kind: Kind, fallback: String)] = [
-        ("site", .text, "codeproject (or the pack directory's only pack)"),
+        ("site", .text, "\(PackChoice.defaultSite) (or the pack directory's only pack)"),
         ("patterns", .text, "the bundled packs"),
         ("base_url", .url, "the pack's"),
         ("archive", .url, "the pack's [archive] (the Wayback Machine)"),
