@@ -15,7 +15,10 @@ actor RobotsCache {
         if entries[origin] == nil {
             // Fetched apart, so that the first to ask waits in line like the rest.
             entries[origin] = .fetching(waiting: [])
-            Task { await self.settle(origin, with: await fetch()) }
+            Task {
+                let answer = await fetch()
+                self.settle(origin, with: answer)
+            }
         }
         return await withCheckedContinuation { continuation in
             if case .fetching(let waiting)? = entries[origin] { entries[origin] = .fetching(waiting: waiting + [continuation]) }
