@@ -74,6 +74,6 @@ extension MemberLookup {
 extension MemberLookup.Fetched {
     /// Each page named by the capture actually read: the archive may have sent the request on to another.
     mutating func nameCapturesRead(_ archive: ArchiveReader) {
-        urls = urls.map { ($0.name, captures[$0.name].map(archive.url(of:)) ?? $0.url) }
+        urls = urls.map { ($0.name, self.captures[$0.name].map(archive.url(of:)) ?? $0.url) }
     }
 }

@@ -60,39 +60,28 @@ public struct MemberLookup: Sendable {
         return await offload { record(of: fetched) }
     }
 
-    /// A member's pages as fetched, and what went wrong fetching them.
+    /// A member's pages as fetched, and what went wrong fetching them: the member, when,
+    /// which URLs, and what reading them gave (`fetched.pages`, `.errors`, `.warnings`,
+    /// `.captures`, `.stopped`, `.cut` are the read's own fields).
+    @dynamicMemberLookup
     struct Fetched: Sendable {
         let id: String
         let fetchedAt: Date
         var urls: [(name: String, url: String)]
-        var pages: [Page]
-        var errors: [MemberError]
-        /// What a user should know though nothing failed (a list cut at max_pages).
-        var warnings: [String] = []
-        /// For an archived lookup, the capture each source was read from.
-        var captures: [String: Capture] = [:]
-        /// A page was never requested because the run was stopped: the member is
-        /// left for the next run rather than reported half-fetched.
-        var stopped = false
-        /// Sources whose list ends early (a further page not read).
-        var cut: Set<String> = []
+        var read = NextPages.Result()
 
         init(id: String, sources: [SourceRule], base: String) {
             self.id = id
             fetchedAt = Date()
             urls = sources.map { (name: $0.name, url: $0.url(base: base, id: id)) }
-            pages = []
-            errors = []
         }
 
-        mutating func add(_ read: NextPages.Result) {
-            pages += read.pages
-            errors += read.errors
-            warnings += read.warnings
-            captures.merge(read.captures) { first, _ in first }
-            stopped = stopped || read.stopped
-            cut.formUnion(read.cut)
+        subscript<Value>(dynamicMember field: WritableKeyPath<NextPages.Result, Value>) -> Value {
+            get { read[keyPath: field] }
+            set { read[keyPath: field] = newValue }
         }
+
+        mutating func add(_ other: NextPages.Result) { read.merge(other) }
     }
 
     private func fetch(_ id: String, sources names: [String]?) async -> Fetched {

@@ -43,9 +43,11 @@ import Testing
         #expect(noTimeMap.status == 2)
         #expect(noTimeMap.stderr.contains("--archive-index timemap: the codeproject pack's [archive] has no timemap endpoint"), "\(noTimeMap.stderr)")
         // A backfill the archive cannot answer prints the history it has and exits 1.
-        let dead = try cpvanity(["history", "48201", "--backfill", "--archive", "http://127.0.0.1:1", "--retries", "0",
+        let dead = try cpvanity(["history", "48201", "--backfill", "--archive", "http://127.0.0.1:1", "--retries", "0", "--verbose",
                                  "--db", directory.appendingPathComponent("dead.sqlite").path, "--format", "csv"])
         #expect(dead.status == 1)
+        // --retries holds for the archive too: 0 is one attempt (it was raised to 3 without a word).
+        #expect(!dead.stderr.contains("retry 1 of"), "\(dead.stderr)")
         #expect(dead.stderr.contains("cpvanity: backfill 48201: 0 years with captures · 0 stored · 0 already stored · 1 failed"), "\(dead.stderr)")
         let bad = try cpvanity(["member", "48201", "--as-of", "June"])
         #expect(bad.status == 64)

@@ -31,7 +31,7 @@ public struct RefreshRun {
     /// The members the history tracks for the pack's site (none: a warning).
     public func tracked() throws(AppError) -> [String] {
         let members = try history.tracked(pack: lookups.pack)
-        if members.isEmpty { Diagnostics.warning("no tracked members; add some with: cpvanity track add <id>...") }
+        if members.isEmpty { Diagnostics.warning(TrackRun.noneTracked) }
         return members
     }
 

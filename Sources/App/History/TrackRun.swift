@@ -9,6 +9,9 @@ public struct TrackRun {
     public let pack: SitePack
     public let history: HistorySettings
 
+    /// Said by a refresh (a warning: it has nothing to do) and by `track list` (a note).
+    static let noneTracked = "no tracked members; add some with: cpvanity track add <id>..."
+
     public init(pack: SitePack, history: HistorySettings) {
         self.pack = pack
         self.history = history
@@ -40,7 +43,7 @@ public struct TrackRun {
     public func list(output: OutputSettings) throws {
         let store = try history.open()
         let members = try AppError.history { () throws(StoreError) in try store.tracked(site: pack.name) }
-        if members.isEmpty { Diagnostics.info("no tracked members; add some with: cpvanity track add <id>...") }
+        if members.isEmpty { Diagnostics.info(TrackRun.noneTracked) }
         let columns: [ListView.Column] = [.init("id", label: "id"), .init("site", label: "site"), .init("label", label: "label"),
                                           .init("added_at", label: "added at")]
         let rows = members.map { member -> [ListCell] in

@@ -55,7 +55,7 @@ extension FetchSettings {
         func fetcher(rate: Double, concurrency: Int, lane: String) -> PageFetcher {
             let client = HTTPClient(options: HTTPClientOptions(userAgent: spec.userAgent, connectTimeout: connectTimeout, timeout: timeout,
                                                                connectionCacheSize: max(4, concurrency)))
-            var policy = FetchPolicy(concurrency: concurrency, ratePerHost: rate, retries: max(retries, FetchPolicy.defaultRetries), respectRobots: respectRobots)
+            var policy = FetchPolicy(concurrency: concurrency, ratePerHost: rate, retries: retries, respectRobots: respectRobots)
             policy.pauseOn429 = spec.pauseAfter429
             policy.sharedBudget = budgetDirectory.map { SharedBudget(directory: $0, lane: lane) }
             return PageFetcher(client: client, policy: policy, logger: Console.logger("cpvanity.http"))

@@ -11,14 +11,17 @@ struct NextPages {
     let rule: SourceRule
     let id: String
 
-    /// What following gave: the further pages (numbered from 2), what went wrong, and
-    /// what a user should know though nothing failed.
-    struct Result {
+    /// What reading pages gave (following: the further pages, numbered from 2; a
+    /// member's whole read: every page), what went wrong, and what a user should know
+    /// though nothing failed (a list cut at max_pages).
+    struct Result: Sendable {
         var pages: [Page] = []
         var errors: [MemberError] = []
         var warnings: [String] = []
         /// For pages read from a web archive, the capture each source's first page was read from.
         var captures: [String: Capture] = [:]
+        /// A page was never requested because the run was stopped: the member is left
+        /// for the next run rather than reported half-fetched.
         var stopped = false
         /// Sources whose list ends early because a further page could not be read:
         /// their rows are shown, but no statistic over them is the member's.
