@@ -76,6 +76,7 @@ import Testing
             let texts: Int
             let overlaps: [[String]]
             let smallest: Smallest
+            let panned: [String]
             let sideways: Double
         }
         for width in [1280, 420] {
@@ -86,8 +87,9 @@ import Testing
             #expect(seen.width == width)
             #expect(seen.texts > 100)
             #expect(seen.overlaps == [], "at \(width) px")
-            // At 420 px a wide chart keeps most of its width (its box scrolls): text a phone can read.
+            // At 420 px each wide chart is its narrow twin, redrawn: text a phone can read, nothing to pan.
             #expect(seen.smallest.height >= (width == 1280 ? 7 : 9), "the smallest chart text at \(width) px is \(seen.smallest.height) px tall")
+            #expect(seen.panned == [], "at \(width) px")
             #expect(seen.sideways <= 0, "at \(width) px the page scrolls \(seen.sideways) px sideways")
         }
 

@@ -39,10 +39,32 @@ public enum SVGChart {
         public static let wide = Frame(width: 640, height: 240, left: 56, right: 16, top: 16, bottom: 36, growth: 1.5)
         /// Small multiples, side by side.
         public static let small = Frame(width: 320, height: 180, left: 48, right: 12, top: 12, bottom: 30)
+        /// A wide chart redrawn for a phone: scaling the wide one down to 400 px would
+        /// shrink its text to 7 px, so the page shows this twin instead below 560 px.
+        static let narrow = Frame(width: 400, height: 220, left: 48, right: 12, top: 14, bottom: 32)
+
+        var isWide: Bool { width >= 600 }
+    }
+
+    /// Which of a wide chart's two drawings an SVG is (`wide` or `narrow`: the style
+    /// sheet shows one by the window's width), or a chart drawn once.
+    enum Drawing: String {
+        case only = "", wide = " wide", narrow = " narrow"
+    }
+
+    /// A wide frame drawn twice, at its width and as its narrow twin (id `…-narrow`);
+    /// any other once.
+    static func drawn(_ frame: Frame, id: String, _ draw: (Frame, String, Drawing) -> String) -> String {
+        guard frame.isWide else { return draw(frame, id, .only) }
+        return draw(frame, id, .wide) + draw(.narrow, id + "-narrow", .narrow)
     }
 
     /// A line chart over time; each line a `series-N` class; its points `circle`s.
     public static func lines(_ series: [Series], id: String, title: String, description: String, frame: Frame = .wide) -> String {
+        drawn(frame, id: id) { frame, id, drawing in lines(series, id: id, title: title, description: description, frame: frame, drawing: drawing) }
+    }
+
+    private static func lines(_ series: [Series], id: String, title: String, description: String, frame: Frame, drawing: Drawing) -> String {
         let shown = series.map { Series(name: $0.name, points: thinned($0.points)) }
         let times = shown.flatMap { $0.points.map(\.time) }
         let values = shown.flatMap { $0.points.compactMap(\.value) }
@@ -80,13 +102,19 @@ public enum SVGChart {
             }
             body += "</g>"
         }
-        return svg(frame, id: id, title: title, description: description, body: body)
+        return svg(frame, drawing, id: id, title: title, description: description, body: body)
     }
 
     /// Bars up from a time-like axis (a count per year), their labels under them,
     /// every k-th where they would crowd.
     public static func bars(_ bars: [(label: String, value: Double?)], id: String, title: String, description: String) -> String {
-        let frame = Frame(width: 640, height: 240, left: 56, right: 16, top: 16, bottom: 36)
+        drawn(Frame(width: 640, height: 240, left: 56, right: 16, top: 16, bottom: 36), id: id) { frame, id, drawing in
+            self.bars(bars, id: id, title: title, description: description, frame: frame, drawing: drawing)
+        }
+    }
+
+    private static func bars(_ bars: [(label: String, value: Double?)], id: String, title: String, description: String,
+                             frame: Frame, drawing: Drawing) -> String {
         let shown = Array(bars.prefix(mostPoints))
         let values = shown.compactMap(\.value)
         guard !shown.isEmpty, let high = values.max() else { return "" }
@@ -106,17 +134,25 @@ public enum SVGChart {
             body += "<rect x=\"\(number(frame.left + slot * Double(index) + slot * 0.15))\" y=\"\(number(y(value)))\" width=\"\(number(slot * 0.7))\" "
                 + "height=\"\(number(max(0, frame.height - frame.bottom - y(value))))\"><title>\(HTMLEscaping.text(bar.label)): \(ChartScale.label(value))</title></rect>"
         }
-        return svg(frame, id: id, title: title, description: description, body: body + "</g>")
+        return svg(frame, drawing, id: id, title: title, description: description, body: body + "</g>")
     }
 
     /// One bar a row, across, each labelled with its whole name (cut with … only past 48
-    /// characters, the whole in its tooltip) and its value at its end.
+    /// characters, 20 on a phone, the whole in its tooltip) and its value at its end.
     public static func horizontalBars(_ bars: [(label: String, value: Double)], id: String, title: String, description: String) -> String {
+        drawn(Frame(width: 640, height: 0, left: 0, right: 0, top: 0, bottom: 0), id: id) { frame, id, drawing in
+            horizontalBars(bars, id: id, title: title, description: description, width: frame.width, drawing: drawing)
+        }
+    }
+
+    private static func horizontalBars(_ bars: [(label: String, value: Double)], id: String, title: String, description: String,
+                                       width: Double, drawing: Drawing) -> String {
         guard !bars.isEmpty, let high = bars.map(\.value).max() else { return "" }
-        let names = bars.map { $0.label.count > 48 ? String($0.label.prefix(47)) + "…" : $0.label }
-        let labelWidth = min(330, Double(names.map(\.count).max() ?? 1) * 6.6 + 12)
+        let longest = width >= 600 ? 48 : 20
+        let names = bars.map { $0.label.count > longest ? String($0.label.prefix(longest - 1)) + "…" : $0.label }
+        let labelWidth = min(Double(longest) * 6.6 + 12, Double(names.map(\.count).max() ?? 1) * 6.6 + 12)
         let rowHeight = 20.0, top = 4.0, valueRoom = 52.0
-        let width = 640.0, height = top * 2 + rowHeight * Double(bars.count)
+        let height = top * 2 + rowHeight * Double(bars.count)
         let room = width - labelWidth - valueRoom
         var body = "<g class=\"axis\">"
         for (index, name) in names.enumerated() {
@@ -136,7 +172,7 @@ public enum SVGChart {
             body += "<text x=\"\(number(labelWidth + length + 4))\" y=\"\(number(top + rowHeight * (Double(index) + 0.5) + 4))\">\(ChartScale.label(bar.value))</text>"
         }
         let frame = Frame(width: width, height: height, left: labelWidth, right: valueRoom, top: top, bottom: top)
-        return svg(frame, id: id, title: title, description: description, body: body + "</g>")
+        return svg(frame, drawing, id: id, title: title, description: description, body: body + "</g>")
     }
 
     private static func axes(_ frame: Frame, yTicks: [(Double, Double)], xTicks: [(String, Double)]) -> String {
@@ -151,10 +187,8 @@ public enum SVGChart {
         return out + "</g>"
     }
 
-    private static func svg(_ frame: Frame, id: String, title: String, description: String, body: String) -> String {
-        // A wide chart keeps most of its width on a narrow screen (its box scrolls), so its
-        // 11-unit text stays above 9 px; a small one is drawn at its own size anyway.
-        "<svg class=\"chart\(frame.width >= 600 ? " wide" : "")\" id=\"\(id)\" viewBox=\"0 0 \(number(frame.width)) \(number(frame.height))\" "
+    private static func svg(_ frame: Frame, _ drawing: Drawing, id: String, title: String, description: String, body: String) -> String {
+        "<svg class=\"chart\(drawing.rawValue)\" id=\"\(id)\" viewBox=\"0 0 \(number(frame.width)) \(number(frame.height))\" "
             + "style=\"max-width: \(number(frame.width * frame.growth))px\" role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\">"
             + "<title id=\"\(id)-title\">\(HTMLEscaping.text(title))</title><desc id=\"\(id)-desc\">\(HTMLEscaping.text(description))</desc>"
             + body + "</svg>"

@@ -15,7 +15,8 @@ extension HTMLReport {
         th button { font: inherit; font-weight: 600; color: inherit; background: none; border: 0; padding: 0; cursor: pointer; }
         th[aria-sort="ascending"] button::after { content: " ▲"; } th[aria-sort="descending"] button::after { content: " ▼"; }
         .card { display: flex; gap: 2rem; flex-wrap: wrap; align-items: baseline; } .card strong { font-size: 1.3rem; }
-        svg.chart { width: 100%; height: auto; display: block; } svg.chart.wide { min-width: 540px; }
+        svg.chart { width: 100%; height: auto; display: block; } svg.chart.narrow { display: none; }
+        @media (max-width: 560px) { svg.chart.wide { display: none; } svg.chart.narrow { display: block; } }
         figure { overflow-x: auto; max-width: 100%; } .multiples > figure { overflow: visible; }
         .multiples { display: flex; flex-wrap: wrap; gap: 1rem; } figure { margin: .5rem 0; }
         .axis text { font-size: 11px; fill: var(--muted); } .axis .grid { stroke: var(--line); stroke-width: 1; }
