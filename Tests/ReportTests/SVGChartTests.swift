@@ -6,6 +6,11 @@ import Testing
     private let t0 = Date(timeIntervalSince1970: 1_205_582_400)  // 2008-03-15
 
     private func count(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
+    /// A wide chart's two drawings: at its width, and its narrow twin for a phone.
+    private func drawings(_ svg: String) -> (wide: String, narrow: String) {
+        let parts = svg.components(separatedBy: "</svg>").filter { !$0.isEmpty }.map { $0 + "</svg>" }
+        return (parts.first ?? "", parts.count == 2 ? parts[1] : "")
+    }
 
     @Test func ticksAreRoundAndLabelsShort() {
         #expect(ChartScale.ticks(0, 1_204_873) == [0, 200_000, 400_000, 600_000, 800_000, 1_000_000, 1_200_000, 1_400_000])
@@ -31,7 +36,13 @@ import Testing
             (t0, 312, true), (t0.addingTimeInterval(86_400 * 365), nil, false),
             (t0.addingTimeInterval(86_400 * 730), 250_310, true), (t0.addingTimeInterval(86_400 * 1000), 980_120, false),
         ]
-        let svg = SVGChart.lines([SVGChart.Series(name: "reputation.total", points: points)], id: "c1", title: "Reputation", description: "over time")
+        let (svg, narrow) = drawings(SVGChart.lines([SVGChart.Series(name: "reputation.total", points: points)], id: "c1",
+                                                    title: "Reputation", description: "over time"))
+        #expect(svg.hasPrefix("<svg class=\"chart wide\" id=\"c1\" viewBox=\"0 0 640 240\""))
+        // The same points drawn again at 400 units, for a phone.
+        #expect(narrow.hasPrefix("<svg class=\"chart narrow\" id=\"c1-narrow\" viewBox=\"0 0 400 220\""))
+        #expect(count("<circle", in: narrow) == 3)
+        #expect(narrow.contains("<title id=\"c1-narrow-title\">Reputation</title>"))
         #expect(count("<circle", in: svg) == 3)
         #expect(count("class=\"hollow\"", in: svg) == 2)
         #expect(count("M", in: svg.components(separatedBy: "<path d=\"").dropFirst().first?.components(separatedBy: "\"").first ?? "") == 2)
@@ -43,7 +54,7 @@ import Testing
 
     @Test func longSeriesAreThinnedToAFewHundredPointsKeepingTheEnds() {
         let points = (0..<1_000).map { (time: t0.addingTimeInterval(Double($0) * 86_400), value: Double?(Double($0)), hollow: false) }
-        let svg = SVGChart.lines([SVGChart.Series(name: "views", points: points)], id: "c2", title: "t", description: "d")
+        let svg = drawings(SVGChart.lines([SVGChart.Series(name: "views", points: points)], id: "c2", title: "t", description: "d")).wide
         // Every 4th point of 1,000 (k = ⌈1000 / 300⌉), and the last.
         #expect(count("<circle", in: svg) == 251)
         // The last point is kept: at the right edge, at the top.
@@ -51,8 +62,21 @@ import Testing
     }
 
     @Test func barsAndEscaping() {
-        let svg = SVGChart.bars([("<b>One</b>", 10), ("Two", nil), ("Three", 30)], id: "b", title: "Views & votes", description: "per article")
+        let (svg, narrow) = drawings(SVGChart.bars([("<b>One</b>", 10), ("Two", nil), ("Three", 30)], id: "b", title: "Views & votes",
+                                                   description: "per article"))
         #expect(count("<rect", in: svg) == 2)
+        #expect(count("<rect", in: narrow) == 2)
+        // Small multiples are drawn once.
+        let small = SVGChart.lines([SVGChart.Series(name: "v", points: [(t0, 1, false), (t0.addingTimeInterval(86_400), 2, false)])],
+                                   id: "s", title: "t", description: "d", frame: .small)
+        #expect(count("<svg", in: small) == 1)
+        #expect(small.hasPrefix("<svg class=\"chart\" id=\"s\""))
+        // Across, a name is cut at 48 characters wide and at 20 on a phone; the whole in its tooltip.
+        let name = "Reading tide tables by hand without an app, with harmonic constants"
+        let across = drawings(SVGChart.horizontalBars([(name, 1_234)], id: "h", title: "t", description: "d"))
+        #expect(across.wide.contains(">\(name.prefix(47))…</text>"))
+        #expect(across.narrow.contains(">Reading tide tables…</text>"))
+        #expect(across.narrow.contains("<title>\(name): 1.2k</title>"))
         #expect(svg.contains("&lt;b&gt;One&lt;/b&gt;"))
         #expect(svg.contains("Views &amp; votes"))
         #expect(HTMLEscaping.text("a\u{1B}[31m\"'") == "a&#27;[31m&quot;&#39;")
