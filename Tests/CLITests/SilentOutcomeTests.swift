@@ -56,9 +56,11 @@ import Testing
         var firsts = [String]()
         for entry in try server.stats().log { if let id = entry.id, !firsts.contains(id) { firsts.append(id) } }
         #expect(firsts.count == 30)
-        // Requests in flight together may finish a place apart; none comes from the list's end.
+        // The 16 members started together reach the server a few places apart on a busy
+        // machine (5 seen in a full test run); the order this guards against, the window
+        // reversed, puts the 16th first, 15 places out.
         let displacement = firsts.enumerated().map { abs($0.offset - (ids.firstIndex(of: $0.element) ?? 99)) }.max() ?? 99
-        #expect(displacement <= 3, "\(firsts)")
+        #expect(displacement <= 8, "\(firsts)")
     }
 
     /// The replica's markup changes: each one given applies, and the rest of a page is
