@@ -215,11 +215,11 @@ struct ExtractionRun {
         for alternative in field.alternatives {
             if let (page, range) = region(alternative.source), !tried.contains(where: { $0.page === page }) { tried.append((page, range)) }
         }
-        if !partShown {
-            partShown = tried.contains { shows(field.present, on: $0.page, in: $0.region) }
-        }
+        // An optional field with `present` may be absent only where its part is not shown.
+        let presentShown = (!partShown || field.optional) && tried.contains { shows(field.present, on: $0.page, in: $0.region) }
         outcome.name(tried.first?.page.source ?? "")
-        return unmatched(field, partShown: partShown, at: place, tried: tried.map(\.page), outcome: &outcome)
+        return unmatched(field, partShown: partShown || presentShown, presentShown: presentShown, at: place, tried: tried.map(\.page),
+                         outcome: &outcome)
     }
 
     /// Keeps the step a `rounded` value was rounded to (`99.5k`: 100); exact ones need none.
@@ -230,14 +230,15 @@ struct ExtractionRun {
     }
 
     /// No alternative matched: the default where the page shows the field's part, null
-    /// for an optional field, else null and a problem naming the patterns tried.
-    private mutating func unmatched(_ field: FieldRule, partShown: Bool, at place: FieldPlace, tried: [Page],
+    /// for an optional field (unless its `present` part is shown: a layout that has the
+    /// field), else null and a problem naming the patterns tried.
+    private mutating func unmatched(_ field: FieldRule, partShown: Bool, presentShown: Bool, at place: FieldPlace, tried: [Page],
                                     outcome: inout FieldOutcome) -> FieldValue {
         if partShown, let defaultValue = field.defaultValue {
             outcome.defaulted += 1
             return defaultValue
         }
-        if field.optional {
+        if field.optional && !presentShown {
             outcome.absent += 1
             return .null
         }
@@ -247,6 +248,8 @@ struct ExtractionRun {
             : "not found: none of its \(patterns.count) patterns matched"
         if field.defaultValue != nil {
             message += ", and the page does not show the part its default stands for"
+        } else if field.optional {
+            message += ", though the page shows the part it lives in (its present pattern matched)"
         }
         message += " (tried " + patterns.map { "'\(Self.abbreviated($0.patternText))'" }.joined(separator: ", ") + ")"
         record.problems.append(ExtractionProblem(kind: .extraction, field: place.label, source: tried.map(\.source).joined(separator: "+"),

@@ -105,6 +105,33 @@ import Testing
         #expect(record.outcomes.map(\.missing) == [1, 1, 1, 0])
     }
 
+    /// A field one layout leaves out: optional where its `present` part is not shown,
+    /// a problem on a page of the layout that has it (a redesign that dropped it).
+    @Test func anOptionalFieldWithPresentIsExpectedWhereItsPartIsShown() throws {
+        let pack = try testPack("""
+            [fields.repositories]
+            source = "page"
+            pattern = 'Repositories <span class="Counter">(\\d+)</span>'
+            type = "int"
+            optional = true
+            present = '<nav class="tabs">'
+            """)
+        let counted = extract(#"<nav class="tabs">Repositories <span class="Counter">43</span></nav>"#, with: pack)
+        #expect(counted.fields["repositories"] == .int(43))
+        // The old layout, with no tab bar: no count, and nothing wrong.
+        let old = extract(#"<div class="vcard">Joined on Mar 2, 2011</div>"#, with: pack)
+        #expect(old.fields["repositories"] == .null)
+        #expect(old.problems == [])
+        #expect(old.outcomes.map(\.absent) == [1])
+        // The tab bar without the count: unknown, and said.
+        let redesigned = extract(#"<nav class="tabs">Repositories <b>43</b></nav>"#, with: pack)
+        #expect(redesigned.fields["repositories"] == .null)
+        #expect(redesigned.problems.map(\.message) == [
+            #"not found: its pattern did not match, though the page shows the part it lives in (its present pattern matched) (tried 'Repositories <span class="Counter">(\d+)</span>')"#,
+        ])
+        #expect(redesigned.outcomes.map(\.missing) == [1])
+    }
+
 
 
     @Test func everyType() throws {
