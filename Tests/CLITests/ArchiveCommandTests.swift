@@ -159,6 +159,8 @@ import Testing
         #expect(result.stderr.contains("cpvanity: backfill 48201: 2 years with captures · 2 stored · 0 already stored · 0 failed"), "\(result.stderr)")
         #expect(result.stderr.contains("cpvanity: warning: backfill 7315: the archive has no capture of its pages from 2008-01-01 to 2014-12-31; nothing stored\n"),
                 "\(result.stderr)")
+        // The index's and the captures' fetchers ask the archive's robots.txt once between them.
+        #expect(try server.stats().log.filter { $0.path == "/robots.txt" }.count == 1)
         let history = try cpvanity(["history", "48201", "--db", db, "--field", "reputation.total", "--format", "csv"])
         #expect(history.stdout.split(whereSeparator: \.isNewline).map { $0.split(separator: ",").last.map(String.init) ?? "" }
                 == ["reputation.total", "312", "250310"])

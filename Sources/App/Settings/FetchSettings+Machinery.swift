@@ -51,14 +51,16 @@ extension FetchSettings {
             throw .archiveIndexMissing(index: index.rawValue, pack: pack.name, file: pack.file, other: index == .cdx ? "timemap" : "cdx")
         }
         // Two budgets, two fetchers: the index's and the captures', each paced as the
-        // archive publishes (--archive-rate sets both, for another arrangement).
+        // archive publishes (--archive-rate sets both, for another arrangement); one
+        // robots.txt between them.
+        let robots = RobotsCache()
         func fetcher(rate: Double, concurrency: Int, lane: String) -> PageFetcher {
             let client = HTTPClient(options: HTTPClientOptions(userAgent: spec.userAgent, connectTimeout: connectTimeout, timeout: timeout,
                                                                connectionCacheSize: max(4, concurrency)))
             var policy = FetchPolicy(concurrency: concurrency, ratePerHost: rate, retries: retries, respectRobots: respectRobots)
             policy.pauseOn429 = spec.pauseAfter429
             policy.sharedBudget = budgetDirectory.map { SharedBudget(directory: $0, lane: lane) }
-            return PageFetcher(client: client, policy: policy, logger: Console.logger("cpvanity.http"))
+            return PageFetcher(client: client, policy: policy, robots: robots, logger: Console.logger("cpvanity.http"))
         }
         var captureCache: ResponseCache?
         if let cacheDirectory {

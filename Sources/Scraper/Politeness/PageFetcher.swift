@@ -19,8 +19,10 @@ public final class PageFetcher: Sendable {
     private let tooManyRequests: TooManyRequests?
 
     /// `logger` gets the HTTP trace at debug level: each request, its status or
-    /// failure, its time, retries and waits (`--verbose`).
-    public init(client: HTTPClient, policy: FetchPolicy = FetchPolicy(), cache: ResponseCache? = nil,
+    /// failure, its time, retries and waits (`--verbose`). Fetchers given one `robots`
+    /// ask each origin's robots.txt once between them (the archive's index and
+    /// playback fetchers, which share a host).
+    public init(client: HTTPClient, policy: FetchPolicy = FetchPolicy(), cache: ResponseCache? = nil, robots: RobotsCache = RobotsCache(),
                 logger: Logger = Logger(label: "cpvanity.http", factory: { _ in SwiftLogNoOpLogHandler() })) {
         self.client = client
         self.policy = policy
@@ -28,7 +30,7 @@ public final class PageFetcher: Sendable {
         self.logger = logger
         limiter = ConcurrencyLimiter(limit: policy.concurrency)
         pacer = HostRateLimiter(rate: policy.ratePerHost, shared: policy.sharedBudget)
-        robots = RobotsCache()
+        self.robots = robots
         tooManyRequests = policy.pauseOn429.map { TooManyRequests(pause: $0) }
     }
 

@@ -1,7 +1,7 @@
 /// One robots.txt fetch per origin, shared by every request that needs it. The
 /// requests that wait for it go on in the order they came (a `Task`'s waiters are
 /// resumed last first, which made a batch request its first members from the end).
-actor RobotsCache {
+public actor RobotsCache {
     private typealias Answer = Result<RobotsRules, FetchError>
     private enum Entry {
         case fetching(waiting: [CheckedContinuation<Answer, Never>])
@@ -9,6 +9,8 @@ actor RobotsCache {
     }
 
     private var entries: [String: Entry] = [:]
+
+    public init() {}
 
     func rules(for origin: String, fetch: @escaping @Sendable () async -> Result<RobotsRules, FetchError>) async -> Result<RobotsRules, FetchError> {
         if case .known(let answer)? = entries[origin] { return answer }
