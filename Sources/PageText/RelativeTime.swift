@@ -23,6 +23,48 @@ package enum RelativeTime {
             if date.isEmpty && time.isEmpty { return "P0D" }
             return "P" + date + (time.isEmpty ? "" : "T" + time)
         }
+
+        /// As people say it: "13 years, 7 months", "1 day"; "0 days" for nothing.
+        package var words: String {
+            let parts = [(years, "year"), (months, "month"), (weeks, "week"), (days, "day"),
+                         (hours, "hour"), (minutes, "minute"), (seconds, "second")].filter { $0.0 > 0 }
+            guard !parts.isEmpty else { return "0 days" }
+            return parts.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }.joined(separator: ", ")
+        }
+
+        package init() {}
+
+        /// A span from its ISO 8601 form as `iso` writes it (`P10Y3M`, `PT5H`); nil for
+        /// anything else, or a part past `RelativeTime.largest`.
+        package init?(iso: String) {
+            var text = Substring(iso)
+            guard text.first == "P", text.count > 1 else { return nil }
+            text = text.dropFirst()
+            var inTime = false, number = "", parts = 0, timeParts = 0
+            for character in text {
+                if character == "T", number.isEmpty, !inTime { inTime = true; continue }
+                if character.isASCII, character.isNumber {
+                    guard number.count < 6 else { return nil }
+                    number.append(character)
+                    continue
+                }
+                guard let count = Int(number), count <= RelativeTime.largest else { return nil }
+                number = ""
+                switch (character, inTime) {
+                case ("Y", false): years = count
+                case ("M", false): months = count
+                case ("W", false): weeks = count
+                case ("D", false): days = count
+                case ("H", true): hours = count
+                case ("M", true): minutes = count
+                case ("S", true): seconds = count
+                default: return nil
+                }
+                parts += 1
+                if inTime { timeParts += 1 }
+            }
+            guard number.isEmpty, parts > 0, !inTime || timeParts > 0 else { return nil }
+        }
     }
 
     /// The largest count read in one part: past it the text is not a time a page shows.

@@ -40,6 +40,21 @@ import Testing
         #expect(RelativeTime.span("3 years, 2 years") == nil)
     }
 
+    /// Data keeps a span as ISO 8601; tables and reports say it in words.
+    @Test func spansReadBackFromISOAndSaidInWords() {
+        #expect(RelativeTime.Span(iso: "P13Y7M")?.words == "13 years, 7 months")
+        #expect(RelativeTime.Span(iso: "P1Y1D")?.words == "1 year, 1 day")
+        #expect(RelativeTime.Span(iso: "P2DT5M")?.words == "2 days, 5 minutes")
+        #expect(RelativeTime.Span(iso: "PT1H")?.words == "1 hour")
+        #expect(RelativeTime.Span(iso: "P0D")?.words == "0 days")
+        for text in ["", "P", "13Y", "P13", "PY", "P1H", "PT1Y", "P1M2M3", "P9999999Y", "P-1Y", "P1YT", "PT"] {
+            #expect(RelativeTime.Span(iso: text) == nil, "\(text)")
+        }
+        #expect(FieldType.duration.spoken(.text("P10Y3M")) == .text("10 years, 3 months"))
+        #expect(FieldType.duration.spoken(.text("for ages")) == .text("for ages"))
+        #expect(FieldType.text.spoken(.text("P10Y3M")) == .text("P10Y3M"))
+    }
+
     @Test func twoDigitYearsOnlyWithACentury() {
         #expect(DateText.parse("Oct 10, 21") == nil)
         #expect(DateText.parse("Oct 10, 21", century: 2000)?.description == "2021-10-10")

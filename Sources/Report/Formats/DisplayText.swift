@@ -16,9 +16,11 @@ enum DisplayText {
     }
 
     /// A value with its change since the last lookup: `5,072 (+35)`, `gold (was silver)`;
-    /// one the page showed rounded to `step`, as it showed it: `≈ 99.5k`.
-    static func of(_ value: FieldValue?, change: FieldChange?, step: Int? = nil) -> String {
-        var text = of(value)
+    /// one the page showed rounded to `step`, as it showed it: `≈ 99.5k`; a value of a
+    /// `type` people read otherwise than data keeps it, as they read it ("13 years, 7 months").
+    static func of(_ value: FieldValue?, change: FieldChange?, step: Int? = nil, type: FieldType? = nil) -> String {
+        func spoken(_ value: FieldValue?) -> FieldValue? { type.flatMap { type in value.map(type.spoken) } ?? value }
+        var text = of(spoken(value))
         if let step, case .int(let number)? = value { text = "≈ " + RoundedNumber(value: number, step: step).shown }
         guard let change else { return text }
         if let delta = change.delta {
@@ -33,7 +35,7 @@ enum DisplayText {
             }
             return "\(text) (\(sign)\(number))"
         }
-        return "\(text) (was \(of(change.previous)))"
+        return "\(text) (was \(of(spoken(change.previous))))"
     }
 
     /// A difference with its sign and separators: `+35`, `−1,222`, `+0.25`.
@@ -175,7 +177,8 @@ extension MemberRecord {
     /// A value the page showed rounded as it showed it (`≈ 99.5k`); a figure over such
     /// values is `≈` too.
     func shown(_ path: String, pack: SitePack) -> String {
-        let found = value(path, pack: pack)
+        var found = value(path, pack: pack)
+        if let type = pack.field(named: path)?.type { found = found.map(type.spoken) }
         let text = DisplayText.of(found, places: pack.stat(named: path)?.places)
         guard let step = extracted.rounded?[path], let found, found != .null else { return text }
         return path.hasPrefix("stats.") ? "≈ " + text : DisplayText.of(found, change: nil, step: step)

@@ -79,7 +79,7 @@ struct TableFormatter: RecordFormatter {
         for group in groups {
             let items = group.fields.filter { !inBreakdown.contains($0) }.map { field in
                 item(pack.label(of: field), DisplayText.of(record.extracted.fields[field], change: record.changes[field],
-                                                           step: record.extracted.rounded?[field]))
+                                                           step: record.extracted.rounded?[field], type: pack.field(named: field)?.type))
             }
             lines += wrap(items)
             for breakdown in pack.report.breakdowns where breakdown.group == group.head {

@@ -23,7 +23,8 @@ public enum ChangeList {
             guard let change = record.changes[key] else { return nil }
             let (label, current) = scalar.contains(key) ? (pack.label(of: key), record.extracted.fields[key])
                 : (rowLabel(key, record: record, pack: pack), rowValue(key, record: record, pack: pack))
-            let delta: ListCell = change.delta.map(ListCell.signed) ?? .text("was \(DisplayText.of(change.previous))")
+            let delta: ListCell = change.delta.map(ListCell.signed)
+                ?? .text("was \(DisplayText.of(change.previous, change: nil, type: pack.field(named: key)?.type))")
             return [.text(record.id), name, .text(key), .text(label), current.map(ListCell.value) ?? .empty, .value(change.previous),
                     delta, .moment(change.seenAt)]
         }
