@@ -9,7 +9,7 @@ extension PackReader {
         let at = "\(parentPath).\(quoted(key))"
         guard let table = table(parent, key, at: parentPath, required: true) else { return nil }
         var allowed: Set<String> = ["pattern", "group", "within", "type", "default", "required", "optional", "present", "case_sensitive", "map",
-                                    "label", "min", "max", "century"]
+                                    "label", "min", "max", "century", "changes"]
         if fixedSource == nil { allowed.insert("source") }
         checkKeys(table, at: at, allowed: allowed)
         if key.isEmpty || key.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
@@ -57,7 +57,8 @@ extension PackReader {
         let century = readCentury(table, at: at, type: type)
         guard problems.count == before else { return nil }
         return FieldRule(name: key, type: type, alternatives: alternatives, defaultValue: defaultValue, optional: optional,
-                         present: present, map: map, label: label, bounds: bounds, century: century)
+                         present: present, map: map, label: label, bounds: bounds, century: century,
+                         reportsChanges: bool(table, "changes", at: at) ?? true)
     }
 
     /// What a field's alternatives share: where it sits, its source, case rule, `within` and group.

@@ -196,11 +196,15 @@ public final class FieldRule: Sendable {
     public let bounds: ValueBounds
     /// A date field's century for two-digit years (2000: "21" is 2021); nil: four digits.
     public let century: Int?
+    /// False (`changes = false`) for a value that moves with time alone ("Member for 13
+    /// years", "Last seen today"): kept in the history, never reported as a change.
+    public let reportsChanges: Bool
 
     init(name: String, type: FieldType, alternatives: [Alternative], defaultValue: FieldValue?, optional: Bool,
          present: [any CompiledPattern] = [], map: [String: String]?, label: String? = nil, bounds: ValueBounds = ValueBounds(),
-         century: Int? = nil) {
+         century: Int? = nil, reportsChanges: Bool = true) {
         self.century = century
+        self.reportsChanges = reportsChanges
         self.name = name
         self.type = type
         self.alternatives = alternatives

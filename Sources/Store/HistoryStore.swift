@@ -128,9 +128,11 @@ public final class HistoryStore: Sendable {
                                arguments: [record.site, record.id, StoredTime.text(now), StoredTime.text(now)])
                 try insert(current, snapshot: db.lastInsertedRowID, db)
                 guard let latest, let previous else { return SaveResult(changes: [:], previousLookup: nil, newSnapshot: true) }
-                // A count shown rounded (99.5k) that moved less than its step did not visibly change.
+                // A count shown rounded (99.5k) that moved less than its step did not visibly
+                // change; a value that moves with time alone (`changes = false`) is no news.
                 let steps = record.extracted.rounded ?? [:]
                 let changes = current.changes(since: previous, seenAt: latest.lastSeen).filter { place, change in
+                    if !HistoryStore.reportsChanges(place, pack: pack) { return false }
                     guard let step = steps[place], let delta = change.delta else { return true }
                     return (delta < 0 ? -delta : delta) >= Decimal(step)
                 }
@@ -139,6 +141,14 @@ public final class HistoryStore: Sendable {
         } catch {
             throw HistoryStore.classify(error, path: path)
         }
+    }
+
+    /// Whether the field at `place` (`field`, or `collection[row].field`) reports its changes.
+    static func reportsChanges(_ place: String, pack: SitePack) -> Bool {
+        if let field = pack.field(named: place) { return field.reportsChanges }
+        guard let open = place.firstIndex(of: "["), let close = place.range(of: "].", options: .backwards) else { return true }
+        let collection = pack.collections.first { $0.name == place[..<open] }
+        return collection?.fields.first { $0.name == place[close.upperBound...] }?.reportsChanges ?? true
     }
 
     private func insert(_ values: SnapshotValues, snapshot id: Int64, _ db: Database) throws {

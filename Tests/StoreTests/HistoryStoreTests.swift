@@ -56,6 +56,28 @@ import TestSupport
         ])
     }
 
+    /// A value that moves with time alone (`changes = false`: "Member for 13 years") is
+    /// kept, but its moves are not reported; a row's field the same.
+    @Test func aFieldThatMovesWithTimeIsKeptButNotReported() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let text = try String(contentsOf: repositoryRoot.appendingPathComponent("patterns/codeproject.toml"), encoding: .utf8)
+            .replacingOccurrences(of: "[fields.\"reputation.level\"]\n", with: "[fields.\"reputation.level\"]\nchanges = false\n")
+            .replacingOccurrences(of: "[collections.articles.fields.rating]\n", with: "[collections.articles.fields.rating]\nchanges = false\n")
+        try text.write(to: directory.appendingPathComponent("codeproject.toml"), atomically: true, encoding: .utf8)
+        let quiet = try PackLoader().load(file: directory.appendingPathComponent("codeproject.toml").path)
+        #expect(quiet.field(named: "reputation.level")?.reportsChanges == false)
+        let store = try HistoryStore(path: path())
+        _ = try store.save(record("48201", at: t0), pack: quiet)
+        let later = record("48201", at: t1) { extracted in
+            extracted.fields["reputation.total"] = .int(1_204_908)
+            extracted.fields["reputation.level"] = .text("diamond")
+            extracted.collections["articles"]?[0]["rating"] = .decimal(Decimal(string: "4.93")!)
+        }
+        let saved = try store.save(later, pack: quiet)
+        #expect(saved.changes == ["reputation.total": FieldChange(previous: .int(1_204_873), seenAt: t0, delta: 35)])
+        #expect(saved.newSnapshot)
+    }
+
     /// A page that shows a count rounded (`1.2m`) says nothing of moves smaller than its
     /// step: no change is reported for them, one of a step or more is.
     @Test func noChangeSmallerThanTheShownPrecision() throws {
