@@ -63,7 +63,7 @@ import Testing
             typo = 1
             """)
         #expect(problems == [PackProblem(location: "fields.v.typo",
-                                         message: "unknown key; expected one of case_sensitive, century, default, group, label, map, max, min, optional, pattern, present, required, source, type, within")])
+                                         message: "unknown key; expected one of case_sensitive, century, changes, default, group, label, map, max, min, optional, pattern, present, required, source, type, within")])
     }
 
     @Test func badRegexGivesPCRE2sMessageAndOffset() {
