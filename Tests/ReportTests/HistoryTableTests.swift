@@ -28,6 +28,26 @@ import TestSupport
             """)
     }
 
+    /// A span is said in words in the table (its change too); JSON keeps ISO 8601.
+    @Test func aSpanIsSaidInWords() throws {
+        let pack = try PackLoader().load(file: repositoryRoot.appendingPathComponent("patterns/stackoverflow.toml").path)
+        let t0 = Date(timeIntervalSince1970: 1_763_800_000), t1 = t0.addingTimeInterval(31 * 86_400)
+        let points = [
+            HistorySeries.Point(time: t0, lastSeen: t0, values: ["member_for": .text("P13Y7M")]),
+            HistorySeries.Point(time: t1, lastSeen: t1, values: ["member_for": .text("P13Y8M")]),
+        ]
+        let view = HistoryView(series: [HistorySeries(id: "31415", site: "stackoverflow", title: "Ada", points: points)],
+                               fields: ["member_for"], rows: false, pack: pack, options: ReportOptions())
+        #expect(try Formats.table.text(view) == """
+            Ada (31415)
+              time                  Member for
+              2025-11-22T08:26:40Z  13 years, 7 months
+              2025-12-23T08:26:40Z  13 years, 8 months (was 13 years, 7 months)
+
+            """)
+        #expect(try Formats.json.text(view).contains("\"member_for\": \"P13Y8M\""))
+    }
+
     /// Wider than the terminal, the fields continue below in blocks led by the time, so
     /// no line wraps.
     @Test func aWideHistoryGoesOnInBlocksThatFitTheWidth() throws {

@@ -8,7 +8,9 @@ public enum HistoryReport {
     /// the fields across under their labels in the pack.
     static func tables(_ view: HistoryView, markdown: Bool) -> String {
         let labels = view.fields.map { view.rows ? view.pack.rowLabel($0) : view.pack.label(of: $0) }
-        return view.series.map { table($0, fields: view.fields, labels: labels, markdown: markdown, options: view.options) }.joined(separator: "\n")
+        let types = view.fields.map { view.rows ? nil : view.pack.field(named: $0)?.type }
+        return view.series.map { table($0, fields: view.fields, labels: labels, types: types, markdown: markdown, options: view.options) }
+            .joined(separator: "\n")
     }
 
     static func pointMembers(_ point: HistorySeries.Point, fields: [String]) -> [(String, JSONValue)] {
@@ -25,18 +27,19 @@ public enum HistoryReport {
     }
 
     /// Time down the side, fields across, each value with its change from the point before.
-    private static func table(_ series: HistorySeries, fields: [String], labels: [String], markdown: Bool, options: ReportOptions) -> String {
+    private static func table(_ series: HistorySeries, fields: [String], labels: [String], types: [FieldType?], markdown: Bool,
+                              options: ReportOptions) -> String {
         let title = series.title.map { "\($0) (\(series.id))" } ?? "\(series.id) (\(series.site))"
         let rows: [[String]] = series.points.enumerated().map { index, point in
             let before = index > 0 ? series.points[index - 1] : nil
-            return [point.time.formatted(.iso8601) + (point.archived == nil ? "" : " archived")] + fields.map { field in
+            return [point.time.formatted(.iso8601) + (point.archived == nil ? "" : " archived")] + zip(fields, types).map { field, type in
                 // A value the page did not show is unknown, and nothing is computed against it.
                 guard let value = point.values[field], value != .null else { return "unknown" }
                 let change = before.flatMap { previous -> FieldChange? in
                     guard let old = previous.values[field], old != .null, old != value else { return nil }
                     return FieldChange(from: old, to: value, seenAt: previous.lastSeen)
                 }
-                return DisplayText.of(value, change: change)
+                return DisplayText.of(value, change: change, type: type)
             }
         }
         let header = ["time"] + labels
