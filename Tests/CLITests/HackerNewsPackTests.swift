@@ -30,6 +30,20 @@ import Testing
         #expect(result.stderr.contains("member nobody_here: not_found"), "\(result.stderr)")
     }
 
+    /// A user name is the member's ID and their name: said once, not "ada_l (ada_l)".
+    @Test func aNameThatIsTheIDIsSaidOnce() throws {
+        let server = try FixtureServer(["--site", "hackernews"], root: repositoryRoot.appendingPathComponent("Fixtures/hackernews").path)
+        defer { server.stop() }
+        let site = ["--site", "hackernews", "--base-url", server.baseURL, "--no-store"]
+        let table = try run("cpvanity", ["member", "ada_l", "--format", "table", "--limit", "1"] + site, environment: ["NO_COLOR": "1"])
+        #expect(table.stdout.hasPrefix("ada_l  Hacker News\n"), "\(table.stdout)")
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-hn-\(UUID().uuidString).html")
+        defer { try? FileManager.default.removeItem(at: report) }
+        #expect(try run("cpvanity", ["report", "ada_l", "--output", report.path] + site).status == 0)
+        let html = try String(contentsOf: report, encoding: .utf8)
+        #expect(html.contains("<h2>ada_l</h2>"))
+    }
+
     /// Submissions run over pages the site does not number (the "More" link's
     /// `next=<item id>`): the replica serves the page each link names, and the record's
     /// rows and statistics are both pages'.

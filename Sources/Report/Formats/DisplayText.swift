@@ -171,6 +171,17 @@ extension MemberRecord {
         return name
     }
 
+    /// How a heading names the member: "Maren Okafor (48201)"; the ID alone when there is
+    /// no name, or the name is the ID (a login: "ada_l", not "ada_l (ada_l)").
+    func heading(_ spec: ReportSpec) -> (name: String?, id: String) {
+        (displayName(spec).flatMap { $0 == id ? nil : $0 }, id)
+    }
+
+    func headingText(_ spec: ReportSpec) -> String {
+        let (name, id) = heading(spec)
+        return name.map { "\($0) (\(id))" } ?? id
+    }
+
     /// A value by its record path: a field, or a statistic (`stats.total_views`, an
     /// object statistic's part `stats.top_article.title`); nil when the record has none.
     /// A value by its record path, as people read it (a statistic with its own places).

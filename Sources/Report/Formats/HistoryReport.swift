@@ -29,7 +29,7 @@ public enum HistoryReport {
     /// Time down the side, fields across, each value with its change from the point before.
     private static func table(_ series: HistorySeries, fields: [String], labels: [String], types: [FieldType?], markdown: Bool,
                               options: ReportOptions) -> String {
-        let title = series.title.map { "\($0) (\(series.id))" } ?? "\(series.id) (\(series.site))"
+        let title = series.title.flatMap { $0 == series.id ? nil : "\($0) (\(series.id))" } ?? "\(series.id) (\(series.site))"
         let rows: [[String]] = series.points.enumerated().map { index, point in
             let before = index > 0 ? series.points[index - 1] : nil
             return [point.time.formatted(.iso8601) + (point.archived == nil ? "" : " archived")] + zip(fields, types).map { field, type in

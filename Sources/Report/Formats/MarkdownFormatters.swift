@@ -90,7 +90,7 @@ struct MarkdownRowFormatter: RecordFormatter {
 
     func chunk(_ record: MemberRecord) -> String {
         let record = TerminalText.safe(record)
-        let name = record.displayName(pack.report).map { "\($0) (\(record.id))" } ?? record.id
+        let name = record.headingText(pack.report)
         var out = "### \(MarkdownText.escape(name))\n\n"
         if !record.errors.isEmpty {
             for error in record.errors { out += "- \(MarkdownText.escape(error.description))\n" }

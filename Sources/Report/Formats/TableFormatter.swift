@@ -19,10 +19,9 @@ struct TableFormatter: RecordFormatter {
     func chunk(_ record: MemberRecord) -> String {
         let record = TerminalText.safe(record)
         var lines = [String]()
-        let name = record.displayName(pack.report)
         // An archived lookup says so first: these are the numbers of its capture, not today's.
         let archived = record.isArchived ? ", as of \(record.shownAt.formatted(.iso8601.year().month().day())), archived capture" : ""
-        lines.append(style.bold(name.map { "\($0) (\(record.id))" } ?? record.id) + style.dim("  \(pack.title)\(archived)"))
+        lines.append(style.bold(record.headingText(pack.report)) + style.dim("  \(pack.title)\(archived)"))
         if !options.rows {
             lines += fieldLines(record)
             lines += trendLine(record)

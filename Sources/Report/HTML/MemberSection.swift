@@ -15,8 +15,9 @@ struct MemberSection {
     private var fields: [String: FieldValue] { record.extracted.fields }
 
     var html: String {
-        let name = record.displayName(pack.report) ?? record.id
-        var out = "<section class=\"member\" id=\"member-\(HTMLEscaping.attribute(record.id))\"><h2>\(HTMLEscaping.text(name)) <span class=\"id\">(\(HTMLEscaping.text(record.id)))</span></h2>\n"
+        let heading = record.heading(pack.report).name.map { "\(HTMLEscaping.text($0)) <span class=\"id\">(\(HTMLEscaping.text(record.id)))</span>" }
+            ?? HTMLEscaping.text(record.id)
+        var out = "<section class=\"member\" id=\"member-\(HTMLEscaping.attribute(record.id))\"><h2>\(heading)</h2>\n"
         out += card() + statistics() + pack.report.breakdowns.map(breakdown).joined() + overTime() + changes()
             + RowSection(record: record, pack: pack, index: index).html
         if !record.errors.isEmpty {
