@@ -42,6 +42,9 @@ import Testing
         #expect(try run("cpvanity", ["report", "ada_l", "--output", report.path] + site).status == 0)
         let html = try String(contentsOf: report, encoding: .utf8)
         #expect(html.contains("<h2>ada_l</h2>"))
+        // The pack's charts: points per submission, submissions per year.
+        #expect(html.contains("<svg class=\"chart wide\" id=\"points-0\""))
+        #expect(html.contains("<svg class=\"chart wide\" id=\"years-0\""))
     }
 
     /// Submissions run over pages the site does not number (the "More" link's

@@ -66,6 +66,10 @@ import Testing
                                                    description: "per article"))
         #expect(count("<rect", in: svg) == 2)
         #expect(count("<rect", in: narrow) == 2)
+        // Whole counts get whole ticks: 0 to 3, no 0.5 steps.
+        let counts = drawings(SVGChart.bars([("2021", 1), ("2022", 3)], id: "y", title: "t", description: "d")).wide
+        #expect(counts.contains(">3</text>") && counts.contains(">1</text>"))
+        #expect(!counts.contains(">0.5</text>") && !counts.contains(">2.5</text>"))
         // Small multiples are drawn once.
         let small = SVGChart.lines([SVGChart.Series(name: "v", points: [(t0, 1, false), (t0.addingTimeInterval(86_400), 2, false)])],
                                    id: "s", title: "t", description: "d", frame: .small)

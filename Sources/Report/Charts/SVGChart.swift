@@ -118,7 +118,9 @@ public enum SVGChart {
         let shown = Array(bars.prefix(mostPoints))
         let values = shown.compactMap(\.value)
         guard !shown.isEmpty, let high = values.max() else { return "" }
-        let yTicks = ChartScale.ticks(0, high > 0 ? high : 1)
+        // Counts (articles a year) have no half steps: 0, 1, 2, 3, not 0, 0.5, 1, ...
+        let whole = values.allSatisfy { $0 == $0.rounded() }
+        let yTicks = ChartScale.ticks(0, high > 0 ? high : 1).filter { !whole || $0 == $0.rounded() }
         let yHigh = max(yTicks.last ?? high, high, 1)
         let slot = (frame.width - frame.left - frame.right) / Double(shown.count)
         func y(_ value: Double) -> Double { frame.top + (1 - value / yHigh) * (frame.height - frame.top - frame.bottom) }
