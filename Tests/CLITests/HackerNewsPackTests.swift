@@ -10,7 +10,7 @@ import Testing
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("\nPASS: 40 ok over 4 fixtures\n"), "\(result.stdout)")
         // Older markup (Fixtures/hackernews-eras): a bare name, `itemlist`, `storylink`, ages as text.
-        #expect(result.stdout.hasSuffix("\nPASS: 18 ok over 2 fixtures\n"), "\(result.stdout)")
+        #expect(result.stdout.hasSuffix("\nPASS: 26 ok over 2 fixtures\n"), "\(result.stdout)")
     }
 
     /// A page seen while logged in names another user, with their karma, in its top bar:
@@ -90,9 +90,30 @@ import Testing
         ])
         let profile = try run("cpvanity", ["member", "arc_days", "--site", "hackernews", "--as-of", "2012", "--archive", server.baseURL,
                                            "--archive-rate", "50", "--no-store", "--format", "csv", "--columns", "user,created,karma"])
+        #expect(profile.status == 0, "\(profile.stderr)")
         #expect(profile.stdout.components(separatedBy: "\r\n").dropFirst().first == "arc_days,2006-12-25,9020", "\(profile.stderr)")
-        // Only the profile was captured: the submissions are the record's problem (exit 1).
-        #expect(profile.status == 1)
-        #expect(profile.stderr.contains("has not archived https://news.ycombinator.com/submitted?id=arc_days (submissions page)"), "\(profile.stderr)")
+        // Before 2015 the age was bare text after the author: "2 days ago", "120 days ago".
+        let old = try run("cpvanity", ["rows", "arc_days", "--site", "hackernews", "--as-of", "2012", "--archive", server.baseURL,
+                                       "--archive-rate", "50", "--no-store", "--format", "csv", "--columns", "points,posted"])
+        #expect(old.stdout == "points,posted\r\n212,2012-02-28\r\n9,2011-11-02\r\n", "\(old.stderr)")
+    }
+
+    /// Before 2015 "More" led to a one-time link (`/x?fnid=...`) that no archive keeps:
+    /// the list is cut there, and no statistic is worked out over the part read.
+    @Test func anOldMoreLinkCutsTheList() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-hn-more-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let page = try String(contentsOf: repositoryRoot.appendingPathComponent("Fixtures/hackernews-eras/submissions-arc_days.html"), encoding: .utf8)
+            .replacingOccurrences(of: "</table></td></tr><tr><td><img src=\"s.gif\" height=10",
+                                  with: "<tr><td colspan=2></td><td class=\"title\"><a href=\"/x?fnid=Zr4Qm7\" rel=\"nofollow\">More</a></td></tr></table></td></tr><tr><td><img src=\"s.gif\" height=10")
+        let file = directory.appendingPathComponent("submissions-arc_days.html")
+        try page.write(to: file, atomically: true, encoding: .utf8)
+        let result = try run("cpvanity", ["extract", "--site", "hackernews", "--compact", file.path])
+        #expect(result.status == 1)
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect((record["submissions"] as? [Any])?.count == 2)
+        #expect((record["stats"] as? [String: Any])?["total_points"] is NSNull)
+        #expect(result.stderr.contains("stats.total_points: unknown: not every submissions page was read"), "\(result.stderr)")
     }
 }
