@@ -30,6 +30,21 @@ import Testing
         #expect(result.stderr.contains("member nobody_here: not_found"), "\(result.stderr)")
     }
 
+    /// The site's own RSS, declared in the pack like any feed: the front page's items.
+    @Test func theFrontPageFeed() throws {
+        let server = try FixtureServer(["--site", "hackernews"], root: repositoryRoot.appendingPathComponent("Fixtures/hackernews").path)
+        defer { server.stop() }
+        let result = try run("cpvanity", ["feed", "front", "--site", "hackernews", "--base-url", server.baseURL, "--format", "csv",
+                                          "--limit", "2"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == """
+            title,link,author,published,description,categories\r
+            A register allocator in 400 lines,https://compilers.example.org/regalloc,,2024-07-22T09:14:05Z,Comments,\r
+            Show HN: Tidepool – tide tables from harmonic constants,https://tidepool.example.net/,,2024-07-22T08:02:44Z,Comments,\r
+
+            """)
+    }
+
     /// A user name is the member's ID and their name: said once, not "ada_l (ada_l)".
     @Test func aNameThatIsTheIDIsSaidOnce() throws {
         let server = try FixtureServer(["--site", "hackernews"], root: repositoryRoot.appendingPathComponent("Fixtures/hackernews").path)
