@@ -36,6 +36,22 @@ import Testing
         #expect(result.stderr.contains("answers: not found"), "\(result.stderr)")
     }
 
+    /// A profile whose figures have their word in an element of its own (`<div>25,107</div>
+    /// <div>reputation</div>`) reads as one whose word is bare text after them.
+    @Test func aFiguresWordInItsOwnElement() throws {
+        let page = """
+            <html><body><div class="fs-body3">25,107</div><div class="fs-caption">reputation</div>\
+            <div class="fs-body3">1.2m</div><div class="fs-caption">reached</div><div class="fs-body3">1,234</div>\
+            <div class="fs-caption">answers</div><div class="fs-body3">56</div><div class="fs-caption">questions</div></body></html>
+            """
+        let result = try run("cpvanity", ["extract", "--site", "stackoverflow", "--source", "profile", "--compact", "-"], stdin: Data(page.utf8))
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(record["reputation"] as? Int == 25_107)
+        #expect(record["people_reached"] as? String == "1.2m")
+        #expect(record["answers"] as? Int == 1_234)
+        #expect(record["questions"] as? Int == 56)
+    }
+
     @Test func aMemberThroughTheReplica() throws {
         let server = try FixtureServer(["--site", "stackoverflow"], root: Self.fixtures)
         let site = ["--site", "stackoverflow", "--base-url", server.baseURL, "--rate", "0", "--no-store"]
