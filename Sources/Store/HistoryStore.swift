@@ -146,9 +146,8 @@ public final class HistoryStore: Sendable {
     /// Whether the field at `place` (`field`, or `collection[row].field`) reports its changes.
     static func reportsChanges(_ place: String, pack: SitePack) -> Bool {
         if let field = pack.field(named: place) { return field.reportsChanges }
-        guard let open = place.firstIndex(of: "["), let close = place.range(of: "].", options: .backwards) else { return true }
-        let collection = pack.collections.first { $0.name == place[..<open] }
-        return collection?.fields.first { $0.name == place[close.upperBound...] }?.reportsChanges ?? true
+        guard let (collection, _, field) = FieldChange.rowPlace(of: place) else { return true }
+        return pack.collection(named: collection)?.field(named: field)?.reportsChanges ?? true
     }
 
     private func insert(_ values: SnapshotValues, snapshot id: Int64, _ db: Database) throws {

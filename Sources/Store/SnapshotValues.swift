@@ -81,7 +81,7 @@ struct SnapshotValues: Sendable, Equatable {
         }
         for (key, value) in rows where value != .null {
             if let old = previous.rows[key], old != .null, old != value {
-                changes["\(key.collection)[\(key.row)].\(key.field)"] = FieldChange(from: old, to: value, seenAt: seenAt)
+                changes[FieldChange.key(collection: key.collection, row: key.row, field: key.field)] = FieldChange(from: old, to: value, seenAt: seenAt)
             }
         }
         return changes

@@ -143,14 +143,14 @@ public enum SVGChart {
     /// characters, 20 on a phone, the whole in its tooltip) and its value at its end.
     public static func horizontalBars(_ bars: [(label: String, value: Double)], id: String, title: String, description: String) -> String {
         drawn(Frame(width: 640, height: 0, left: 0, right: 0, top: 0, bottom: 0), id: id) { frame, id, drawing in
-            horizontalBars(bars, id: id, title: title, description: description, width: frame.width, drawing: drawing)
+            horizontalBars(bars, id: id, title: title, description: description, across: frame, drawing: drawing)
         }
     }
 
     private static func horizontalBars(_ bars: [(label: String, value: Double)], id: String, title: String, description: String,
-                                       width: Double, drawing: Drawing) -> String {
+                                       across: Frame, drawing: Drawing) -> String {
         guard !bars.isEmpty, let high = bars.map(\.value).max() else { return "" }
-        let longest = width >= 600 ? 48 : 20
+        let width = across.width, longest = across.isWide ? 48 : 20
         let names = bars.map { $0.label.count > longest ? String($0.label.prefix(longest - 1)) + "…" : $0.label }
         let labelWidth = min(Double(longest) * 6.6 + 12, Double(names.map(\.count).max() ?? 1) * 6.6 + 12)
         let rowHeight = 20.0, top = 4.0, valueRoom = 52.0

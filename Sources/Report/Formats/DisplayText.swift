@@ -171,15 +171,15 @@ extension MemberRecord {
         return name
     }
 
-    /// How a heading names the member: "Maren Okafor (48201)"; the ID alone when there is
-    /// no name, or the name is the ID (a login: "ada_l", not "ada_l (ada_l)").
-    func heading(_ spec: ReportSpec) -> (name: String?, id: String) {
-        (displayName(spec).flatMap { $0 == id ? nil : $0 }, id)
+    /// The name a heading puts before the ID; nil when there is none, or the name is the
+    /// ID (a login: "ada_l", not "ada_l (ada_l)").
+    func headingName(_ spec: ReportSpec) -> String? {
+        displayName(spec).flatMap { $0 == id ? nil : $0 }
     }
 
+    /// "Maren Okafor (48201)", or the ID alone.
     func headingText(_ spec: ReportSpec) -> String {
-        let (name, id) = heading(spec)
-        return name.map { "\($0) (\(id))" } ?? id
+        headingName(spec).map { "\($0) (\(id))" } ?? id
     }
 
     /// A value by its record path: a field, or a statistic (`stats.total_views`, an

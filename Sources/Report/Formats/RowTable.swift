@@ -35,7 +35,7 @@ struct RowTable {
         let steps = RowSteps(record, collection: collection.name, shown: rows)
         let text = rows.enumerated().map { index, row in
             columns.map { column in
-                DisplayText.of(row[column], change: pack.report.rowKey(row).flatMap { record.changes["\(collection.name)[\($0)].\(column)"] },
+                DisplayText.of(row[column], change: pack.report.rowKey(row).flatMap { record.changes[FieldChange.key(collection: collection.name, row: $0, field: column)] },
                                step: steps.step(row: index, column: column))
             }
         }

@@ -15,7 +15,7 @@ struct MemberSection {
     private var fields: [String: FieldValue] { record.extracted.fields }
 
     var html: String {
-        let heading = record.heading(pack.report).name.map { "\(HTMLEscaping.text($0)) <span class=\"id\">(\(HTMLEscaping.text(record.id)))</span>" }
+        let heading = record.headingName(pack.report).map { "\(HTMLEscaping.text($0)) <span class=\"id\">(\(HTMLEscaping.text(record.id)))</span>" }
             ?? HTMLEscaping.text(record.id)
         var out = "<section class=\"member\" id=\"member-\(HTMLEscaping.attribute(record.id))\"><h2>\(heading)</h2>\n"
         out += card() + statistics() + pack.report.breakdowns.map(breakdown).joined() + overTime() + changes()

@@ -36,7 +36,7 @@ public enum ChangeList {
 
     /// `articles[<url>].views` → `Cache Heap Shader — Views`.
     private static func rowLabel(_ key: String, record: MemberRecord, pack: SitePack) -> String {
-        guard let (collection, row, field) = split(key) else { return key }
+        guard let (collection, row, field) = FieldChange.rowPlace(of: key) else { return key }
         let title = record.extracted.collections[collection]?.first { pack.report.rowKey($0) == row }
             .flatMap { row -> String? in
                 guard let field = pack.report.titleField, case .text(let text)? = row[field] else { return nil }
@@ -46,13 +46,7 @@ public enum ChangeList {
     }
 
     private static func rowValue(_ key: String, record: MemberRecord, pack: SitePack) -> FieldValue? {
-        guard let (collection, row, field) = split(key) else { return nil }
+        guard let (collection, row, field) = FieldChange.rowPlace(of: key) else { return nil }
         return record.extracted.collections[collection]?.first { pack.report.rowKey($0) == row }?[field]
-    }
-
-    private static func split(_ key: String) -> (String, String, String)? {
-        guard let open = key.firstIndex(of: "["), let close = key.lastIndex(of: "]"), open < close else { return nil }
-        let field = key[key.index(after: close)...].drop { $0 == "." }
-        return (String(key[..<open]), String(key[key.index(after: open)..<close]), String(field))
     }
 }
