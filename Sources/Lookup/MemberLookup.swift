@@ -151,12 +151,15 @@ public struct MemberLookup: Sendable {
                                            prepare: @escaping @Sendable (MemberRecord) -> Prepared,
                                            body: (Prepared) -> Void) async {
         let width = max(1, parallel ?? (fetcher?.policy.concurrency ?? 2).multipliedReportingOverflow(by: 2).partialValue)
+        // The site sees the members in the list's order, whichever task runs first.
+        let order = RequestOrder()
         await withTaskGroup(of: Prepared?.self) { group in
             var next = ids.startIndex
             func startNext() {
-                let id = ids[next]
+                let id = ids[next], rank = next
+                order.enter(rank)
                 group.addTask {
-                    let fetched = await fetch(id, sources: sources)
+                    let fetched = await order.run(rank) { await fetch(id, sources: sources) }
                     if fetched.stopped { return nil }
                     return await offload { prepare(record(of: fetched)) }
                 }

@@ -110,11 +110,7 @@ import Testing
         #expect(try cpvanity(["member", "48201", "--base-url", server.baseURL, "--db", db]).status == 0)
         let backfill = ["history", "48201", "--backfill", "--every", "year", "--archive", server.baseURL, "--archive-rate", "2", "--db", db,
                         "--field", "reputation.total", "--format", "csv"]
-        let process = Process()
-        process.executableURL = builtProduct("cpvanity")
-        process.arguments = backfill
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let process = startedCommand(backfill)
         try process.run()
         // Stopped once the second year's captures are being read: the first year is
         // stored by then (the replica's log is cheap to ask; a process a poll is not).

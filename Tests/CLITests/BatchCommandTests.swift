@@ -29,11 +29,7 @@ import Testing
 
     /// A batch running in the background, its output thrown away.
     func startedBatch(_ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = builtProduct("cpvanity")
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let process = startedCommand(arguments)
         try process.run()
         return process
     }
@@ -91,9 +87,7 @@ import Testing
     @Test func ctrlCOfABatchToStdoutPromisesNoResume() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = try FixtureServer([])
-        let process = Process()
-        process.executableURL = builtProduct("cpvanity")
-        process.arguments = ["batch", "--base-url", server.baseURL, "--rate", "1", "--no-store", "--format", "ndjson"]
+        let process = startedCommand(["batch", "--base-url", server.baseURL, "--rate", "1", "--no-store", "--format", "ndjson"])
         let input = Pipe(), errors = Pipe()
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice

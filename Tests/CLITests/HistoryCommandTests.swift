@@ -213,12 +213,8 @@ import Testing
         }
         try ids.joined(separator: "\n").write(to: directory.appendingPathComponent("ids.txt"), atomically: true, encoding: .utf8)
         let server = try FixtureServer(["--latency", "30"], root: root)
-        let process = Process()
-        process.executableURL = builtProduct("cpvanity")
-        process.arguments = ["batch", "--base-url", server.baseURL, "--rate", "0", "--ids", directory.appendingPathComponent("ids.txt").path,
-                             "--output", directory.appendingPathComponent("out.ndjson").path, "--db", db]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let process = startedCommand(["batch", "--base-url", server.baseURL, "--rate", "0", "--ids", directory.appendingPathComponent("ids.txt").path,
+                                      "--output", directory.appendingPathComponent("out.ndjson").path, "--db", db])
         try process.run()
         // Kill it once some snapshots are in.
         let deadline = Date().addingTimeInterval(30)

@@ -98,11 +98,7 @@ import Testing
         try ids.joined(separator: "\n").write(toFile: path("ids.txt"), atomically: true, encoding: .utf8)
         let checkpoint = path(".members.xlsx.cpvanity-checkpoint")
         let arguments = ["batch", "--base-url", server.baseURL, "--retries", "0", "--no-store", "--ids", path("ids.txt"), "--output", path("members.xlsx")]
-        let process = Process()
-        process.executableURL = builtProduct("cpvanity")
-        process.arguments = arguments + ["--rate", "2"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let process = startedCommand(arguments + ["--rate", "2"])
         try process.run()
         let deadline = Date().addingTimeInterval(30)
         func saved() -> Int { ((try? String(contentsOfFile: checkpoint, encoding: .utf8)) ?? "").split(separator: "\n").count - 1 }

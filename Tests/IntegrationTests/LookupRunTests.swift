@@ -37,4 +37,29 @@ import TestSupport
         #expect(try store.series(site: pack.name, member: "48201", pack: pack).points.count == 1)
         #expect(try store.series(site: pack.name, member: "12345", pack: pack).points.isEmpty)
     }
+
+    /// At one request in flight the site sees the members in the list's order, every
+    /// time: each member's first request after those of the members before it, though
+    /// two are started together and either task may run first (a race that once put
+    /// the second member first in 1 or 2 runs of 12).
+    @Test func oneRequestInFlightAsksTheMembersInTheListsOrderEveryTime() async throws {
+        let server = try FixtureServer()
+        defer { server.stop() }
+        let ids = ["90210", "7315", "1842", "48201"]
+        var seen = 0
+        for run in 1...30 {
+            let lookup = MemberLookup(pack: FixtureRecords.pack,
+                                      fetcher: PageFetcher(client: HTTPClient(options: HTTPClientOptions(connectTimeout: 2, timeout: 10)),
+                                                           policy: FetchPolicy(concurrency: 1, ratePerHost: 0)),
+                                      baseURL: server.baseURL)
+            var finished = [String]()
+            await lookup.lookup(ids) { finished.append($0.id) }
+            #expect(Set(finished) == Set(ids))
+            let log = try server.stats().pages
+            var firsts = [String]()
+            for entry in log.dropFirst(seen) { if let id = entry.id, !firsts.contains(id) { firsts.append(id) } }
+            seen = log.count
+            #expect(firsts == ids, "run \(run): \(firsts)")
+        }
+    }
 }

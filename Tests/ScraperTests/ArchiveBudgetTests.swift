@@ -51,6 +51,58 @@ import Testing
         #expect(second.book(host: "web.archive.org:443", interval: 2.5, now: now)?.timeIntervalSince(now) == 60)
     }
 
+    /// A booking belongs to its process: given back when its run stops, void once the
+    /// process is gone; a slot whose time came still spaces the next request.
+    @Test func bookingsBelongToTheirRun() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("budget-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let budget = SharedBudget(directory: directory, lane: "site")
+        let now = Date(timeIntervalSince1970: 2_000_000_000)
+        // Another process books five slots, then is killed with them.
+        let gone = Process()
+        gone.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        gone.arguments = ["60"]
+        try gone.run()
+        let slots = (0..<5).compactMap { _ in budget.book(host: "h", interval: 1, now: now, pid: gone.processIdentifier) }
+        #expect(slots.map { $0.timeIntervalSince(now) } == [0, 1, 2, 3, 4])
+        kill(gone.processIdentifier, SIGKILL)
+        gone.waitUntilExit()
+        // Its first slot has come (a request it sent); the four after it are void.
+        #expect(budget.book(host: "h", interval: 1, now: now.addingTimeInterval(0.5))?.timeIntervalSince(now) == 1)
+        // This process's own: a stopped run gives back what it will not use, and the next
+        // booking takes the gap it leaves.
+        let mine = (0..<3).compactMap { _ in budget.book(host: "h", interval: 1, now: now.addingTimeInterval(0.5)) }
+        #expect(mine.map { $0.timeIntervalSince(now) } == [2, 3, 4])
+        budget.release(host: "h", slot: mine[0], now: now.addingTimeInterval(0.5))
+        #expect(budget.book(host: "h", interval: 1, now: now.addingTimeInterval(0.5))?.timeIntervalSince(now) == 2)
+        // A pause stays for everyone, whoever is gone.
+        budget.pause(host: "h", until: now.addingTimeInterval(60), now: now)
+        #expect(budget.book(host: "h", interval: 1, now: now.addingTimeInterval(1), pid: gone.processIdentifier)?.timeIntervalSince(now) == 60)
+    }
+
+    /// robots.txt kept between runs for RFC 9309's 24 hours, or as long as its answer's
+    /// Cache-Control allows; a torn or hostile file is nothing kept.
+    @Test func robotsTxtIsKeptForADayOrLessAsItsAnswerSays() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("robots-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let kept = KeptRobots(directory: directory)
+        let now = Date(timeIntervalSince1970: 2_000_000_000)
+        kept.keep("User-agent: *\nDisallow: /private/\n", for: "https://example.org", seconds: KeptRobots.seconds(cacheControl: nil), now: now)
+        let rules = try #require(kept.rules(for: "https://example.org", now: now.addingTimeInterval(3600)))
+        #expect(!rules.allows("/private/x") && rules.allows("/public"))
+        #expect(kept.rules(for: "https://example.org", now: now.addingTimeInterval(86_401)) == nil)
+        #expect(kept.rules(for: "https://example.org:8443", now: now) == nil)
+        #expect(KeptRobots.seconds(cacheControl: "public, max-age=600") == 600)
+        #expect(KeptRobots.seconds(cacheControl: "max-age=999999") == 86_400)
+        #expect(KeptRobots.seconds(cacheControl: "no-store") == 0)
+        #expect(KeptRobots.seconds(cacheControl: "max-age=inf") == 0)
+        let file = (directory as NSString).appendingPathComponent("https___example.org.robots")
+        for text in ["garbage", "cpvanity-robots nan 86400\nDisallow: /", "cpvanity-robots 1e300 1e300\n", ""] {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+            #expect(kept.rules(for: "https://example.org", now: now) == nil, "\(text)")
+        }
+    }
+
     @Test func aHostileBudgetFileIsNoBooking() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("budget-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -32,14 +32,7 @@ public func run(at executable: URL, _ arguments: [String], stdin: Data? = nil, e
     process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = directory
-    var env = ProcessInfo.processInfo.environment
-    env.removeValue(forKey: "CPVANITY_PATTERNS")
-    // Never the user's own history: each run gets a fresh one unless the test names one.
-    env["CPVANITY_DB"] = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-test-\(UUID().uuidString).sqlite").path
-    // The test process's own budgets, not the machine's (replicas' ports tell hosts apart).
-    env["CPVANITY_BUDGETS"] = testBudgets
-    for (key, value) in environment { env[key] = value }
-    process.environment = env
+    process.environment = testEnvironment(environment)
     let out = Pipe(), err = Pipe(), input = Pipe()
     process.standardOutput = out
     process.standardError = err
@@ -72,5 +65,33 @@ private final class DataBox: @unchecked Sendable {
     var done: Bool { lock.withLock { finished } }
 }
 
-/// Where the commands a test process runs book their requests.
+/// The environment a command runs in under test: never the user's own history (each
+/// run gets a fresh one unless the test names one), packs or budgets. Each run books its
+/// requests and keeps robots.txt in a directory of its own (a replica's port may be a
+/// former replica's, whose robots.txt was another); tests of runs that share a budget
+/// name one directory for them.
+public func testEnvironment(_ environment: [String: String] = [:]) -> [String: String] {
+    var env = ProcessInfo.processInfo.environment
+    env.removeValue(forKey: "CPVANITY_PATTERNS")
+    env["CPVANITY_DB"] = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-test-\(UUID().uuidString).sqlite").path
+    env["CPVANITY_BUDGETS"] = testBudgets + "/" + UUID().uuidString
+    for (key, value) in environment { env[key] = value }
+    return env
+}
+
+/// cpvanity started in the background (the test signals it, waits for it), in the
+/// repository root, in the test environment; its output thrown away unless the test
+/// sets its own.
+public func startedCommand(_ arguments: [String], environment: [String: String] = [:]) -> Process {
+    let process = Process()
+    process.executableURL = builtProduct("cpvanity")
+    process.arguments = arguments
+    process.currentDirectoryURL = repositoryRoot
+    process.environment = testEnvironment(environment)
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    return process
+}
+
+/// Where the commands a test process runs book their requests, each run below it.
 let testBudgets = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-budgets-\(getpid())").path

@@ -72,12 +72,7 @@ public func runOnTerminal(_ executable: String, _ arguments: [String], environme
     process.executableURL = builtProduct(executable)
     process.arguments = arguments
     process.currentDirectoryURL = repositoryRoot
-    var env = ProcessInfo.processInfo.environment
-    env.removeValue(forKey: "CPVANITY_PATTERNS")
-    env["CPVANITY_DB"] = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-test-\(UUID().uuidString).sqlite").path
-    env["COLUMNS"] = "100"
-    for (key, value) in environment { env[key] = value }
-    process.environment = env
+    process.environment = testEnvironment(["COLUMNS": "100"].merging(environment) { $1 })
     let err = Pipe()
     process.standardOutput = FileHandle(fileDescriptor: terminal.follower, closeOnDealloc: false)
     process.standardError = err

@@ -3,6 +3,7 @@ import Foundation
 import Lookup
 import Packs
 import Report
+import Scraper
 import Store
 
 /// Where a batch's IDs come from.
@@ -52,7 +53,8 @@ public struct BatchRun {
         announce(list, remaining: remaining, fromCheckpoint: fromCheckpoint.count)
 
         let interrupt = InterruptSignal()
-        let leftFor = output.file == nil ? "are not looked up (output to stdout cannot be resumed)" : "are left for the next run to resume"
+        let resumable = BatchRun.checkpointed(output) != nil
+        let leftFor = resumable ? "are left for the next run to resume" : "are not looked up (output \(output.file ?? "to stdout") cannot be resumed)"
         defer { interrupt.uninstall() }
         interrupt.install {
             lookup.stopStartingRequests()
@@ -66,7 +68,7 @@ public struct BatchRun {
             // With a checkpoint, members a stop leaves are looked up by the next run: not
             // written as failed rows (standard output gets a row for every member).
             leftForResume = try await LookupRun.each(of: remaining, lookup: lookup, store: store, shouldStop: { interrupt.isSet },
-                                                     warn: false, resumable: output.file != nil) { record in
+                                                     warn: false, resumable: resumable) { record in
                 // A record on standard output takes the progress line's place on a shared terminal.
                 if output.file == nil { progress.clear() }
                 try export.add(record)
@@ -85,7 +87,8 @@ public struct BatchRun {
         let summary = BatchRun.summary(list, counts: counts, fromCheckpoint: fromCheckpoint.count)
         if interrupt.isSet && (leftForResume > 0 || tally.notLookedUp > 0) {
             try? export.interrupted()
-            Diagnostics.info("batch interrupted: \((summary + [BatchRun.elapsed(since: started)]).joined(separator: " · "))\(output.file.map { "; \($0) is unchanged, run again to resume" } ?? "")")
+            let kept = resumable ? output.file.map { "; \($0) is unchanged, run again to resume" } ?? "" : ""
+            Diagnostics.info("batch interrupted: \((summary + [BatchRun.elapsed(since: started)]).joined(separator: " · "))\(kept)")
             throw ExitStatus(interrupt.exitStatus)
         }
         var outcome = try finish(export, to: output.file, summary: summary, since: started, tally: tally,
@@ -99,7 +102,7 @@ public struct BatchRun {
     private func finish(_ export: any RecordExport, to file: String?, summary: [String], since started: Date, tally: MemberTally,
                         allFailed: Bool, rejected: Bool) throws -> RunOutcome {
         // Yesterday's export is worth more than a file of today's errors (the site down).
-        if let file, allFailed, FileManager.default.fileExists(atPath: file) {
+        if let file, allFailed, FileManager.default.fileExists(atPath: file), !WritePlace.isStream(file) {
             try export.abandon()
             Diagnostics.info("batch: \((summary + [BatchRun.elapsed(since: started)]).joined(separator: " · "))")
             Diagnostics.error("batch: no member could be looked up; \(file) is left as it was")
@@ -118,8 +121,20 @@ public struct BatchRun {
     /// The export, and the members the checkpoint already holds (id → failed).
     private func open(_ output: OutputSettings, order: [String]) throws(AppError) -> (any RecordExport, [String: Bool]) {
         // On stdout too, members come in the list's order (a file is written in it at the end).
-        guard let file = output.file else { return (OrderedExport(try DirectExport(output, pack: pack), order: order), [:]) }
+        guard let file = BatchRun.checkpointed(output) else {
+            if output.resume, let file = output.file {
+                Diagnostics.warning("\(file) is not a regular file, so no checkpoint is kept beside it; the batch starts from the beginning")
+            }
+            return (OrderedExport(try DirectExport(output, pack: pack), order: order), [:])
+        }
         return try CheckpointedExport.open(output, path: file, pack: pack, order: order)
+    }
+
+    /// The output file a checkpoint is kept beside: a regular file's (or a new one's);
+    /// standard output, a FIFO or a device are written as the members come, and keep none.
+    static func checkpointed(_ output: OutputSettings) -> String? {
+        guard let file = output.file, !WritePlace.isStream(file) else { return nil }
+        return file
     }
 
     /// The skipped lines, and how far a resumed batch already is.

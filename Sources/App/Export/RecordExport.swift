@@ -18,7 +18,8 @@ public protocol RecordExport: AnyObject {
 }
 
 /// Records straight through the format's sink: to standard output, or to a file put
-/// in place at the end (nothing is written when the run is stopped).
+/// in place at the end (nothing is written when the run is stopped), or into a FIFO
+/// or a device as they come.
 final class DirectExport: RecordExport {
     private let sink: any RecordSink
     private let file: AtomicFile?
@@ -45,10 +46,14 @@ final class DirectExport: RecordExport {
         try file?.commit()
     }
 
-    /// Standard output still gets a whole document (a closed JSON array); a file is
-    /// left as it was.
+    /// Standard output (or a FIFO, a device) still gets a whole document (a closed JSON
+    /// array); a file is left as it was.
     func interrupted() throws {
-        if file == nil { try sink.finish() }
+        guard let file else { return try sink.finish() }
+        if file.isStream {
+            try sink.finish()
+            try file.commit()
+        }
     }
 
     func abandon() throws { try interrupted() }

@@ -2,8 +2,9 @@ import Foundation
 import Report
 import Scraper
 
-/// An export's file written anew (`AtomicReplacement`), buffered as every writer is,
-/// its failures said as the export's, naming the file the user asked for.
+/// An export's file written anew (`AtomicReplacement`: where the path points, a
+/// regular file replaced atomically, a FIFO or device written into), buffered as every
+/// writer is, its failures said as the export's, naming the file the user asked for.
 public final class AtomicFile: ByteWriter {
     public let target: String
     private let replacement: AtomicReplacement
@@ -14,7 +15,7 @@ public final class AtomicFile: ByteWriter {
         do throws(AtomicReplacement.Failure) {
             replacement = try AtomicReplacement(replacing: target)
         } catch {
-            throw .cannotWrite(target, reason: error.reason + "; \(AtomicFile.unchanged(target))")
+            throw .cannotWrite(target, reason: error.reason + "; \(AtomicFile.unchanged(target, stream: false))")
         }
         writer = DescriptorWriter(descriptor: replacement.descriptor, name: target)
     }
@@ -23,7 +24,7 @@ public final class AtomicFile: ByteWriter {
         do {
             try writer.write(bytes)
         } catch let error as WriteError {
-            throw ExportError.cannotWrite(target, reason: "\(error.reason); \(AtomicFile.unchanged(target))")
+            throw ExportError.cannotWrite(target, reason: "\(error.reason); \(unchanged)")
         }
     }
 
@@ -31,7 +32,7 @@ public final class AtomicFile: ByteWriter {
         do {
             try writer.flush()
         } catch let error as WriteError {
-            throw ExportError.cannotWrite(target, reason: "\(error.reason); \(AtomicFile.unchanged(target))")
+            throw ExportError.cannotWrite(target, reason: "\(error.reason); \(unchanged)")
         }
     }
 
@@ -41,13 +42,21 @@ public final class AtomicFile: ByteWriter {
         do throws(AtomicReplacement.Failure) {
             try replacement.commit()
         } catch {
-            throw ExportError.cannotWrite(target, reason: error.reason + "; \(AtomicFile.unchanged(target))")
+            throw ExportError.cannotWrite(target, reason: error.reason + "; \(unchanged)")
         }
     }
 
-    /// What a failed write left: the previous file whole, or nothing.
-    private static func unchanged(_ target: String) -> String {
-        FileManager.default.fileExists(atPath: target) ? "the previous \(target) is unchanged" : "nothing was left half-written"
+    /// Written straight into (a FIFO, a device): nothing to put in place, and what was
+    /// written has gone to its reader.
+    public var isStream: Bool { replacement.isStream }
+
+    private var unchanged: String { AtomicFile.unchanged(target, stream: isStream) }
+
+    /// What a failed write left: the previous file whole, or nothing; a stream's reader
+    /// has what came before the failure.
+    private static func unchanged(_ target: String, stream: Bool) -> String {
+        if stream { return "what came before the failure was written" }
+        return FileManager.default.fileExists(atPath: target) ? "the previous \(target) is unchanged" : "nothing was left half-written"
     }
 
     /// The output file a command writes (its directory made if missing), opened before

@@ -31,7 +31,8 @@ extension FetchSettings {
         var policy = FetchPolicy(concurrency: concurrency, ratePerHost: rate, retries: retries, respectRobots: respectRobots)
         // A site's pace is the machine's too (no pace, a replica of one's own, needs no booking).
         if rate > 0 { policy.sharedBudget = budgetDirectory.map { SharedBudget(directory: $0, lane: "site") } }
-        return PageFetcher(client: client, policy: policy, cache: cache, logger: Console.logger("cpvanity.http"))
+        return PageFetcher(client: client, policy: policy, cache: cache, robots: RobotsCache(keptIn: budgetDirectory),
+                           logger: Console.logger("cpvanity.http"))
     }
 
     /// A lookup that reads only from a web archive, and its reader: the captures
@@ -53,7 +54,7 @@ extension FetchSettings {
         // Two budgets, two fetchers: the index's and the captures', each paced as the
         // archive publishes (--archive-rate sets both, for another arrangement); one
         // robots.txt between them.
-        let robots = RobotsCache()
+        let robots = RobotsCache(keptIn: budgetDirectory)
         func fetcher(rate: Double, concurrency: Int, lane: String) -> PageFetcher {
             let client = HTTPClient(options: HTTPClientOptions(userAgent: spec.userAgent, connectTimeout: connectTimeout, timeout: timeout,
                                                                connectionCacheSize: max(4, concurrency)))

@@ -23,7 +23,8 @@ public struct FetchSettings: Sendable {
     /// Pages are kept here and revalidated on the next lookup.
     public var cacheDirectory: String?
     /// Where every cpvanity process on the machine books its requests to a host, so
-    /// that together they keep to its budget (`SharedBudget`); nil: each its own.
+    /// that together they keep to its budget (`SharedBudget`), and keeps the hosts'
+    /// robots.txt for the next run (`KeptRobots`); nil: each its own.
     public var budgetDirectory: String? = FetchSettings.defaultBudgetDirectory()
 
     public init() {}

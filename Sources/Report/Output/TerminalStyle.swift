@@ -42,7 +42,8 @@ struct TerminalStyle {
     }
 }
 
-/// What leaves for a terminal: every control character escaped, and in styled text
+/// What leaves for a terminal: every control character escaped (a CR before a line
+/// feed is a line ending, and stays), and in styled text
 /// (only there: a mark in a page's text is escaped like a control) the marks made into
 /// the terminal's sequences.
 enum TerminalOutput {
@@ -58,9 +59,15 @@ enum TerminalOutput {
         guard needsWork(text) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
+        let scalars = text.unicodeScalars
+        for index in scalars.indices {
+            let scalar = scalars[index]
             if styled, let mark = TerminalStyle.Mark(rawValue: scalar.value) {
                 out += mark.sequence
+            } else if scalar == "\r", scalars.index(after: index) < scalars.endIndex, scalars[scalars.index(after: index)] == "\n" {
+                // A line ending a format needs (CSV's CRLF) is a line break on the screen,
+                // not a control to show; a CR on its own would overwrite the line, and is shown.
+                out.unicodeScalars.append(scalar)
             } else if TerminalText.isControl(scalar) {
                 out += TerminalText.escape(scalar)
             } else {

@@ -25,14 +25,20 @@ actor HostRateLimiter {
     /// `stopped` turns true (checked every 100 ms): a stopped run does not sit out
     /// every booked slot before it can end.
     func waitForTurn(host: String, stopped: @Sendable () -> Bool = { false }) async -> Bool {
-        let now = clock.now
+        let now = clock.now, wallNow = Date()
         let interval = intervals[host] ?? defaultInterval
+        let own = max(now, nextSlot[host] ?? now)
         // The machine's budget, when there is one: the slot every process's bookings
-        // leave free; this process's own pace holds either way.
-        let booked = shared?.book(host: host, interval: BoundedSeconds.seconds(interval)).map { now + BoundedSeconds.duration($0.timeIntervalSinceNow) }
-        let slot = max(now, nextSlot[host] ?? now, booked ?? now)
+        // leave free, no earlier than this process's own pace allows.
+        let booked = shared?.book(host: host, interval: BoundedSeconds.seconds(interval),
+                                  notBefore: wallNow.addingTimeInterval(BoundedSeconds.seconds(own - now)), now: wallNow)
+        let slot = max(own, booked.map { now + BoundedSeconds.duration($0.timeIntervalSince(wallNow)) } ?? own)
         nextSlot[host] = slot + interval
-        guard await clock.sleep(until: slot, unless: stopped) else { return false }
+        guard await clock.sleep(until: slot, unless: stopped) else {
+            // A stopped run leaves no slot for a later one to wait out.
+            if let booked, slot > clock.now { shared?.release(host: host, slot: booked) }
+            return false
+        }
         return await pauseWaited(host, stopped: stopped)
     }
 

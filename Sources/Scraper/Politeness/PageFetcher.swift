@@ -86,7 +86,8 @@ public final class PageFetcher: Sendable {
     private func fetchOne(_ url: String, recorded: @escaping @Sendable (HTTPResponse) -> Bool) async -> Result<HTTPResponse, FetchError> {
         guard let target = RequestTarget(url) else { return .failure(.invalidURL(url)) }
         if policy.respectRobots {
-            switch await robots.rules(for: target.origin, fetch: { await self.fetchRobots(target.origin) }) {
+            // Asked once for every member: no member's turn holds it up.
+            switch await robots.rules(for: target.origin, fetch: { await RequestOrder.unranked { await self.fetchRobots(target.origin) } }) {
             case .success(let rules):
                 if let delay = rules.crawlDelay {
                     // A site asking for longer between requests than cpvanity would wait
@@ -185,7 +186,8 @@ public final class PageFetcher: Sendable {
     private func sendInTurn(_ url: String, origin: String, headers: [String: String], attempt: Int,
                             recorded: @Sendable (HTTPResponse) -> Bool) async -> Sent {
         if isStopping { return .ended(.stopped(url)) }
-        await limiter.acquire()
+        // In the list's order: a member's first request after those of the members before it.
+        await RequestOrder.inTurn { await limiter.acquire() }
         let onTime = await pacer.waitForTurn(host: origin, stopped: { self.isStopping })
         if Task.isCancelled {
             await limiter.release()
@@ -254,7 +256,7 @@ public final class PageFetcher: Sendable {
         logger.debug("GET \(URLCredentials.redacted(url)) -> \(what)\(attempt > 0 ? " [attempt \(attempt + 1)]" : "")")
     }
 
-    private func fetchRobots(_ origin: String) async -> Result<RobotsRules, FetchError> {
+    private func fetchRobots(_ origin: String) async -> Result<RobotsCache.Fetched, FetchError> {
         let url = origin + "/robots.txt"
         // RFC 9309: follow at least five redirects (http to https, say), paced per host.
         var current = url, result = await fetchWithRetries(url, origin: origin, headers: [:], recorded: { _ in false })
@@ -268,9 +270,11 @@ public final class PageFetcher: Sendable {
         }
         switch result {
         case .success(let response) where (200..<300).contains(response.status):
-            return .success(RobotsRules(parsing: String(decoding: response.body, as: UTF8.self)))
+            let text = String(decoding: response.body.prefix(KeptRobots.mostBytes), as: UTF8.self)
+            return .success(RobotsCache.Fetched(rules: RobotsRules(parsing: text), text: text,
+                                                keepFor: KeptRobots.seconds(cacheControl: response.headers["cache-control"])))
         case .success(let response) where (400..<500).contains(response.status):
-            return .success(.allowAll)
+            return .success(RobotsCache.Fetched(rules: .allowAll, keepFor: KeptRobots.seconds(cacheControl: response.headers["cache-control"])))
         case .success(let response):
             return .failure(.robotsUnavailable(url: url, status: response.status))
         case .failure(let error):

@@ -1,6 +1,9 @@
+import Foundation
+
 /// One robots.txt fetch per origin, shared by every request that needs it. The
 /// requests that wait for it go on in the order they came (a `Task`'s waiters are
 /// resumed last first, which made a batch request its first members from the end).
+/// With `kept`, answers are kept on disk for the next run too (`KeptRobots`).
 public actor RobotsCache {
     private typealias Answer = Result<RobotsRules, FetchError>
     private enum Entry {
@@ -8,18 +11,36 @@ public actor RobotsCache {
         case known(Answer)
     }
 
+    /// A robots.txt as fetched: its rules, and what of it may be kept for later runs.
+    struct Fetched: Sendable {
+        let rules: RobotsRules
+        /// The text to keep ("" for a 4xx: no rules), and for how many seconds (0: not kept).
+        var text = ""
+        var keepFor = 0.0
+    }
+
     private var entries: [String: Entry] = [:]
+    private let kept: KeptRobots?
 
-    public init() {}
+    /// `keptIn`: the directory robots.txt answers are kept in between runs; nil: none kept.
+    public init(keptIn directory: String? = nil) {
+        kept = directory.map(KeptRobots.init)
+    }
 
-    func rules(for origin: String, fetch: @escaping @Sendable () async -> Result<RobotsRules, FetchError>) async -> Result<RobotsRules, FetchError> {
+    func rules(for origin: String, fetch: @escaping @Sendable () async -> Result<Fetched, FetchError>) async -> Result<RobotsRules, FetchError> {
         if case .known(let answer)? = entries[origin] { return answer }
         if entries[origin] == nil {
+            if let rules = kept?.rules(for: origin) {
+                entries[origin] = .known(.success(rules))
+                return .success(rules)
+            }
             // Fetched apart, so that the first to ask waits in line like the rest.
             entries[origin] = .fetching(waiting: [])
+            let kept = kept
             Task {
                 let answer = await fetch()
-                self.settle(origin, with: answer)
+                if case .success(let fetched) = answer { kept?.keep(fetched.text, for: origin, seconds: fetched.keepFor) }
+                self.settle(origin, with: answer.map(\.rules))
             }
         }
         return await withCheckedContinuation { continuation in

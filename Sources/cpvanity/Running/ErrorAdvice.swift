@@ -10,6 +10,8 @@ enum ErrorAdvice {
         switch error {
         case let status as ExitStatus: return (nil, status.code)
         case let error as AppError: return (words(error), error.status.code)
+        // The output could not be written (a full disk, /dev/full): said as it is, status 2 as when it cannot be opened.
+        case let error as ExportError: return (error.description, ExitStatus.badInput.code)
         case let error as PackLookupError: return (words(error), ExitStatus.badInput.code)
         case let error as PackLoadError: return (error.description, ExitStatus.badInput.code)
         case let error as SettingsError: return (error.description, ExitStatus.badInput.code)

@@ -1,0 +1,108 @@
+import Foundation
+import Synchronization
+
+/// A file written anew, the one way cpvanity writes a file: where the path points
+/// (`WritePlace`). A regular file is written into a temporary file beside it (beside
+/// the file a link names, the link left a link), synced and renamed into place by
+/// `commit`: rename(2) replaces the old file in one step, so readers (and a kill
+/// meanwhile) see the old file or the new one, never half of it, and a replacement
+/// dropped without `commit` leaves nothing behind. A FIFO, a device or `/dev/stdout`
+/// cannot be replaced and must not be: it is written straight into, as `>` would.
+public final class AtomicReplacement: Sendable {
+    /// What failed, in the system's words (Foundation's are "error 512").
+    public struct Failure: Error, Sendable {
+        public let reason: String
+    }
+
+    /// The path as the user gave it, for messages.
+    public let target: String
+    /// The temporary file's (or the stream's) descriptor, for writers that buffer their own way.
+    public let descriptor: Int32
+    /// The temporary file and the file it replaces; nil for a stream.
+    private let renaming: (temporary: String, destination: String)?
+    private let committed = Atomic<Bool>(false)
+
+    public init(replacing target: String) throws(Failure) {
+        self.target = target
+        let place: WritePlace
+        do throws(WritePlace.Failure) {
+            place = try WritePlace.of(target)
+        } catch {
+            throw Failure(reason: error.reason)
+        }
+        switch place {
+        case .file(let destination):
+            let url = URL(fileURLWithPath: destination)
+            let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).cpvanity-tmp-\(getpid())").path
+            // A new file gets what `>` gives (0666 less the umask); a replaced one keeps
+            // the permissions it had, so a private export stays private.
+            var existing = stat()
+            let had = stat(destination, &existing) == 0
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, had ? mode_t(0o600) : mode_t(0o666))
+            guard descriptor >= 0 else { throw Failure(reason: AtomicReplacement.systemReason()) }
+            if had { _ = fchmod(descriptor, existing.st_mode & 0o7777) }
+            renaming = (temporary, destination)
+        case .stream(let path):
+            descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+            guard descriptor >= 0 else { throw Failure(reason: AtomicReplacement.systemReason()) }
+            renaming = nil
+        case .descriptor(let number):
+            descriptor = fcntl(number, F_DUPFD_CLOEXEC, 0)
+            guard descriptor >= 0 else { throw Failure(reason: AtomicReplacement.systemReason()) }
+            renaming = nil
+        }
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+        if let renaming, !committed.load(ordering: .acquiring) { unlink(renaming.temporary) }
+    }
+
+    /// Written straight into (a FIFO, a device, a descriptor), not replaced: what was
+    /// written before a failure has reached its reader.
+    public var isStream: Bool { renaming == nil }
+
+    /// All of `bytes`, however many writes it takes.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
+        var written = 0
+        while written < bytes.count {
+            let count = Foundation.write(descriptor, bytes.baseAddress.map { $0 + written }, bytes.count - written)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw Failure(reason: AtomicReplacement.systemReason()) }
+            written += count
+        }
+    }
+
+    /// Puts the file in place of the old one (what was written must be flushed first).
+    /// `synced`: on the disk before it replaces the old one (an export); a cache, which
+    /// can always be fetched again, need not wait for the disk. A stream has nothing
+    /// to put in place.
+    public func commit(synced: Bool = true) throws(Failure) {
+        if let renaming {
+            guard !synced || fsync(descriptor) == 0, rename(renaming.temporary, renaming.destination) == 0 else {
+                throw Failure(reason: AtomicReplacement.systemReason())
+            }
+        }
+        committed.store(true, ordering: .releasing)
+    }
+
+    /// `bytes` as the whole of `path`; the system's words for what failed, or nil.
+    public static func replace(_ path: String, with bytes: [UInt8], synced: Bool = true) -> String? {
+        do throws(Failure) {
+            let file = try AtomicReplacement(replacing: path)
+            var failure: Failure?
+            bytes.withUnsafeBytes { raw in
+                do throws(Failure) { try file.write(raw) } catch { failure = error }
+            }
+            if let failure { throw failure }
+            try file.commit(synced: synced)
+            return nil
+        } catch {
+            return error.reason
+        }
+    }
+
+    private static func systemReason() -> String {
+        String(cString: strerror(errno))
+    }
+}
