@@ -52,3 +52,24 @@ extension DateInterval {
     /// (Foundation's `contains` includes the end).
     public func holds(_ date: Date) -> Bool { date >= start && date < end }
 }
+
+extension ArchiveDates {
+    /// A period as people write it: `2014` for a year, `2014-01` for a month,
+    /// `2014-01-10` for a day, else its start and end.
+    public static func name(_ period: DateInterval) -> String {
+        let calendar = ArchiveTimestamp.utc
+        let start = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: period.start)
+        let year = String(format: "%04d", start.year ?? 0), month = String(format: "%02d", start.month ?? 0), day = String(format: "%02d", start.day ?? 0)
+        let midnight = start.hour == 0 && start.minute == 0 && start.second == 0
+        if midnight, start.month == 1, start.day == 1, calendar.date(byAdding: .year, value: 1, to: period.start) == period.end { return year }
+        if midnight, start.day == 1, calendar.date(byAdding: .month, value: 1, to: period.start) == period.end { return "\(year)-\(month)" }
+        if midnight, calendar.date(byAdding: .day, value: 1, to: period.start) == period.end { return "\(year)-\(month)-\(day)" }
+        let format = Date.ISO8601FormatStyle()
+        return period.duration <= 1 ? format.format(period.start) : "\(format.format(period.start)) to \(format.format(period.end))"
+    }
+
+    /// `2019-05-20`: the day of a moment, UTC.
+    public static func day(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle().year().month().day())
+    }
+}

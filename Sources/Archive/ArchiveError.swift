@@ -79,9 +79,7 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `2008-03-15`, in UTC.
-    static func day(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle().year().month().day())
-    }
+    static func day(_ date: Date) -> String { ArchiveDates.day(date) }
 
     static func moment(_ date: Date) -> String { date.formatted(.iso8601) }
 

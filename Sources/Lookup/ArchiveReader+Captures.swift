@@ -25,6 +25,7 @@ extension ArchiveReader {
     public func read(_ capture: Capture, source: String) async -> Result<FetchedPage, Unread> {
         var url = url(of: capture)
         if let kept = captureCache?.entry(for: url) {
+            activity.capture(kept: true)
             return .success(FetchedPage(bytes: kept.body, charset: kept.contentType.flatMap(HTTPResponse.charset), origin: url,
                                         base: capture.original, capture: capture))
         }
@@ -57,6 +58,7 @@ extension ArchiveReader {
                     read = Capture(timestamp: ArchiveTimestamp(time), original: read.original, status: read.status, revisit: read.revisit, memento: url)
                 }
                 if response.status == 200 { captureCache?.store(response, unchanging: true) }
+                activity.capture(kept: false)
                 return .success(FetchedPage(bytes: response.body, charset: response.charset, origin: url, base: read.original, capture: read))
             case .archiveRedirect(let location):
                 guard let next = URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: URL(string: url))?.absoluteURL.absoluteString else {

@@ -28,9 +28,15 @@ public struct ArchiveReader: Sendable {
     public let asOf: DateInterval?
     /// The most two pages of one member may have been captured apart (`--max-skew`).
     public let maxSkew: TimeInterval?
-    /// Captures kept for good (`--cache`): a capture never changes, so a kept one is
-    /// never asked for again.
+    /// Captures kept (for good with `--cache`, else for a day): a capture never
+    /// changes, so a kept one is never asked for again, and a run stopped midway loses
+    /// none it read.
     public let captureCache: ResponseCache?
+    /// Index answers kept for a day: a run stopped midway (the index's pace is slow)
+    /// lists the same captures again without asking.
+    public let indexCache: ResponseCache?
+    /// What this reader has done so far, for a progress line.
+    public let activity = ArchiveActivity()
 
     /// No request of either kind starts from now on (Ctrl-C, an outage, the archive's 429s).
     public func stopStartingRequests() {
@@ -53,7 +59,7 @@ public struct ArchiveReader: Sendable {
     /// `indexFetcher`: the index's own, when its budget is not the captures' (the
     /// Wayback Machine's); by default the one fetcher does both.
     public init(spec: ArchiveSpec, base: String? = nil, index: Index? = nil, fetcher: PageFetcher, indexFetcher: PageFetcher? = nil,
-                asOf: DateInterval? = nil, maxSkew: TimeInterval? = nil, captureCache: ResponseCache? = nil) {
+                asOf: DateInterval? = nil, maxSkew: TimeInterval? = nil, captureCache: ResponseCache? = nil, indexCache: ResponseCache? = nil) {
         self.spec = spec
         self.base = base ?? spec.base
         self.index = index ?? (spec.cdx != nil ? .cdx : .timemap)
@@ -62,6 +68,7 @@ public struct ArchiveReader: Sendable {
         self.asOf = asOf
         self.maxSkew = maxSkew
         self.captureCache = captureCache
+        self.indexCache = indexCache
     }
 
     /// The captures of the site's page at `original` that may hold the page (a 2xx or
@@ -84,19 +91,33 @@ public struct ArchiveReader: Sendable {
         let fields = query.first { $0.name == "fl" }?.value.map { $0.split(separator: ",").map(String.init) } ?? CDXAnswer.defaultFields
         var captures = [Capture]()
         var url = first
-        for _ in 0..<ArchiveReader.mostIndexPages {
+        var keys = Set<String>(), seen = Set<String>()
+        for number in 1...ArchiveReader.mostIndexPages {
             let page = await indexAnswer(url, original: original, source: source) { body throws(ArchiveError) in
                 json ? try CDXAnswer.json(body, url: url) : try CDXAnswer.text(body, url: url, fields: fields)
             }
             guard case .success(let answer) = page else { return page.map { _ in [] } }
             // A row under the crawler's form of the page (`http://host:80/...`) is asked for
             // in the form asked here: the archive serves it without a redirect of its own.
-            captures += answer.captures.map { row in
+            let rows = answer.captures.map { row in
                 row.original.isEmpty || ArchiveReader.sameResource(row.original, original)
                     ? Capture(timestamp: row.timestamp, original: original, status: row.status, revisit: row.revisit) : row
             }
+            let new = rows.filter { seen.insert($0.timestamp.description + " " + $0.original).inserted }
+            captures += new
             // A page with no rows ends the list, whatever key came before it.
             guard let key = answer.resumeKey, !key.isEmpty, !answer.captures.isEmpty else { break }
+            // An index that sends a key it sent before, or a page of rows it listed
+            // already, would page on at its slow pace to the cap: the listing ends here.
+            let listed = "\(captures.count) capture\(captures.count == 1 ? "" : "s") listed"
+            guard keys.insert(key).inserted else {
+                activity.note("the archive's index sent the same resume key twice for \(original) (page \(number)); the listing ends there, \(listed)")
+                break
+            }
+            guard !new.isEmpty else {
+                activity.note("the archive's index sent a page of captures it had listed already for \(original) (page \(number)); the listing ends there, \(listed)")
+                break
+            }
             url = first + "&resumeKey=" + (key.addingPercentEncoding(withAllowedCharacters: ArchiveReader.queryValue) ?? key)
         }
         return .success(unique(captures))
@@ -115,7 +136,12 @@ public struct ArchiveReader: Sendable {
     /// archived" page means, when it means something.
     private func indexAnswer<Answer>(_ url: String, original: String, source: String, bare404: Answer? = nil,
                                      _ parse: ([UInt8]) throws(ArchiveError) -> Answer) async -> Result<Answer, MemberError> {
+        if let kept = indexCache?.entry(for: url), let answer = try? parse(kept.body) {
+            activity.indexPage(kept: true)
+            return .success(answer)
+        }
         let fetched = await indexFetcher.fetch(url)
+        if case .success = fetched { activity.indexPage(kept: false) }
         if case .success(let response) = fetched, response.status == 404, let empty = bare404,
            CaptureAnswer.classify(status: 404, headers: response.headers, body: response.body) != .notArchived {
             return .success(empty)
@@ -123,7 +149,10 @@ public struct ArchiveReader: Sendable {
         switch fetched {
         case .success(let response) where (200..<300).contains(response.status):
             do throws(ArchiveError) {
-                return .success(try parse(response.body))
+                let answer = try parse(response.body)
+                // Kept once it reads: an archive's busy page in a 200 is not kept for a day.
+                indexCache?.store(response, unchanging: true)
+                return .success(answer)
             } catch {
                 return .failure(MemberError(kind: .archive, source: source, url: url, message: error.description))
             }

@@ -32,7 +32,24 @@ extension MemberLookup {
             fetched.pages = []
         }
         fetched.nameCapturesRead(archive)
+        if fetched.errors.isEmpty, let note = MemberLookup.outside(period, captures: fetched.captures) {
+            fetched.warnings.append("member \(id): \(note)")
+        }
         return fetched
+    }
+
+    /// When a page was read from a capture outside the period asked (none in it reads
+    /// as the page), what a person must be told beside the record's capture times:
+    /// "2030: the nearest capture is from 2019-05-20; the archive has none of the page in 2030".
+    static func outside(_ period: DateInterval, captures: [String: Capture]) -> String? {
+        let outside = captures.filter { !period.holds($0.value.time) }.sorted { $0.key < $1.key }
+        guard !outside.isEmpty else { return nil }
+        let name = ArchiveDates.name(period)
+        let days = outside.map { (source: $0.key, day: ArchiveDates.day($0.value.time)) }
+        let pages = outside.count == captures.count ? "" : " of the \(days.map(\.source).joined(separator: " and ")) page"
+        let nearest = Set(days.map(\.day)).count == 1 ? "capture\(pages) is from \(days[0].day)"
+            : "captures\(pages) are from " + days.map { "\($0.day) (\($0.source))" }.joined(separator: " and ")
+        return "\(name): the nearest \(nearest); the archive has none of the page\(days.count == 1 ? "" : "s") in \(name)"
     }
 
     /// `pick` gives each source's captures to try, in order.

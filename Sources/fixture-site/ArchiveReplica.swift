@@ -114,7 +114,7 @@ final class ArchiveReplica: Sendable {
         }
         let base = "http://" + (request.headers[.host] ?? "127.0.0.1")
         if request.path == "/cdx/search/cdx" { return cdx(request) }
-        let rest = String(request.path.dropFirst("/web/".count)) + rawQuery(request)
+        let rest = String(request.path.dropFirst("/web/".count)) + ArchiveReplica.rawQuery(request)
         if rest.hasPrefix("timemap/link/") { return timeMap(asked: String(rest.dropFirst("timemap/link/".count)), base: base) }
         let digits = rest.prefix { $0.isNumber }
         guard digits.count == 14, rest.dropFirst(14).hasPrefix("id_/") || rest.dropFirst(14).hasPrefix("/") else {
@@ -124,8 +124,17 @@ final class ArchiveReplica: Sendable {
         return capture(timestamp: String(digits), original: original, base: base)
     }
 
+    /// The site's URL an archive request is about: the CDX's `url`, or what follows a
+    /// capture's timestamp or a TimeMap's path; nil for none.
+    static func original(of request: FlyingFox.HTTPRequest) -> String? {
+        if request.path == "/cdx/search/cdx" { return request.query.first { $0.name == "url" }?.value }
+        let rest = String(request.path.dropFirst("/web/".count)) + ArchiveReplica.rawQuery(request)
+        if rest.hasPrefix("timemap/link/") { return String(rest.dropFirst("timemap/link/".count)) }
+        return String(rest.drop { $0 != "/" }.dropFirst())
+    }
+
     /// The query of a capture or TimeMap URL belongs to the original URL in its path.
-    private func rawQuery(_ request: FlyingFox.HTTPRequest) -> String {
+    private static func rawQuery(_ request: FlyingFox.HTTPRequest) -> String {
         request.query.isEmpty ? "" : "?" + request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
     }
 

@@ -13,19 +13,25 @@ struct FixtureSiteCommand: AsyncParsableCommand {
         abstract: "Serve saved pages on loopback at the paths a site pack's URL templates give.",
         discussion: """
             Prints its base URL (http://127.0.0.1:PORT) on the first line of stdout once it \
-            listens. GET /_fixture/stats returns what it has served as JSON; \
-            /_fixture/reset clears that. Stop it with Ctrl-C or SIGTERM.
+            listens. Without --root it serves every site whose pack has saved pages in \
+            --fixtures (Fixtures/<site>, its archive's captures in Fixtures/<site>-archive) \
+            at that one address, each request going to the site whose URL templates name it. \
+            GET /_fixture/stats returns what it has served as JSON; /_fixture/reset clears \
+            that. Stop it with Ctrl-C or SIGTERM.
             """
     )
 
-    @Option(name: .long, help: "The site pack whose URL templates to serve.")
-    var site = "codeproject"
+    @Option(name: .long, help: "The site pack whose URL templates to serve (with --root: default codeproject; without: that site alone).")
+    var site: String?
 
     @Option(name: .long, help: ArgumentHelp("Directory of site packs (default: the bundled ones).", valueName: "dir"))
     var patterns: String?
 
-    @Option(name: .long, help: ArgumentHelp("Directory of saved pages named <source>-<id>.html.", valueName: "dir"))
-    var root: String
+    @Option(name: .long, help: ArgumentHelp("Directory of one site's saved pages named <source>-<id>.html (default: every site's, from --fixtures).", valueName: "dir"))
+    var root: String?
+
+    @Option(name: .long, help: ArgumentHelp("Without --root: the directory holding each site's saved pages (<site>/) and archive (<site>-archive/).", valueName: "dir"))
+    var fixtures = "Fixtures"
 
     @Option(name: .long, help: "Port to listen on; 0 picks a free one.")
     var port: UInt16 = 0
@@ -104,17 +110,14 @@ struct FixtureSiteCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let pack: SitePack
+        let sites: [SiteReplica]
         do {
             let locator = try PackLocator(explicit: patterns)
-            pack = try PackLoader().load(file: try locator.file(forSite: site))
+            sites = try root.map { [try oneSite(site ?? "codeproject", root: $0, locator: locator)] } ?? everySite(locator)
+        } catch let error as ExitCode {
+            throw error
         } catch {
             FixtureSiteLog.logger.error("\(error)")
-            throw ExitCode(2)
-        }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
-            FixtureSiteLog.logger.error("--root \(root) is not a directory of saved pages")
             throw ExitCode(2)
         }
         var robotsText = "User-agent: *\nDisallow: /_fixture/\n"
@@ -125,24 +128,11 @@ struct FixtureSiteCommand: AsyncParsableCommand {
             }
             robotsText = text
         }
-        var archiveReplica: ArchiveReplica?
-        if let archive {
-            do {
-                let bodies = FileManager.default.fileExists(atPath: archiveBodies) ? archiveBodies : nil
-                let limits = archiveLimits ? ArchiveLimits(index: archiveIndexLimit, playback: archivePlaybackLimit, window: archiveWindow) : nil
-                archiveReplica = try ArchiveReplica(directory: archive, routes: SiteRoutes(pack: pack), busy: archiveBusy,
-                                                    retryAfter: retryAfter > 0 ? retryAfter : nil, pageSize: archivePageSize, bodies: bodies,
-                                                    limits: limits)
-            } catch {
-                FixtureSiteLog.logger.error("cannot read --archive \(archive): \(error.localizedDescription)")
-                throw ExitCode(2)
-            }
-        }
         let handler = FixtureSiteHandler(
-            routes: SiteRoutes(pack: pack), root: root,
+            sites: sites,
             faults: try FaultPlan(statusOn: statusOn, bodies: body, markupChanges: changeMarkup, redirects: redirect),
             timing: .init(latencyMs: latency, jitterMs: jitter, failRate: fail, slowMs: slowMs, retryAfter: retryAfter, seed: seed),
-            robots: robotsText, verbose: verbose, archive: archiveReplica)
+            robots: robotsText, verbose: verbose)
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 60,
                                 pool: NoDelayPool(base: HTTPServer.defaultPool()), logger: .disabled, handler: handler)
         let task = Task { try await server.run() }
@@ -153,5 +143,50 @@ struct FixtureSiteCommand: AsyncParsableCommand {
         }
         FileHandle.standardOutput.write(Data("http://127.0.0.1:\(boundPort)\n".utf8))
         try await task.value
+    }
+
+    /// `site`'s pages from `root`, and its archive from `--archive` when given.
+    private func oneSite(_ site: String, root: String, locator: PackLocator, archive: String? = nil) throws -> SiteReplica {
+        let pack = try PackLoader().load(file: try locator.file(forSite: site))
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+            FixtureSiteLog.logger.error("--root \(root) is not a directory of saved pages")
+            throw ExitCode(2)
+        }
+        let routes = SiteRoutes(pack: pack)
+        guard let archive = archive ?? self.archive else { return SiteReplica(name: site, routes: routes, root: root, archive: nil) }
+        do {
+            let bodies = FileManager.default.fileExists(atPath: archiveBodies) ? archiveBodies : nil
+            let limits = archiveLimits ? ArchiveLimits(index: archiveIndexLimit, playback: archivePlaybackLimit, window: archiveWindow) : nil
+            let replica = try ArchiveReplica(directory: archive, routes: routes, busy: archiveBusy, retryAfter: retryAfter > 0 ? retryAfter : nil,
+                                             pageSize: archivePageSize, bodies: bodies, limits: limits)
+            return SiteReplica(name: site, routes: routes, root: root, archive: replica)
+        } catch {
+            FixtureSiteLog.logger.error("cannot read --archive \(archive): \(error.localizedDescription)")
+            throw ExitCode(2)
+        }
+    }
+
+    /// Every site with saved pages in `--fixtures` (or `--site` alone), each with the
+    /// archive of its captures when `<site>-archive` holds one.
+    private func everySite(_ locator: PackLocator) throws -> [SiteReplica] {
+        if archive != nil {
+            FixtureSiteLog.logger.error("--archive goes with --root; without it each site's archive is --fixtures' <site>-archive")
+            throw ExitCode(2)
+        }
+        var sites = [SiteReplica]()
+        for name in site.map({ [$0] }) ?? locator.availableSites {
+            let root = (fixtures as NSString).appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+            let captures = root + "-archive"
+            sites.append(try oneSite(name, root: root, locator: locator,
+                                     archive: FileManager.default.fileExists(atPath: captures) ? captures : nil))
+        }
+        guard !sites.isEmpty else {
+            FixtureSiteLog.logger.error("no site's saved pages in \(fixtures) (\(fixtures)/<site>/ for the packs in \(locator.directory)); give --root DIR for one site")
+            throw ExitCode(2)
+        }
+        return sites
     }
 }

@@ -16,13 +16,12 @@ final class FixtureSiteHandler: HTTPHandler, Sendable {
         let seed: UInt64
     }
 
-    private let routes: SiteRoutes
-    private let root: String
+    /// The sites served, in the order requests are tried (`SiteReplica.ordered`).
+    private let sites: [SiteReplica]
     private let faults: FaultPlan
     private let timing: Timing
     private let robots: String
     private let verbose: Bool
-    private let archive: ArchiveReplica?
     private let stats = ServerStats()
     private let random: Mutex<SplitMix64>
     /// ETag and charset per file, worked out on the first request for it: pages do not
@@ -34,14 +33,12 @@ final class FixtureSiteHandler: HTTPHandler, Sendable {
     /// Pages served so far, for --change-markup.
     private let pagesServed = Mutex(0)
 
-    init(routes: SiteRoutes, root: String, faults: FaultPlan, timing: Timing, robots: String, verbose: Bool, archive: ArchiveReplica? = nil) {
-        self.routes = routes
-        self.root = root
+    init(sites: [SiteReplica], faults: FaultPlan, timing: Timing, robots: String, verbose: Bool) {
+        self.sites = SiteReplica.ordered(sites)
         self.faults = faults
         self.timing = timing
         self.robots = robots
         self.verbose = verbose
-        self.archive = archive
         random = Mutex(SplitMix64(seed: timing.seed))
     }
 
@@ -57,7 +54,8 @@ final class FixtureSiteHandler: HTTPHandler, Sendable {
                 HTTPResponse(statusCode: .ok, headers: [.contentType: "text/plain"], body: Data(self.robots.utf8))
             }
         default:
-            if let archive, request.path == "/cdx/search/cdx" || request.path.hasPrefix("/web/") {
+            if request.path == "/cdx/search/cdx" || request.path.hasPrefix("/web/"),
+               let archive = SiteReplica.archive(sites, for: ArchiveReplica.original(of: request)) {
                 let kind = request.path.hasPrefix("/cdx") ? "archive:cdx" : request.path.hasPrefix("/web/timemap") ? "archive:timemap" : "archive:capture"
                 return await served(request, source: kind, id: nil) {
                     await self.delay()
@@ -66,15 +64,15 @@ final class FixtureSiteHandler: HTTPHandler, Sendable {
             }
             var query = [String: String]()
             for item in request.query { query[item.name] = item.value }
-            switch routes.resolve(path: request.path, query: query) {
-            case .page(let source, let id, let numbered)?:
-                let page = numbered == 1 ? routes.furtherPage(source: source, id: id, root: root, path: request.path, query: query) ?? 1 : numbered
+            switch SiteReplica.resolve(sites, path: request.path, query: query) {
+            case (let site, .page(let source, let id, let numbered))?:
+                let page = numbered == 1 ? site.routes.furtherPage(source: source, id: id, root: site.root, path: request.path, query: query) ?? 1 : numbered
                 return await served(request, source: source, id: id, page: page) {
-                    await self.page(request, name: SavedPageName(source: source, id: id, page: page))
+                    await self.page(request, name: SavedPageName(source: source, id: id, page: page), root: site.root)
                 }
-            case .feed(let name, let category)?:
+            case (let site, .feed(let name, let category))?:
                 return await served(request, source: "feed:\(name)", id: nil) {
-                    self.feed(name: name, category: category)
+                    self.feed(name: name, category: category, root: site.root)
                 }
             case nil:
                 return await served(request, source: nil, id: nil) { self.text(.notFound, "no page at \(request.path)\n") }
@@ -102,7 +100,7 @@ final class FixtureSiteHandler: HTTPHandler, Sendable {
         if delay > 0 { try? await Task.sleep(for: .milliseconds(delay)) }
     }
 
-    private func page(_ request: FlyingFox.HTTPRequest, name: SavedPageName) async -> FlyingFox.HTTPResponse {
+    private func page(_ request: FlyingFox.HTTPRequest, name: SavedPageName, root: String) async -> FlyingFox.HTTPResponse {
         await delay()
         let id = name.id
         if let answer = fault(for: request, id: id) { return answer }
@@ -187,7 +185,7 @@ final class FixtureSiteHandler: HTTPHandler, Sendable {
     }
 
     /// Saved feeds live in `<root>/feeds/`.
-    private func feed(name: String, category: String?) -> FlyingFox.HTTPResponse {
+    private func feed(name: String, category: String?, root: String) -> FlyingFox.HTTPResponse {
         let file = (root as NSString).appendingPathComponent("feeds/\(name)\(category.map { "-\($0)" } ?? "").xml")
         guard let data = FileManager.default.contents(atPath: file) else {
             return text(.notFound, "no saved feed \(name)\(category.map { " for category \($0)" } ?? "")\n")

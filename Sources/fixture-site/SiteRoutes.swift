@@ -86,6 +86,11 @@ struct SiteRoutes: Sendable {
         routes = all.enumerated().sorted { ($0.element.query.count, -$0.offset) > ($1.element.query.count, -$1.offset) }.map(\.element)
     }
 
+    /// A route whose template is the ID alone (`{base}/{id}`): it would take any path.
+    var takesAnyPath: Bool {
+        routes.contains { $0.query.isEmpty && $0.pathPieces == ["/", ""] }
+    }
+
     func resolve(path: String, query: [String: String]) -> Target? {
         for route in routes {
             guard let value = route.match(path: path, query: query) else { continue }

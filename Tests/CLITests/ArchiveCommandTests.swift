@@ -5,7 +5,7 @@ import Testing
 /// The archive commands as a user runs them, against the replica's archive.
 @Suite(.serialized) struct ArchiveCommandTests {
     let directory: URL
-    let archive = repositoryRoot.appendingPathComponent("Fixtures/archive").path
+    let archive = repositoryRoot.appendingPathComponent("Fixtures/codeproject-archive").path
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-archive-\(UUID().uuidString)")
@@ -198,7 +198,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let saved = directory.appendingPathComponent("saved")
         try FileManager.default.createDirectory(at: saved, withIntermediateDirectories: true)
-        let fixtures = repositoryRoot.appendingPathComponent("Fixtures/archive")
+        let fixtures = repositoryRoot.appendingPathComponent("Fixtures/codeproject-archive")
         let server = try FixtureServer(["--archive", fixtures.path])
         defer { server.stop() }
         let result = try run("cpvanity", ["member", "48201", "--as-of", "2014-01", "--archive", server.baseURL, "--archive-rate", "50",

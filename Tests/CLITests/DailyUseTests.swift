@@ -148,7 +148,7 @@ import Testing
 
     @Test func anArchivedTableNamesItsCapture() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try FixtureServer(["--archive", repositoryRoot.appendingPathComponent("Fixtures/archive").path])
+        let server = try FixtureServer(["--archive", repositoryRoot.appendingPathComponent("Fixtures/codeproject-archive").path])
         let result = try run("cpvanity", ["member", "48201", "--as-of", "2014-01", "--archive", server.baseURL, "--archive-rate", "50",
                                           "--no-store", "--format", "table"])
         #expect(result.status == 0)

@@ -16,7 +16,7 @@ import Testing
 
     /// A decade of yearly points from the replica's archive, then today's lookup.
     func filledHistory() throws {
-        let server = try FixtureServer(["--archive", repositoryRoot.appendingPathComponent("Fixtures/archive").path])
+        let server = try FixtureServer(["--archive", repositoryRoot.appendingPathComponent("Fixtures/codeproject-archive").path])
         defer { server.stop() }
         let backfill = try run("cpvanity", ["history", "48201", "--backfill", "--archive", server.baseURL, "--archive-rate", "50",
                                             "--db", db, "--format", "json"])

@@ -25,7 +25,7 @@ import Testing
 
     @Test func theReportRendersEverySectionWithNoConsoleErrorAndNoRequest() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try FixtureServer(["--archive", repositoryRoot.appendingPathComponent("Fixtures/archive").path])
+        let server = try FixtureServer(["--archive", repositoryRoot.appendingPathComponent("Fixtures/codeproject-archive").path])
         defer { server.stop() }
         let db = directory.appendingPathComponent("history.sqlite").path
         #expect(try run("cpvanity", ["history", "48201", "--backfill", "--archive", server.baseURL, "--archive-rate", "50", "--db", db]).status == 0)

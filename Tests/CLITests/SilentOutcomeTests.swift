@@ -35,7 +35,7 @@ import Testing
     /// A member the archive never captured: a failure for that member (exit 1), as
     /// `member --as-of` is, not "0 years with captures" and success.
     @Test func aBackfillThatFindsNothingFails() throws {
-        let server = try FixtureServer(["--archive", repositoryRoot.appendingPathComponent("Fixtures/archive").path])
+        let server = try FixtureServer(["--archive", repositoryRoot.appendingPathComponent("Fixtures/codeproject-archive").path])
         let db = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-silent-\(UUID().uuidString).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: db) }
         let result = try run("cpvanity", ["history", "1842", "--backfill", "--archive", server.baseURL, "--archive-rate", "50", "--db", db])
@@ -87,7 +87,7 @@ import Testing
     /// Points are stored when something changed; rows that show the same values say
     /// that what changed is not shown.
     @Test func lookalikeHistoryRowsSaySo() throws {
-        let server = try FixtureServer(["--archive", repositoryRoot.appendingPathComponent("Fixtures/archive").path])
+        let server = try FixtureServer(["--archive", repositoryRoot.appendingPathComponent("Fixtures/codeproject-archive").path])
         let db = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-alike-\(UUID().uuidString).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: db) }
         let filled = try run("cpvanity", ["history", "48201", "--backfill", "--every", "year", "--from", "2008", "--to", "2014",

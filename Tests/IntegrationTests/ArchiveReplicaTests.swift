@@ -12,7 +12,7 @@ import TestSupport
 /// gives, and its pace.
 @Suite(.serialized) struct ArchiveReplicaTests {
     let pack = FixtureRecords.pack
-    let archiveFixtures = repositoryRoot.appendingPathComponent("Fixtures/archive").path
+    let archiveFixtures = repositoryRoot.appendingPathComponent("Fixtures/codeproject-archive").path
 
     func reader(_ server: FixtureServer, base: String? = nil, rate: Double = 0, asOf: String? = nil, maxSkew: TimeInterval? = nil,
                 index: ArchiveReader.Index = .cdx) -> ArchiveReader {

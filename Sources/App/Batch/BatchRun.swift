@@ -1,3 +1,4 @@
+import Archive
 import Extraction
 import Foundation
 import Lookup
@@ -61,16 +62,18 @@ public struct BatchRun {
             Diagnostics.info("stopping: requests under way finish, members not yet fetched \(leftFor) (Ctrl-C again to quit now)")
         }
         let started = Date()
-        let progress = ProgressLine(total: remaining.count)
+        // Members read from an archive say what is being asked of it, at its pace.
+        let progress = ProgressLine(total: remaining.count, label: lookups.archive?.asOf.map { "as of \(ArchiveDates.name($0)):" },
+                                    archive: lookup.archive?.asOf == nil ? nil : lookup.archive)
         var tally = MemberTally(failed: fromCheckpoint.values.filter { $0 }.count)
         let leftForResume: Int
         do {
             // With a checkpoint, members a stop leaves are looked up by the next run: not
             // written as failed rows (standard output gets a row for every member).
             leftForResume = try await LookupRun.each(of: remaining, lookup: lookup, store: store, shouldStop: { interrupt.isSet },
-                                                     warn: false, resumable: resumable) { record in
+                                                     warn: false, resumable: resumable, drawsProgress: false) { record in
                 // A record on standard output takes the progress line's place on a shared terminal.
-                if output.file == nil { progress.clear() }
+                if output.file == nil { progress.hide() }
                 try export.add(record)
                 tally.add(record)
                 progress.record(failed: record.failed)
@@ -164,20 +167,20 @@ public struct BatchRun {
     }
 
     private func readIDs() throws(AppError) -> IDList {
-        let text: String
+        let bytes: Data
         let source: String
         switch settings.ids {
         case .file(let path):
-            text = String(decoding: try InputFile.read(path, role: .ids), as: UTF8.self)
+            bytes = try InputFile.read(path, role: .ids)
             source = path
         case .standardInput:
             if isatty(STDIN_FILENO) == 1 { throw .noIDInput }
-            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            bytes = FileHandle.standardInput.readDataToEndOfFile()
             source = "<stdin>"
         }
         let list: IDList
         do {
-            list = try IDList(text: text, source: source, column: settings.idColumn, pack: pack)
+            list = try IDList(bytes: bytes, source: source, column: settings.idColumn, pack: pack)
         } catch {
             throw .idList(error)
         }

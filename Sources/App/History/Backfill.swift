@@ -27,7 +27,7 @@ public struct Backfill: Sendable {
 
     /// What a member's backfill did.
     public struct Outcome: Equatable, Sendable {
-        /// Periods with a capture of every page.
+        /// Periods with a capture of every page, as listed (read or not).
         public var periods = 0
         public var stored = 0
         /// Stored by an earlier run: not fetched again.
@@ -42,37 +42,39 @@ public struct Backfill: Sendable {
         public var unanswered: MemberError?
     }
 
-    /// Backfills one member; `warn` hears of each period that could not be read, and
-    /// `stored` of each point saved. Errors listing the captures end the member.
-    public func run(_ id: String, shouldStop: () -> Bool, warn: (String) -> Void,
+    /// Backfills one member; `warn` hears of each period that could not be read,
+    /// `listed` of the captures it has to read once they are listed, and `stored` of each
+    /// point saved. Errors listing the captures end the member; a stop (`shouldStop`, or
+    /// the archive's requests stopped) ends it where it is, every point read stored.
+    public func run(_ id: String, shouldStop: () -> Bool, warn: (String) -> Void, listed toRead: (Int) -> Void = { _ in },
                     stored: (MemberRecord) -> Void = { _ in }) async throws(StoreError) -> Outcome {
         var outcome = Outcome()
         guard let listed = await listCaptures(id, outcome: &outcome, warn: warn) else { return outcome }
         let already = try store.archivedCaptures(site: lookup.pack.name, member: id)
-        for (period, chosen) in periods(listed) {
+        let periods = periods(listed)
+        let whole = periods.filter { _, chosen in chosen.count == listed.count }
+        outcome.periods = whole.count
+        toRead(whole.filter { !Backfill.isKnown($0.chosen, in: already) }.count * listed.count)
+        for (period, chosen) in periods {
             guard chosen.count == listed.count else {
                 let missing = listed.keys.filter { chosen[$0] == nil }.sorted()
                 warn("member \(id): \(period): no capture of the \(missing.joined(separator: " and ")) page; period left out")
                 outcome.incomplete += 1
                 continue
             }
-            outcome.periods += 1
-            // Stored already when some snapshot was read from captures of this period
-            // (the first of each page's, or a later one when the first was an archived error).
-            let known = already.contains { captures in
-                chosen.allSatisfy { source, candidates in candidates.contains { $0.timestamp == captures[source] } }
-            }
-            if known {
+            if Backfill.isKnown(chosen, in: already) {
                 outcome.known += 1
                 continue
             }
-            if shouldStop() || reader.refusal != nil {
+            if shouldStop() || reader.refusal != nil || reader.isStopping {
                 outcome.stopped = true
                 break
             }
             let record = await lookup.lookup(id, captures: chosen)
-            // The archive's 429s went on: nothing more is asked of it, and this period is not a failure of the member's.
-            if reader.refusal != nil {
+            // The archive's 429s went on, or the run was stopped: nothing more is asked of
+            // it, and this period is not a failure of the member's (the captures it read
+            // are kept, the rest asked for by the next run).
+            if reader.refusal != nil || (record.failed && reader.isStopping) {
                 outcome.stopped = true
                 break
             }
@@ -92,6 +94,14 @@ public struct Backfill: Sendable {
         return outcome
     }
 
+    /// Stored already when some snapshot was read from captures of this period (the
+    /// first of each page's, or a later one when the first was an archived error).
+    static func isKnown(_ chosen: [String: [Capture]], in already: [[String: ArchiveTimestamp]]) -> Bool {
+        already.contains { captures in
+            chosen.allSatisfy { source, candidates in candidates.contains { $0.timestamp == captures[source] } }
+        }
+    }
+
     /// Each page's captures in the range; nil (the outcome saying why) when a list could not be read.
     private func listCaptures(_ id: String, outcome: inout Outcome, warn: (String) -> Void) async -> [String: [Capture]]? {
         var listed = [String: [Capture]]()
@@ -99,7 +109,7 @@ public struct Backfill: Sendable {
             let original = source.url(base: lookup.baseURL, id: id)
             switch await reader.captures(of: original, source: source.name, from: from, to: to) {
             case .success(let captures): listed[source.name] = captures
-            case .failure where reader.refusal != nil:
+            case .failure where reader.refusal != nil || reader.isStopping:
                 outcome.stopped = true
                 return nil
             case .failure(let error):

@@ -21,8 +21,9 @@ public struct BackfillSettings: Sendable {
     }
 }
 
-/// Members' histories filled from a web archive, a line per member on stderr; Ctrl-C
-/// stops between periods, keeping what was stored.
+/// Members' histories filled from a web archive, a line per member on stderr and a
+/// progress line on a terminal; Ctrl-C stops at once (no request starts; those under
+/// way finish), every point read stored and the archive's answers kept for the rerun.
 public struct BackfillRun {
     public let settings: LookupSettings
     public let backfill: BackfillSettings
@@ -40,18 +41,30 @@ public struct BackfillRun {
         let (lookup, reader) = try settings.fetch.archiveLookup(pack: settings.pack, archive: settings.archive ?? ArchiveSettings())
         let store = try history.open()
         let interrupt = InterruptSignal()
-        // The period being read finishes (its pages are stored, not fetched again on
-        // the next run); no new one starts.
+        // No request starts from now on; those under way finish. Every point read is
+        // stored, and the captures and listings read are kept for the next run.
         defer { interrupt.uninstall() }
         interrupt.install {
-            Diagnostics.info("stopping: the period being read finishes; run the same command again to continue (Ctrl-C again to quit now)")
+            lookup.stopStartingRequests()
+            Diagnostics.info("stopping: no request starts, every point read is stored (Ctrl-C again to quit now)")
         }
         let filler = Backfill(lookup: lookup, reader: reader, store: store, every: backfill.every, from: backfill.from, to: backfill.to)
-        let (failed, uncaptured) = try await fill(LookupRun.unique(ids), with: filler, reader: reader, interrupt: interrupt)
+        let members = LookupRun.unique(ids)
+        let progress = ProgressLine(total: members.count, label: "backfill", archive: reader)
+        let filled: Filled
+        do {
+            filled = try await fill(members, with: filler, reader: reader, interrupt: interrupt, progress: progress)
+        } catch {
+            progress.clear()
+            throw error
+        }
+        progress.clear()
         if interrupt.isSet {
-            Diagnostics.info("backfill interrupted; what was stored stays, run again to continue")
+            let kept = reader.captureCache == nil ? "" : "; the captures and listings read are kept, so the next run asks only for what is missing"
+            Diagnostics.info("backfill interrupted: \(filled.stored) point\(filled.stored == 1 ? "" : "s") stored\(kept); run the same command again to continue")
             throw ExitStatus(interrupt.exitStatus)
         }
+        let (failed, uncaptured) = (filled.failed, filled.uncaptured)
         if failed { Diagnostics.warning("some periods could not be read (above); the history holds the others") }
         // A member the archive never captured is a failure for that member, as `member --as-of` says.
         var failures: Set<MemberError.Kind> = failed ? [.archive] : []
@@ -59,14 +72,20 @@ public struct BackfillRun {
         return RunOutcome(status: failed || !uncaptured.isEmpty ? .partialFailure : nil, failures: failures)
     }
 
-    /// Backfills `members`, several at once, so that one member's index requests and
-    /// another's captures keep both of the archive's budgets busy (the pace is the
-    /// fetchers'); whether some period could not be read or the archive stopped it, and
-    /// the members of which the archive had no capture in the range.
-    private func fill(_ members: [String], with filler: Backfill, reader: ArchiveReader,
-                      interrupt: InterruptSignal) async throws -> (failed: Bool, uncaptured: [String]) {
+    /// What a backfill of members did: whether some period could not be read or the
+    /// archive stopped it, the members of which the archive had no capture in the range,
+    /// and the points stored.
+    private struct Filled {
         var failed = false
         var uncaptured = [String]()
+        var stored = 0
+    }
+
+    /// Backfills `members`, several at once, so that one member's index requests and
+    /// another's captures keep both of the archive's budgets busy (the pace is the fetchers').
+    private func fill(_ members: [String], with filler: Backfill, reader: ArchiveReader,
+                      interrupt: InterruptSignal, progress: ProgressLine) async throws -> Filled {
+        var filled = Filled()
         var outage = SiteOutage()
         var halted = false
         let stop = HaltFlag()
@@ -79,7 +98,8 @@ public struct BackfillRun {
                 next += 1
                 group.addTask {
                     do throws(StoreError) {
-                        return (index, try await filler.run(id, shouldStop: { interrupt.isSet || stop.isSet }, warn: Diagnostics.warning))
+                        return (index, try await filler.run(id, shouldStop: { interrupt.isSet || stop.isSet }, warn: Diagnostics.warning,
+                                                            listed: { progress.listed(captures: $0) }))
                     } catch {
                         throw AppError.history(error)
                     }
@@ -88,21 +108,23 @@ public struct BackfillRun {
             while next < members.count && next < BackfillRun.parallel { start() }
             while let (index, outcome) = try await group.next() {
                 finished[index] = outcome
-                failed = failed || outcome.failed > 0
+                filled.failed = filled.failed || outcome.failed > 0
+                filled.stored += outcome.stored
+                progress.record(failed: outcome.failed > 0)
                 // Whether to go on is known as each finishes; the lines keep the list's order.
                 var why: String?
                 if !halted, let line = stopLine(reader: reader, outage: &outage, outcome: outcome, left: members.count - next) {
-                    failed = failed || reader.refusal != nil
+                    filled.failed = filled.failed || reader.refusal != nil
                     halted = true
                     stop.set()
                     why = line
                 }
                 while let outcome = finished.removeValue(forKey: said) {
                     if outcome.periods == 0 && outcome.failed == 0 && !outcome.stopped {
-                        uncaptured.append(members[said])
+                        filled.uncaptured.append(members[said])
                         Diagnostics.warning("backfill \(members[said]): the archive has no capture of its pages\(range); nothing stored")
                     } else {
-                        Diagnostics.info("backfill \(members[said]): \(outcome.periods) \(backfill.every.rawValue)s with captures · \(outcome.stored) stored · \(outcome.known) already stored · \(outcome.failed) failed")
+                        Diagnostics.info("backfill \(members[said]): \(BackfillRun.said(outcome, every: backfill.every))")
                     }
                     said += 1
                 }
@@ -110,7 +132,16 @@ public struct BackfillRun {
                 if next < members.count && !halted && !interrupt.isSet { start() }
             }
         }
-        return (failed, uncaptured)
+        return filled
+    }
+
+    /// A member's line: "10 years with captures · 4 stored · 6 already stored · 0 failed";
+    /// a member the run stopped says so, and how far it got.
+    static func said(_ outcome: Backfill.Outcome, every: CaptureChoice.Period) -> String {
+        let counts = "\(outcome.stored) stored · \(outcome.known) already stored · \(outcome.failed) failed"
+        guard outcome.stopped else { return "\(outcome.periods) \(every.rawValue)s with captures · " + counts }
+        if outcome.periods == 0 && outcome.incomplete == 0 { return "stopped before its captures were listed; nothing asked of it is lost" }
+        return "stopped · \(counts) (of \(outcome.periods) \(every.rawValue)s with captures)"
     }
 
     /// ` from 2008-01-01 to 2014-12-31`, ` from 2008-01-01`, or nothing: the range asked for.

@@ -27,6 +27,39 @@ public struct IDList {
         self.duplicates = duplicates
     }
 
+    /// The list in `bytes`, which must be text (UTF-8, no NUL byte): a binary file
+    /// named by mistake is one error naming it, not thousands of rejected "IDs".
+    public init(bytes: Data, source: String, column: String?, pack: SitePack) throws(IDListError) {
+        // Notepad's "Unicode": UTF-16 with its byte-order mark.
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]),
+           let text = String(data: bytes, encoding: .utf16), !text.contains("\u{0}") {
+            try self.init(text: text, source: source, column: column, pack: pack)
+            return
+        }
+        if let nul = bytes.firstIndex(of: 0) {
+            throw IDListError("\(source) is not a text file (a NUL byte at byte \(nul - bytes.startIndex + 1)); an ID list is text: one ID a line, or a CSV column")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw IDListError("\(source) is not UTF-8 text (\(IDList.firstInvalidByte(bytes))); an ID list is text: one ID a line, or a CSV column; save it as UTF-8")
+        }
+        try self.init(text: text, source: source, column: column, pack: pack)
+    }
+
+    /// Where the first byte that is not UTF-8 is: "byte 7 is 0xFF".
+    static func firstInvalidByte(_ bytes: Data) -> String {
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let lead = bytes[index]
+            let length = lead < 0x80 ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110 ? 4 : 0
+            let end = index + max(length, 1)
+            guard length > 0, end <= bytes.endIndex, String(validating: bytes[index..<end], as: UTF8.self) != nil else {
+                return "byte \(index - bytes.startIndex + 1) is 0x" + String(format: "%02X", lead)
+            }
+            index = end
+        }
+        return "it ends inside a character"
+    }
+
     public init(text: String, source: String, column: String?, pack: SitePack) throws(IDListError) {
         // A list saved by a Windows editor starts with a byte-order mark.
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text

@@ -1,3 +1,4 @@
+import Archive
 import Lookup
 import Packs
 import Store
@@ -60,11 +61,16 @@ public enum LookupRun {
     /// `resumable`: the caller keeps a checkpoint, so members left by a stop asked for
     /// or a failure are not handed to `body` but left for the next run; their number is
     /// returned. An error thrown by `body` (the output cannot be written) ends the run at once.
+    ///
+    /// Members read from a web archive as of a date show a progress line on a terminal
+    /// (the archive's pace makes a member take seconds), unless the caller draws its own.
     @discardableResult
     public static func each(of ids: [String], sources: [String]? = nil, lookup: MemberLookup, store: (any MemberHistory)?,
                             shouldStop: @escaping @Sendable () -> Bool = { false }, warn: Bool = true, resumable: Bool = false,
-                            body: (MemberRecord) throws -> Void) async throws -> Int {
+                            drawsProgress: Bool = true, body: (MemberRecord) throws -> Void) async throws -> Int {
         let ids = unique(ids)
+        let progress = drawsProgress ? archiveProgress(lookup, members: ids.count) : nil
+        defer { progress?.clear() }
         var run = RunState()
         let halted = run.halted
         await lookup.lookup(ids, sources: sources, shouldStop: { halted.isSet || shouldStop() },
@@ -80,7 +86,10 @@ public enum LookupRun {
             run.reported.insert(record.id)
             if warn { sayFailures(record) }
             for note in record.warnings { Diagnostics.warning(note) }
+            progress?.record(failed: record.failed)
             do {
+                // A record on standard output takes the progress line's place on a shared terminal.
+                progress?.hide()
                 try body(record)
             } catch {
                 run.bodyFailure = error
@@ -104,6 +113,12 @@ public enum LookupRun {
         }
         if let failure = run.failure { throw failure }
         return keep ? left.count : 0
+    }
+
+    /// The progress line of members read from a web archive as of a date; nil for the site.
+    static func archiveProgress(_ lookup: MemberLookup, members: Int) -> ProgressLine? {
+        guard let archive = lookup.archive, let period = archive.asOf else { return nil }
+        return ProgressLine(total: members, label: "as of \(ArchiveDates.name(period)):", archive: archive)
     }
 
     /// Saves a successful lookup and returns the record with what changed since the

@@ -63,14 +63,24 @@ extension FetchSettings {
             policy.sharedBudget = budgetDirectory.map { SharedBudget(directory: $0, lane: lane) }
             return PageFetcher(client: client, policy: policy, robots: robots, logger: Console.logger("cpvanity.http"))
         }
-        var captureCache: ResponseCache?
+        // Captures kept for good in the cache (--cache), else for a day beside the
+        // budgets, as index answers are: a run stopped midway loses nothing it read.
+        let recent = budgetDirectory.map { ($0 as NSString).appendingPathComponent("archive") }
+        var captureCache = recent.flatMap { try? ResponseCache(directory: ($0 as NSString).appendingPathComponent("captures"), keepingFor: FetchSettings.archiveAnswersKept) }
         if let cacheDirectory {
             try OutputDirectory.prepare(cacheDirectory, role: .cache)
             captureCache = try? ResponseCache(directory: (cacheDirectory as NSString).appendingPathComponent("archive"))
         }
-        return ArchiveReader(spec: spec, base: archive.base, index: archive.index,
-                             fetcher: fetcher(rate: archive.rate ?? spec.playbackRate, concurrency: spec.concurrency, lane: "playback"),
-                             indexFetcher: fetcher(rate: archive.rate ?? spec.indexRate, concurrency: ArchiveSpec.indexConcurrency, lane: "index"),
-                             asOf: archive.asOf, maxSkew: archive.maxSkew, captureCache: captureCache)
+        let indexCache = recent.flatMap { try? ResponseCache(directory: ($0 as NSString).appendingPathComponent("index"), keepingFor: FetchSettings.archiveAnswersKept) }
+        let reader = ArchiveReader(spec: spec, base: archive.base, index: archive.index,
+                                   fetcher: fetcher(rate: archive.rate ?? spec.playbackRate, concurrency: spec.concurrency, lane: "playback"),
+                                   indexFetcher: fetcher(rate: archive.rate ?? spec.indexRate, concurrency: ArchiveSpec.indexConcurrency, lane: "index"),
+                                   asOf: archive.asOf, maxSkew: archive.maxSkew, captureCache: captureCache, indexCache: indexCache)
+        reader.activity.onNote { Diagnostics.warning($0) }
+        return reader
     }
+
+    /// How long the archive's answers are kept without `--cache`: long enough for a
+    /// stopped run to be run again, short enough that a listing is not stale.
+    static let archiveAnswersKept: TimeInterval = 86_400
 }

@@ -6,6 +6,9 @@ import Foundation
 /// file and renamed, so an interrupted run never leaves half an entry.
 public struct ResponseCache: Sendable {
     public let directory: URL
+    /// How long an entry is good for; nil: for good (pages are revalidated anyway,
+    /// captures never change). Older entries are no entries, and are removed.
+    public let keepFor: TimeInterval?
 
     public struct Entry: Sendable, Codable, Equatable {
         public let url: String
@@ -23,20 +26,34 @@ public struct ResponseCache: Sendable {
         }
     }
 
-    public init(directory: String) throws {
+    public init(directory: String, keepingFor keepFor: TimeInterval? = nil) throws {
         self.directory = URL(fileURLWithPath: directory, isDirectory: true)
+        self.keepFor = keepFor
         do {
             try FileManager.default.createDirectory(at: self.directory, withIntermediateDirectories: true)
         } catch {
             throw CacheError.unusable(directory, (error as NSError).localizedDescription)
         }
+        if keepFor != nil { prune() }
     }
 
-    public func entry(for url: String) -> Entry? {
+    /// Removes the entries past `keepFor` (their files, by when they were written).
+    func prune(now: Date = Date()) {
+        guard let keepFor, let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.hasSuffix(".body") || name.hasSuffix(".json") {
+            let path = directory.appendingPathComponent(name).path
+            guard let written = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+                  now.timeIntervalSince(written) > keepFor else { continue }
+            try? FileManager.default.removeItem(atPath: path)
+        }
+    }
+
+    public func entry(for url: String, now: Date = Date()) -> Entry? {
         let key = ResponseCache.key(url)
         guard let metaData = FileManager.default.contents(atPath: file(key, "json").path),
               var entry = try? JSONDecoder().decode(Entry.self, from: metaData),
               entry.url == url,  // guards against a hash collision
+              keepFor.map({ now.timeIntervalSince(entry.storedAt) <= $0 && entry.storedAt <= now.addingTimeInterval(60) }) ?? true,
               let body = FileManager.default.contents(atPath: file(key, "body").path) else { return nil }
         entry.body = [UInt8](body)
         // Two runs storing the same URL at once may leave one's body beside the other's
