@@ -72,15 +72,10 @@ public enum WritePlace: Equatable, Sendable {
         return directory.isEmpty ? target : (directory as NSString).appendingPathComponent(target)
     }
 
-    /// `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N` (and this process's
-    /// own `/proc/PID/fd/N`): the descriptor they name, written through as it is (a
-    /// regular file behind it keeps its offset, a pipe its reader).
+    /// `/dev/fd/N`, `/proc/self/fd/N` (and this process's own `/proc/PID/fd/N`; Linux's
+    /// `/dev/stdout` is a link to `/proc/self/fd/1`): the descriptor they name, written
+    /// through as it is (a regular file behind it keeps its offset, a pipe its reader).
     private static func ownDescriptor(_ path: String) -> Int32? {
-        switch path {
-        case "/dev/stdout": return STDOUT_FILENO
-        case "/dev/stderr": return STDERR_FILENO
-        default: break
-        }
         for prefix in ["/dev/fd/", "/proc/self/fd/", "/proc/\(getpid())/fd/"] where path.hasPrefix(prefix) {
             let rest = path.dropFirst(prefix.count)
             guard !rest.isEmpty, rest.count <= 9, rest.allSatisfy(\.isASCII), let number = Int32(rest), number >= 0 else { return nil }
