@@ -43,7 +43,8 @@ extension ArchiveReader {
             let answer = CaptureAnswer.classify(status: response.status, headers: response.headers, body: response.body)
             let failure = { (error: ArchiveError) in
                 var unread = Unread(error: MemberError(kind: .archive, source: source, url: url, status: response.status,
-                                                       message: error.description, atCrawlTime: error.isRecordedError),
+                                                       message: error.description, atCrawlTime: error.isRecordedError,
+                                                       archiveCause: error.isRecordedError ? nil : ArchiveReader.cause(response.status)),
                                     recordedError: error.isRecordedError)
                 switch answer {
                 case .archivedRedirect, .archivedError: unread.siteAnswer = true

@@ -175,9 +175,15 @@ public struct ArchiveReader: Sendable {
         case .notArchived: error = .notArchived(archive: base, page: original)
         default:
             return MemberError(kind: .archive, source: source, url: url, status: response.status,
-                               message: "the archive's index answered HTTP \(response.status)")
+                               message: "the archive's index answered HTTP \(response.status)", archiveCause: ArchiveReader.cause(response.status))
         }
-        return MemberError(kind: .archive, source: source, url: url, status: response.status, message: error.description)
+        return MemberError(kind: .archive, source: source, url: url, status: response.status, message: error.description,
+                           archiveCause: ArchiveReader.cause(response.status))
+    }
+
+    /// Busy (429, 503): asking more slowly may help; nil for any other status.
+    static func cause(_ status: Int) -> MemberError.ArchiveCause? {
+        [429, 503].contains(status) ? .busy : nil
     }
 
     /// The same page in another URL form: scheme, default port and letter case of the

@@ -28,7 +28,8 @@ extension MemberLookup {
         fetched.stopped = fetched.stopped || (archive.isStopping && !fetched.errors.isEmpty)
         let times = fetched.captures.values.map(\.time)
         if let maxSkew = archive.maxSkew, let earliest = times.min(), let latest = times.max(), latest.timeIntervalSince(earliest) > maxSkew {
-            fetched.errors.append(MemberError(kind: .archive, message: ArchiveError.skew(first: earliest, second: latest, limit: maxSkew).description))
+            fetched.errors.append(MemberError(kind: .archive, message: ArchiveError.skew(first: earliest, second: latest, limit: maxSkew).description,
+                                              archiveCause: .skew))
             fetched.pages = []
         }
         fetched.nameCapturesRead(archive)
@@ -71,7 +72,8 @@ extension MemberLookup {
         }
         let times = chosen.values.compactMap(\.first?.time)
         if let maxSkew = archive.maxSkew, let earliest = times.min(), let latest = times.max(), latest.timeIntervalSince(earliest) > maxSkew {
-            fetched.errors.append(MemberError(kind: .archive, message: ArchiveError.skew(first: earliest, second: latest, limit: maxSkew).description))
+            fetched.errors.append(MemberError(kind: .archive, message: ArchiveError.skew(first: earliest, second: latest, limit: maxSkew).description,
+                                              archiveCause: .skew))
             return fetched
         }
         // A member the stop kept from the archive is left for the next run, not failed.

@@ -109,9 +109,7 @@ public struct MemberLookup: Sendable {
         let extracted = extractor.extract(fetched.pages, member: fetched.id, cut: fetched.cut)
         // A user and password in --base-url go to the server, not into the record.
         var errors = (fetched.errors + extracted.problems.map(MemberError.init)).map { error in
-            MemberError(kind: error.kind, source: error.source, field: error.field, url: error.url.map(URLCredentials.redacted),
-                        status: error.status, message: URLCredentials.redacted(error.message), atCrawlTime: error.atCrawlTime,
-                        noAnswer: error.noAnswer)
+            error.with(field: error.field, url: error.url.map(URLCredentials.redacted), message: URLCredentials.redacted(error.message))
         }
         errors.sort { ($0.source ?? "", $0.field ?? "") < ($1.source ?? "", $1.field ?? "") }
         var record = MemberRecord(id: fetched.id, site: pack.name, fetchedAt: fetched.fetchedAt,

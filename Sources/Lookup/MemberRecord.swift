@@ -121,6 +121,14 @@ public struct MemberError: Error, Sendable, Equatable, CustomStringConvertible, 
         case notLookedUp = "not_looked_up"
     }
 
+    /// What kind of archive trouble, where another setting may help.
+    public enum ArchiveCause: String, Sendable, Codable {
+        /// The archive answered busy (429, 503): asking more slowly may help.
+        case busy
+        /// The member's pages were captured further apart than allowed.
+        case skew
+    }
+
     public let kind: Kind
     public let source: String?
     public let field: String?
@@ -133,9 +141,11 @@ public struct MemberError: Error, Sendable, Equatable, CustomStringConvertible, 
     /// The server (the site, or the archive) never answered: no connection, no name, a
     /// timeout. Members in a row with nothing but these show the server down for the run.
     public let noAnswer: Bool
+    public let archiveCause: ArchiveCause?
 
     public init(kind: Kind, source: String? = nil, field: String? = nil, url: String? = nil, status: Int? = nil, message: String,
-                atCrawlTime: Bool = false, noAnswer: Bool = false) {
+                atCrawlTime: Bool = false, noAnswer: Bool = false, archiveCause: ArchiveCause? = nil) {
+        self.archiveCause = archiveCause
         self.kind = kind
         self.source = source
         self.field = field
@@ -147,7 +157,7 @@ public struct MemberError: Error, Sendable, Equatable, CustomStringConvertible, 
     }
 
     private enum CodingKeys: String, CodingKey {
-        case kind, source, field, url, status, message, atCrawlTime, noAnswer
+        case kind, source, field, url, status, message, atCrawlTime, noAnswer, archiveCause
     }
 
     // A checkpoint written before `noAnswer` existed reads as answered.
@@ -157,7 +167,14 @@ public struct MemberError: Error, Sendable, Equatable, CustomStringConvertible, 
                   field: try container.decodeIfPresent(String.self, forKey: .field), url: try container.decodeIfPresent(String.self, forKey: .url),
                   status: try container.decodeIfPresent(Int.self, forKey: .status), message: try container.decode(String.self, forKey: .message),
                   atCrawlTime: try container.decodeIfPresent(Bool.self, forKey: .atCrawlTime) ?? false,
-                  noAnswer: try container.decodeIfPresent(Bool.self, forKey: .noAnswer) ?? false)
+                  noAnswer: try container.decodeIfPresent(Bool.self, forKey: .noAnswer) ?? false,
+                  archiveCause: try container.decodeIfPresent(ArchiveCause.self, forKey: .archiveCause))
+    }
+
+    /// The same error with its place and message made over (redacted, escaped).
+    public func with(field: String?, url: String?, message: String) -> MemberError {
+        MemberError(kind: kind, source: source, field: field, url: url, status: status, message: message, atCrawlTime: atCrawlTime,
+                    noAnswer: noAnswer, archiveCause: archiveCause)
     }
 
     /// An extraction problem seen as a lookup error.

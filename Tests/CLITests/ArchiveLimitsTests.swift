@@ -90,7 +90,9 @@ import Testing
         #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.stderr))")
         let made = try counts(server)
         #expect(made.refused == 0, "\(made)")
-        #expect(made.index == 48 && made.playback == 480, "\(made)")
+        // Each backfill's 24 listings and 240 captures at most; what one kept, the other
+        // may take without asking (the machine's kept answers are shared as its budget is).
+        #expect((24...48).contains(made.index) && (240...480).contains(made.playback), "\(made)")
         #expect(took <= 1.3 * ideal(made) + 2, "took \(took) s for \(made), ideal \(ideal(made)) s")
     }
 

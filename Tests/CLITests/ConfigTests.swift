@@ -67,7 +67,7 @@ import Testing
         try write("rte = 1\n")
         let unknown = try run("cpvanity", ["member", "48201"], environment: env)
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.hasPrefix("cpvanity: \(directory.path)/cpvanity/config.toml: rte is not a setting; the file takes site, patterns, "))
+        #expect(unknown.stderr.hasPrefix("cpvanity: \(directory.path)/cpvanity/config.toml: rte is not a setting (did you mean rate?); the file takes site, patterns, "))
         let variable = try run("cpvanity", ["config", "show"], environment: ["CPVANITY_RATE": "fast", "XDG_CONFIG_HOME": "/nonexistent"])
         #expect(variable.stderr == "cpvanity: CPVANITY_RATE must be a number, not 'fast'\n")
         let archive = try run("cpvanity", ["member", "48201"], environment: ["CPVANITY_ARCHIVE": "web.archive.org", "XDG_CONFIG_HOME": "/nonexistent"])
@@ -135,9 +135,9 @@ import Testing
         try write("[membr]\nrate = 1\n")
         let typo = try run("cpvanity", ["config", "show"], environment: env)
         #expect(typo.status == 2)
-        #expect(typo.stderr.hasPrefix("cpvanity: \(config): [membr] is not a command; tables are named for one of batch, config, extract, feed, history, member, "), "\(typo.stderr)")
+        #expect(typo.stderr.hasPrefix("cpvanity: \(config): [membr] is not a command (did you mean member?); tables are named for one of batch, config, extract, feed, history, member, "), "\(typo.stderr)")
         try write("[batch]\nrte = 1\n")
         let unknown = try run("cpvanity", ["config", "show"], environment: env)
-        #expect(unknown.stderr.hasPrefix("cpvanity: \(config): batch.rte is not a setting; the file takes site, "), "\(unknown.stderr)")
+        #expect(unknown.stderr.hasPrefix("cpvanity: \(config): batch.rte is not a setting (did you mean rate?); the file takes site, "), "\(unknown.stderr)")
     }
 }

@@ -128,6 +128,6 @@ import Testing
         let result = try run("cpvanity", ["patterns", "check", "--site", "stackexchange"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("no site pack named 'stackexchange'"))
-        #expect(result.stderr.contains("(available: codeproject, github, hackernews, stackoverflow)"))
+        #expect(result.stderr.contains("; available: codeproject, github, hackernews, stackoverflow\n"), "\(result.stderr)")
     }
 }

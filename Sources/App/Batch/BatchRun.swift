@@ -109,7 +109,7 @@ public struct BatchRun {
             try export.abandon()
             Diagnostics.info("batch: \((summary + [BatchRun.elapsed(since: started)]).joined(separator: " · "))")
             Diagnostics.error("batch: no member could be looked up; \(file) is left as it was")
-            return RunOutcome(status: .partialFailure, failures: tally.kinds)
+            return tally.outcome(status: .partialFailure)
         }
         // Writing a file from its checkpoint takes a while for thousands of members: counted too.
         try export.finish()
@@ -118,7 +118,7 @@ public struct BatchRun {
         Diagnostics.info("batch: \(summary.joined(separator: " · "))")
         let drift = try ExtractionReport.say(tally.extraction, summary: settings.summary)
         let failed = tally.failed > 0 || tally.notLookedUp > 0 || rejected
-        return RunOutcome(status: drift ? .drift : failed ? .partialFailure : nil, failures: tally.kinds)
+        return tally.outcome(status: drift ? .drift : failed ? .partialFailure : nil)
     }
 
     /// The export, and the members the checkpoint already holds (id → failed).

@@ -29,6 +29,9 @@ public struct Settings: Sendable {
         ("columns", .text, "all (CSV)"),
     ]
 
+    /// The variables that are no key of the file's.
+    static let otherVariables = ["CPVANITY_CONFIG", "CPVANITY_BUDGETS"]
+
     /// `4`, not `4.0`.
     private static func shown(_ number: Double) -> String {
         number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
@@ -51,6 +54,13 @@ public struct Settings: Sendable {
                                 message: "(named by CPVANITY_CONFIG) does not exist; create it, or unset CPVANITY_CONFIG to read \(Settings.path(environment: environment.filter { $0.key != "CPVANITY_CONFIG" }))")
         }
         fileValues = try SettingsFile(path: file, home: environment["HOME"] ?? NSHomeDirectory(), commands: commands)
+        // A variable of ours spelt wrong is a mistake to say, as a wrong key in the file is.
+        let known = Settings.keys.map { "CPVANITY_" + $0.name.uppercased() } + Settings.otherVariables
+        for variable in environment.keys.sorted() where variable.hasPrefix("CPVANITY_") && !known.contains(variable) {
+            if let meant = NameGuess.closest(to: variable, in: known) {
+                throw SettingsError(file: nil, key: variable, message: "is not a setting (did you mean \(meant)?)")
+            }
+        }
         var environmentValues = [String: String]()
         for key in Settings.keys {
             let variable = "CPVANITY_" + key.name.uppercased()

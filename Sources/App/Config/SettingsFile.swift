@@ -24,7 +24,8 @@ struct SettingsFile: Sendable {
         for key in table.keys {
             if let section = table[key]?.table {
                 guard let command = commands[key] else {
-                    throw SettingsError(file: path, key: "[\(key)]", message: "is not a command; tables are named for one of \(Set(commands.values).sorted().joined(separator: ", "))")
+                    let names = Set(commands.values).sorted()
+                    throw SettingsError(file: path, key: "[\(key)]", message: "is not a command\(NameGuess.hint([key], in: names)); tables are named for one of \(names.joined(separator: ", "))")
                 }
                 var values = sections[command] ?? [:]
                 for inner in section.keys {
@@ -39,7 +40,8 @@ struct SettingsFile: Sendable {
 
     private static func read(_ table: TOMLTable, key: String, shownAs name: String, path: String, home: String) throws(SettingsError) -> String {
         guard let known = Settings.keys.first(where: { $0.name == key }) else {
-            throw SettingsError(file: path, key: name, message: "is not a setting; the file takes \(Settings.keys.map(\.name).joined(separator: ", ")), and a table per command ([batch], [refresh], ...) of the same keys")
+            let names = Settings.keys.map(\.name)
+            throw SettingsError(file: path, key: name, message: "is not a setting\(NameGuess.hint([key], in: names)); the file takes \(names.joined(separator: ", ")), and a table per command ([batch], [refresh], ...) of the same keys")
         }
         guard let value = table[key], var text = Settings.text(of: value, kind: known.kind) else {
             throw SettingsError(file: path, key: name, message: "must be \(Settings.describe(known.kind))")

@@ -58,6 +58,6 @@ public struct RefreshRun {
         Diagnostics.info("refresh: \(tracked.count) member\(tracked.count == 1 ? "" : "s") · \(tracked.count - tally.failed - tally.notLookedUp) ok · \(tally.failed) failed\(left) · \(changed) changed")
         let drift = try ExtractionReport.say(tally.extraction, summary: summary)
         let status: ExitStatus? = drift ? .drift : tally.failed + tally.notLookedUp > 0 ? .partialFailure : exitOnChange && changed > 0 ? .changed : nil
-        return RunOutcome(status: status, failures: tally.kinds)
+        return tally.outcome(status: status)
     }
 }

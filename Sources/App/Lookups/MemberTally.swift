@@ -11,10 +11,18 @@ struct MemberTally {
     /// Of `done`, members never requested (the site down, a stop): counted apart from `failed`.
     var notLookedUp = 0
     var kinds = Set<MemberError.Kind>()
+    var archiveCauses = Set<MemberError.ArchiveCause>()
     var extraction = ExtractionSummary()
 
     init(failed: Int = 0) {
         self.failed = failed
+    }
+
+    /// What the run's members met, for the command line's hints.
+    func outcome(status: ExitStatus?) -> RunOutcome {
+        var outcome = RunOutcome(status: status, failures: kinds)
+        outcome.archiveCauses = archiveCauses
+        return outcome
     }
 
     mutating func add(_ record: MemberRecord) {
@@ -22,6 +30,7 @@ struct MemberTally {
         extraction.add(record.extracted)
         guard record.failed else { return }
         kinds.formUnion(record.errors.map(\.kind))
+        archiveCauses.formUnion(record.errors.compactMap(\.archiveCause))
         if SiteOutage.wasLeft(record) {
             notLookedUp += 1
         } else {

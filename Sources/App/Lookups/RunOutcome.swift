@@ -5,6 +5,8 @@ import Lookup
 public struct RunOutcome: Sendable {
     public var status: ExitStatus?
     public var failures: Set<MemberError.Kind>
+    /// Of the archive's failures, those another setting may help (busy, pages too far apart).
+    public var archiveCauses: Set<MemberError.ArchiveCause> = []
     /// The history could not be opened, so the lookups were not recorded in it.
     public var historyUnavailable = false
     /// A batch's members by how they ended, as its last line says them.
@@ -19,6 +21,7 @@ public struct RunOutcome: Sendable {
     public init(_ records: [MemberRecord]) {
         let failed = records.filter(\.failed)
         self.init(status: failed.isEmpty ? nil : .partialFailure, failures: Set(failed.flatMap { $0.errors.map(\.kind) }))
+        archiveCauses = Set(failed.flatMap { $0.errors.compactMap(\.archiveCause) })
     }
 }
 

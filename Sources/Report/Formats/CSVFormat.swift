@@ -31,17 +31,22 @@ struct CSVFormat: RecordFormat {
         try writer.write(out)
     }
 
-    /// A line per point: the member (and row), the point's times, its values.
+    /// A line per point: the member (and row), the point's times, its values; with
+    /// points read from a web archive, an `archived` column last naming each one's
+    /// captures (`articles@20140112101500 profile@20140110093000`; empty for a lookup),
+    /// as the workbook's and JSON's `archived`.
     func history(_ view: HistoryView, to writer: any ByteWriter) throws {
         let raw = view.options.rawCSV
+        let archived = view.series.contains { $0.points.contains { $0.archived != nil } }
         var out = (view.options.byteOrderMark ? "\u{FEFF}" : "")
-            + CSVText.row(["id"] + (view.rows ? ["key", "title"] : []) + ["time", "last_seen"] + view.fields)
+            + CSVText.row(["id"] + (view.rows ? ["key", "title"] : []) + ["time", "last_seen"] + view.fields + (archived ? ["archived"] : []))
         for one in view.series {
             let lead: [String] = [one.id] + (view.rows ? [one.key ?? "", CSVText.neutralised(one.title ?? "", raw: raw)] : [])
             for point in one.points {
                 let times: [String] = [point.time.formatted(.iso8601), point.lastSeen.formatted(.iso8601)]
                 let values: [String] = view.fields.map { CSVText.cell(point.values[$0], raw: raw) }
-                out += CSVText.row((lead + times + values).map { TerminalText.cell($0, terminal: writer.isTerminal) })
+                let capture: [String] = archived ? [point.capturesText ?? ""] : []
+                out += CSVText.row((lead + times + values + capture).map { TerminalText.cell($0, terminal: writer.isTerminal) })
             }
         }
         try writer.write(out)

@@ -159,8 +159,15 @@ extension StatRule {
     /// A `top` statistic's row as people read it: its first field, and the value that
     /// ranked it (`Cache Heap Shader (Views 2,345,678)`).
     func shown(_ row: ExtractedRecord.Row, pack: SitePack) -> String {
+        let (first, ranking) = shownParts(row, pack: pack)
+        return first + ranking
+    }
+
+    /// The row's first field, and ` (Views 2,345,678)`: a line too narrow for both
+    /// cuts the first, never the value that ranked it.
+    func shownParts(_ row: ExtractedRecord.Row, pack: SitePack) -> (first: String, ranking: String) {
         let first = fields.first.map { DisplayText.of(row[$0]) } ?? "-"
-        return first + (by.map { " (\(pack.label(of: "\(collection ?? "").\($0)")) \(DisplayText.of(row[$0])))" } ?? "")
+        return (first, by.map { " (\(pack.label(of: "\(collection ?? "").\($0)")) \(DisplayText.of(row[$0])))" } ?? "")
     }
 }
 

@@ -28,6 +28,7 @@ struct TableFormatter: RecordFormatter {
             if let stats = record.extracted.stats { lines += statsLines(stats, record: record) }
         }
         lines += RowTable(pack: pack, options: options, style: style).lines(record)
+        lines += ListsTable(pack: pack, options: options, style: style).lines(record)
         if !record.errors.isEmpty {
             lines.append(style.red("errors"))
             for error in record.errors { lines.append("  " + style.red(error.description)) }
@@ -123,7 +124,11 @@ struct TableFormatter: RecordFormatter {
         for stat in pack.stats {
             switch stats[stat.name] {
             case .row(let row?)?:
-                lines.append(self.shown(item(stat.displayName, stat.shown(row, pack: pack)).fitted(to: max(20, options.width))))
+                // The title is cut to fit, never the value that ranked it.
+                let (title, ranking) = stat.shownParts(row, pack: pack)
+                let room = max(20, options.width) - DisplayText.width(ranking)
+                let fitted = item(stat.displayName, title).fitted(to: max(room, DisplayText.width(stat.displayName) + 2))
+                lines.append(self.shown(item(fitted.label, fitted.value + ranking)))
             case .row(nil)?:
                 continue
             case .value?:

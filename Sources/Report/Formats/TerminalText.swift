@@ -47,8 +47,7 @@ extension TerminalText {
         extracted.stats = extracted.stats.map(safe)
         for (name, rows) in extracted.collections { extracted.collections[name] = rows.map(safe) }
         let errors = record.errors.map { error in
-            MemberError(kind: error.kind, source: error.source, field: error.field.map(escaped), url: error.url.map(escaped),
-                        status: error.status, message: escaped(error.message), atCrawlTime: error.atCrawlTime, noAnswer: error.noAnswer)
+            error.with(field: error.field.map(escaped), url: error.url.map(escaped), message: escaped(error.message))
         }
         var copy = MemberRecord(id: escaped(record.id), site: record.site, fetchedAt: record.fetchedAt,
                                 sources: record.sources.map { ($0.name, escaped($0.url)) }, extracted: extracted, errors: errors)

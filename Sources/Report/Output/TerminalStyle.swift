@@ -43,7 +43,7 @@ struct TerminalStyle {
 }
 
 /// What leaves for a terminal: every control character escaped (a CR before a line
-/// feed is a line ending, and stays), and in styled text
+/// feed is a line ending, the terminal's own), and in styled text
 /// (only there: a mark in a page's text is escaped like a control) the marks made into
 /// the terminal's sequences.
 enum TerminalOutput {
@@ -65,9 +65,10 @@ enum TerminalOutput {
             if styled, let mark = TerminalStyle.Mark(rawValue: scalar.value) {
                 out += mark.sequence
             } else if scalar == "\r", scalars.index(after: index) < scalars.endIndex, scalars[scalars.index(after: index)] == "\n" {
-                // A line ending a format needs (CSV's CRLF) is a line break on the screen,
-                // not a control to show; a CR on its own would overwrite the line, and is shown.
-                out.unicodeScalars.append(scalar)
+                // A line ending a format needs (CSV's CRLF) is a line break on the screen: the
+                // terminal makes its own of the line feed. A CR on its own would overwrite the
+                // line, and is shown.
+                continue
             } else if TerminalText.isControl(scalar) {
                 out += TerminalText.escape(scalar)
             } else {

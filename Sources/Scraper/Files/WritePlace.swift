@@ -42,7 +42,7 @@ public enum WritePlace: Equatable, Sendable {
             case S_IFREG:
                 return .file(current)
             case S_IFDIR:
-                throw Failure(reason: "it is a directory; name a file")
+                throw Failure(reason: String(cString: strerror(EISDIR)))
             case S_IFSOCK:
                 throw Failure(reason: "it is a socket, which cannot be opened as a file")
             default:

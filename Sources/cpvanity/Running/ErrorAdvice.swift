@@ -22,19 +22,23 @@ enum ErrorAdvice {
     /// Ends a run: a hint for each kind of failure its members met, then its status.
     static func finish(_ outcome: RunOutcome) throws {
         for kind in MemberFailureKind.allCases where outcome.failures.contains(kind) {
-            if let hint = hint(kind) { Diagnostics.info("hint: \(hint)") }
+            if let hint = hint(kind, outcome: outcome) { Diagnostics.info("hint: \(hint)") }
         }
         if outcome.historyUnavailable { Diagnostics.info("hint: give --db another file for the history, or --no-store") }
         if let status = outcome.status { throw status }
     }
 
-    private static func hint(_ kind: MemberFailureKind) -> String? {
+    private static func hint(_ kind: MemberFailureKind, outcome: RunOutcome) -> String? {
         switch kind {
         case .robots: return "robots.txt keeps cpvanity out of some pages; --ignore-robots fetches them anyway (where you may)"
         case .timeout: return "--timeout and --connect-timeout raise the limits"
         // A site that has closed lives on in web archives.
         case .network: return "check the network connection, or the host in --base-url; if the site has closed, --as-of DATE reads its pages from a web archive"
-        case .archive: return "another archive (--archive) may have the pages; --archive-rate asks more slowly, --max-skew allows pages captured further apart"
+        case .archive:
+            // Each setting named only where it answers what went wrong.
+            return (["another archive (--archive) may have the pages"]
+                + (outcome.archiveCauses.contains(.busy) ? ["--archive-rate asks more slowly"] : [])
+                + (outcome.archiveCauses.contains(.skew) ? ["--max-skew allows pages captured further apart"] : [])).joined(separator: "; ")
         case .notFound, .http, .extraction, .unreadable, .notLookedUp: return nil
         }
     }
@@ -74,8 +78,12 @@ enum ErrorAdvice {
     }
 
     private static func words(_ error: PackLookupError) -> String {
-        guard case .noPackDirectory = error else { return error.description }
-        return "\(error)\npoint at them with --patterns DIR or CPVANITY_PATTERNS=DIR"
+        switch error {
+        case .noPackDirectory: return "\(error)\npoint at them with --patterns DIR or CPVANITY_PATTERNS=DIR"
+        case .unknownSite(let site, let directory, let available):
+            return "no site pack named '\(site)' in \(directory)\(NameGuess.hint([site], in: available)); available: \(available.isEmpty ? "none" : available.joined(separator: ", "))"
+        case .unreadable: return error.description
+        }
     }
 
     private static func option(_ role: AppError.FileRole) -> String? {
