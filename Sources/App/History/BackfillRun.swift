@@ -139,9 +139,10 @@ public struct BackfillRun {
     /// a member the run stopped says so, and how far it got.
     static func said(_ outcome: Backfill.Outcome, every: CaptureChoice.Period) -> String {
         let counts = "\(outcome.stored) stored · \(outcome.known) already stored · \(outcome.failed) failed"
-        guard outcome.stopped else { return "\(outcome.periods) \(every.rawValue)s with captures · " + counts }
+        let periods = "\(outcome.periods) \(every.rawValue)\(outcome.periods == 1 ? "" : "s") with captures"
+        guard outcome.stopped else { return periods + " · " + counts }
         if outcome.periods == 0 && outcome.incomplete == 0 { return "stopped before its captures were listed; nothing asked of it is lost" }
-        return "stopped · \(counts) (of \(outcome.periods) \(every.rawValue)s with captures)"
+        return "stopped · \(counts) (of \(periods))"
     }
 
     /// ` from 2008-01-01 to 2014-12-31`, ` from 2008-01-01`, or nothing: the range asked for.
