@@ -24,11 +24,7 @@ extension ArchiveReader {
     /// the request on to another timestamp or URL form than the one asked for).
     public func read(_ capture: Capture, source: String) async -> Result<FetchedPage, Unread> {
         var url = url(of: capture)
-        if let kept = captureCache?.entry(for: url) {
-            activity.capture(kept: true)
-            return .success(FetchedPage(bytes: kept.body, charset: kept.contentType.flatMap(HTTPResponse.charset), origin: url,
-                                        base: capture.original, capture: capture))
-        }
+        if let kept = kept(capture, url: url) { return .success(kept) }
         var visited: Set<String> = [url]
         var read = capture
         for _ in 0...ArchiveReader.mostArchiveRedirects {
@@ -82,6 +78,13 @@ extension ArchiveReader {
         }
         let chain = ArchiveError.redirectChain(archive: base, capture: capture.original, why: "through more than \(ArchiveReader.mostArchiveRedirects) redirects")
         return .failure(Unread(error: MemberError(kind: .archive, source: source, url: url, message: chain.description), recordedError: false))
+    }
+
+    /// The capture as a run kept it (captures never change), if one did.
+    private func kept(_ capture: Capture, url: String) -> FetchedPage? {
+        guard let kept = captureCache?.entry(for: url) else { return nil }
+        activity.capture(kept: true)
+        return FetchedPage(bytes: kept.body, charset: kept.contentType.flatMap(HTTPResponse.charset), origin: url, base: capture.original, capture: capture)
     }
 
     /// What an answer that is neither the page nor the archive's redirect means for the user.
