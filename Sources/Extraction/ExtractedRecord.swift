@@ -68,8 +68,6 @@ public struct FieldOutcome: Sendable, Equatable, Codable {
     /// Dotted field name; a collection's fields read `articles[].views`.
     public let field: String
     public internal(set) var source: String
-    /// False for fields the pack marks `optional`.
-    public let expected: Bool
     /// Found by a pattern.
     public var matched = 0
     /// Not found, in a part of the page that shows there is nothing (the default).
@@ -79,15 +77,15 @@ public struct FieldOutcome: Sendable, Equatable, Codable {
     /// Found, well formed, but too large for its type or outside the pack's range: null,
     /// with a problem; not counted as missing, since the markup is as the pack expects.
     public var unreadable = 0
-    /// An optional field not on the page: null, and no problem.
+    /// Not found where the page shows there is none (its `absent` sign, or its part
+    /// without its `present` one), and no default: null, and no problem.
     public var absent = 0
     /// How many values each alternative found, by the alternative's position.
     public var byAlternative: [Int]
 
-    public init(field: String, source: String, expected: Bool, alternatives: Int) {
+    public init(field: String, source: String, alternatives: Int) {
         self.field = field
         self.source = source
-        self.expected = expected
         byAlternative = Array(repeating: 0, count: alternatives)
     }
 

@@ -7,11 +7,11 @@ extension ExtractionRun {
     /// The rows of a collection on each of its source's pages, in page order, as one
     /// list: rows are numbered across pages in messages, and each field's outcome
     /// counts them all.
-    /// Nil, with a problem, when a page lacks the list's section (its `within` finds
-    /// nothing) and the pack does not mark the list optional.
+    /// Nil, with a problem, when a page shows no row and does not say that the list
+    /// has none (its `absent`): its section not found, or found without a row.
     mutating func rows(of collection: CollectionRule, on pages: [Page]) -> [ExtractedRecord.Row]? {
         var outcomes = collection.fields.map { field in
-            FieldOutcome(field: "\(collection.name)[].\(field.name)", source: collection.source, expected: !field.optional,
+            FieldOutcome(field: "\(collection.name)[].\(field.name)", source: collection.source,
                          alternatives: field.alternatives.count)
         }
         var rows = [ExtractedRecord.Row]()
@@ -30,12 +30,13 @@ extension ExtractionRun {
     private mutating func rows(of collection: CollectionRule, on page: Page, numberedFrom first: Int,
                                outcomes: inout [FieldOutcome]) -> [ExtractedRecord.Row]? {
         var regions = [Range<Int>]()
+        let whole = 0..<page.utf8.count
         do throws(MatchFailure) {
-            var region = 0..<page.utf8.count
+            var region = whole
             for narrowing in collection.within {
                 guard let narrowed = try narrow(region, with: narrowing, on: page) else {
-                    if collection.optional { return [] }
-                    problem(.extraction, collection.name, page, "the list's section is not on the page (within '\(Self.abbreviated(narrowing.pattern.pattern))' found nothing), so the list is unknown, not empty; `optional = true` on the collection says the section may be left out")
+                    if first == 0, !shows(collection.present, on: page, in: whole), shows(collection.absent, on: page, in: whole) { return [] }
+                    problem(.extraction, collection.name, page, "the list's section is not on the page (within '\(Self.abbreviated(narrowing.pattern.pattern))' found nothing)\(noneSaid(collection, page: page)), so the list is unknown, not empty")
                     return nil
                 }
                 region = narrowed
@@ -44,9 +45,16 @@ extension ExtractionRun {
                 regions = try rowRegions(cut, on: page, in: region)
                 if !regions.isEmpty { break }
             }
+            // No row: empty only where the page says the list has none; a later page of
+            // a list that has rows ends it.
+            if regions.isEmpty && first == 0 {
+                if !shows(collection.present, on: page, in: whole), shows(collection.absent, on: page, in: whole) { return [] }
+                problem(.extraction, collection.name, page, "no row found\(collection.within.isEmpty ? "" : " in the list's section")\(noneSaid(collection, page: page)), so the list is unknown, not empty")
+                return nil
+            }
         } catch {
             problem(.extraction, "\(collection.name)[]", page, "cutting rows: \(error.message)")
-            return []
+            return nil
         }
         // A field at a time, down the rows: one pattern's compiled code stays hot where,
         // row by row, a dozen patterns and their conversions would take turns (172
@@ -56,12 +64,10 @@ extension ExtractionRun {
         var rows = [ExtractedRecord.Row](repeating: emptyRow, count: regions.count)
         var noted = [(cell: Int, problem: ExtractionProblem)]()
         for (column, field) in collection.fields.enumerated() {
-            // A row field's part is its row, unless it names a narrower one.
-            let rowIsPart = field.present.isEmpty && !field.narrows
             for (row, rowRegion) in regions.enumerated() {
                 let place = FieldPlace(collection: collection.name, row: first + row, field: field.name)
                 let before = record.problems.count
-                rows[row].values[column] = value(of: field, at: place, rowIsPart: rowIsPart, outcome: &outcomes[column]) { source in
+                rows[row].values[column] = value(of: field, at: place, inRow: true, outcome: &outcomes[column]) { source in
                     source == collection.source ? (page, rowRegion) : nil
                 }
                 if record.problems.count > before, let problem = record.problems.popLast() {
@@ -73,6 +79,15 @@ extension ExtractionRun {
         noted.sort { $0.cell < $1.cell }
         record.problems.append(contentsOf: noted.map(\.problem))
         return rows
+    }
+
+    /// Why the page does not count as saying the list has none: its own sign shows, or
+    /// the pack gives no sign of none, or the sign is not on this page.
+    private func noneSaid(_ collection: CollectionRule, page: Page) -> String {
+        let whole = 0..<page.utf8.count
+        if shows(collection.present, on: page, in: whole) { return ", though the page shows the list (its present pattern matched)" }
+        return collection.absent.isEmpty ? " and the pack gives no sign of an empty list (absent)"
+            : " and the page does not say the list has none (its absent pattern did not match)"
     }
 
     private func rowRegions(_ cut: RowCut, on page: Page, in region: Range<Int>) throws(MatchFailure) -> [Range<Int>] {

@@ -6,8 +6,6 @@ public struct ExtractionSummary: Sendable, Equatable {
     public struct Entry: Sendable, Equatable {
         public let field: String
         public let source: String
-        /// False for fields the pack marks `optional`.
-        public let expected: Bool
         /// Pages the field was read on (for a collection's field: pages with rows).
         public var pages = 0
         /// Pages where the field (in any row) was missing.
@@ -22,7 +20,7 @@ public struct ExtractionSummary: Sendable, Equatable {
 
         /// Half or more of at least `minimumPages` pages lack a field the pack expects.
         public func drifted(minimumPages: Int) -> Bool {
-            expected && pages >= minimumPages && pagesMissing * 2 >= pages
+            pages >= minimumPages && pagesMissing * 2 >= pages
         }
     }
 
@@ -45,7 +43,7 @@ public struct ExtractionSummary: Sendable, Equatable {
             if let known = entries.firstIndex(where: { $0.field == outcome.field && $0.source == outcome.source }) {
                 index = known
             } else {
-                entries.append(Entry(field: outcome.field, source: outcome.source, expected: outcome.expected))
+                entries.append(Entry(field: outcome.field, source: outcome.source))
                 index = entries.count - 1
             }
             let values = outcome.matched + outcome.defaulted + outcome.missing + outcome.unreadable + outcome.absent

@@ -35,7 +35,7 @@ public struct Extractor: Sendable {
         let cutLists = Set(pack.collections.filter { cut.contains($0.source) && run.record.collections[$0.name] != nil }.map(\.name))
         run.record.stats = Statistics.compute(pack, fields: run.record.fields, collections: run.record.collections,
                                               unknownLists: run.unknownLists, cutLists: cutLists, unreadRows: run.unreadRows,
-                                              problems: &run.record.problems)
+                                              absentBySign: run.absentBySign, problems: &run.record.problems)
         run.markRoundedStatistics()
         return run.record
     }
@@ -53,6 +53,10 @@ struct ExtractionRun {
     var unreadRows: [String: [Int]] = [:]
     /// Collections whose page was read and lacked their section: unknown, not empty.
     var unknownLists: Set<String> = []
+    /// The rows (from 0) where a collection field's cell said it has none (`absent`
+    /// matched), not merely lacked its sign: a statistic none of whose rows shows a
+    /// value is unknown, unless every row said none.
+    var absentBySign: [String: Set<Int>] = [:]
     /// The member whose pages these are; patterns naming it (`{id}`) are made for it once.
     var member: String?
     private var memberPatterns: [ObjectIdentifier: any CompiledPattern] = [:]
@@ -88,8 +92,8 @@ struct ExtractionRun {
         for page in ordered where pages[page.source] != nil { allPages[page.source, default: []].append(page) }
         let pages = self.pages
         for field in pack.fields where field.sources.contains(where: { pages[$0] != nil }) {
-            var outcome = FieldOutcome(field: field.name, source: "", expected: !field.optional, alternatives: field.alternatives.count)
-            record.fields[field.name] = value(of: field, at: FieldPlace(field: field.name), rowIsPart: false, outcome: &outcome) { source in
+            var outcome = FieldOutcome(field: field.name, source: "", alternatives: field.alternatives.count)
+            record.fields[field.name] = value(of: field, at: FieldPlace(field: field.name), inRow: false, outcome: &outcome) { source in
                 pages[source].map { ($0, 0..<$0.utf8.count) }
             }
             record.outcomes.append(outcome)
@@ -166,20 +170,23 @@ struct ExtractionRun {
     }
 
     /// One field, its alternatives tried in order on the regions `region(source)`
-    /// gives: the value (null with a problem when it is expected and not found, or
-    /// found and unreadable), counted in `outcome`, which names the source it was read
-    /// from when it names none yet.
-    /// `rowIsPart`: a row shows its fields' part, so a default applies in it.
-    mutating func value(of field: FieldRule, at place: FieldPlace, rowIsPart: Bool, outcome: inout FieldOutcome,
+    /// gives: the value; its default or null where the page shows there is none; else
+    /// null with a problem (not found, or found and unreadable). Counted in `outcome`,
+    /// which names the source it was read from when it names none yet.
+    /// `inRow`: the region is a row, a part the field lives in.
+    mutating func value(of field: FieldRule, at place: FieldPlace, inRow: Bool, outcome: inout FieldOutcome,
                         region: (String) -> (Page, Range<Int>)?) -> FieldValue {
-        var partShown = rowIsPart
+        // The parts the field lives in that the page shows without its value: a
+        // `within`'s part, else its row; where one lacks the value's `present` sign,
+        // the value is absent there.
+        var parts = [(page: Page, region: Range<Int>)]()
         for (index, alternative) in field.alternatives.enumerated() {
             guard let (page, range) = region(alternative.source) else { continue }
             switch capture(alternative, on: page, in: range) {
             case .noPart:
                 continue
-            case .noMatch:
-                partShown = partShown || !alternative.within.isEmpty
+            case .noMatch(let part):
+                if !alternative.within.isEmpty || inRow { parts.append((page, part)) }
             case .failed(let failure, let culprit):
                 outcome.missing += 1
                 problem(.extraction, place.label, page, "\(failure.message) (\(culprit))")
@@ -215,11 +222,30 @@ struct ExtractionRun {
         for alternative in field.alternatives {
             if let (page, range) = region(alternative.source), !tried.contains(where: { $0.page === page }) { tried.append((page, range)) }
         }
-        // An optional field with `present` may be absent only where its part is not shown.
-        let presentShown = (!partShown || field.optional) && tried.contains { shows(field.present, on: $0.page, in: $0.region) }
         outcome.name(tried.first?.page.source ?? "")
-        return unmatched(field, partShown: partShown || presentShown, presentShown: presentShown, at: place, tried: tried.map(\.page),
+        return unmatched(field, absence: absence(of: field, parts: parts, tried: tried), at: place, tried: tried.map(\.page),
                          outcome: &outcome)
+    }
+
+    /// How the page shows a field it gave no value for.
+    enum Absence {
+        /// Its own sign is there (`present`): the value is expected, and unread.
+        case valueShown
+        /// The page's words for none (`absent`).
+        case saidNone
+        /// Its part (a row, a `within`'s part) is there without its `present` sign.
+        case partWithoutIt
+        /// Neither: the markup may have moved, so the value is unknown.
+        case unknown
+    }
+
+    /// What the page shows of a field that did not match: its `present` sign is looked
+    /// for in its parts (else the regions tried), its `absent` one in the regions tried
+    /// (its row, or the page).
+    private func absence(of field: FieldRule, parts: [(page: Page, region: Range<Int>)], tried: [(page: Page, region: Range<Int>)]) -> Absence {
+        if (parts.isEmpty ? tried : parts).contains(where: { shows(field.present, on: $0.page, in: $0.region) }) { return .valueShown }
+        if tried.contains(where: { shows(field.absent, on: $0.page, in: $0.region) }) { return .saidNone }
+        return !parts.isEmpty && !field.present.isEmpty ? .partWithoutIt : .unknown
     }
 
     /// Keeps the step a `rounded` value was rounded to (`99.5k`: 100); exact ones need none.
@@ -229,27 +255,32 @@ struct ExtractionRun {
         record.rounded = (record.rounded ?? [:]).merging([place.label: number.step]) { $1 }
     }
 
-    /// No alternative matched: the default where the page shows the field's part, null
-    /// for an optional field (unless its `present` part is shown: a layout that has the
-    /// field), else null and a problem naming the patterns tried.
-    private mutating func unmatched(_ field: FieldRule, partShown: Bool, presentShown: Bool, at place: FieldPlace, tried: [Page],
+    /// No alternative matched: where the page shows there is none, the default (or null);
+    /// else null and a problem naming the patterns tried.
+    private mutating func unmatched(_ field: FieldRule, absence: Absence, at place: FieldPlace, tried: [Page],
                                     outcome: inout FieldOutcome) -> FieldValue {
-        if partShown, let defaultValue = field.defaultValue {
-            outcome.defaulted += 1
-            return defaultValue
-        }
-        if field.optional && !presentShown {
+        switch absence {
+        case .saidNone, .partWithoutIt:
+            if absence == .saidNone, let collection = place.collection {
+                absentBySign["\(collection).\(field.name)", default: []].insert(place.row)
+            }
+            if let defaultValue = field.defaultValue {
+                outcome.defaulted += 1
+                return defaultValue
+            }
             outcome.absent += 1
             return .null
+        case .valueShown, .unknown:
+            break
         }
         outcome.missing += 1
         let patterns = field.alternatives.filter { alternative in tried.contains { $0.source == alternative.source } }
         var message = patterns.count == 1 ? "not found: its pattern did not match"
             : "not found: none of its \(patterns.count) patterns matched"
-        if field.defaultValue != nil {
-            message += ", and the page does not show the part its default stands for"
-        } else if field.optional {
-            message += ", though the page shows the part it lives in (its present pattern matched)"
+        if absence == .valueShown {
+            message += ", though the page shows the value's part (its present pattern matched)"
+        } else if field.defaultValue != nil || !field.absent.isEmpty {
+            message += ", and the page does not show that there is none"
         }
         message += " (tried " + patterns.map { "'\(Self.abbreviated($0.patternText))'" }.joined(separator: ", ") + ")"
         record.problems.append(ExtractionProblem(kind: .extraction, field: place.label, source: tried.map(\.source).joined(separator: "+"),
@@ -273,7 +304,7 @@ struct ExtractionRun {
         /// A `within` found nothing: the page does not show the part the alternative reads.
         case noPart
         /// The part is there (or the alternative reads the whole region), the pattern is not.
-        case noMatch
+        case noMatch(part: Range<Int>)
         case captured(Range<Int>)
         /// The engine gave up; `culprit` names the pattern that did (the field's, or a `within`).
         case failed(MatchFailure, culprit: String)
@@ -291,7 +322,7 @@ struct ExtractionRun {
             }
         }
         do throws(MatchFailure) {
-            guard let range = try match(pattern(of: alternative), group: alternative.group, on: page, in: region) else { return .noMatch }
+            guard let range = try match(pattern(of: alternative), group: alternative.group, on: page, in: region) else { return .noMatch(part: region) }
             return .captured(range)
         } catch {
             return .failed(error, culprit: "pattern: \(alternative.patternText)")

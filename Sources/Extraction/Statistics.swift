@@ -41,7 +41,8 @@ public struct Statistics: Sendable, Equatable, Codable {
     public static func compute(_ pack: SitePack, fields: [String: FieldValue],
                                collections: [String: [ExtractedRecord.Row]]) -> Statistics? {
         var problems = [ExtractionProblem]()
-        return compute(pack, fields: fields, collections: collections, unknownLists: [], cutLists: [], unreadRows: [:], problems: &problems)
+        return compute(pack, fields: fields, collections: collections, unknownLists: [], cutLists: [], unreadRows: [:], absentBySign: [:],
+                       problems: &problems)
     }
 
     /// As above, where `unknownLists` names the lists whose page was read without their
@@ -49,9 +50,12 @@ public struct Statistics: Sendable, Equatable, Codable {
     /// expected and not read. Missing is not zero: a statistic over a list that is not
     /// known (its section absent), or over a field some row could not give, is null,
     /// with a problem naming the rows; never a figure over the rows that happened to read.
+    /// A sum, mean, least or greatest over rows none of which shows the value is unknown
+    /// too ("no row shows bookmarks"), never its default, unless every row said it has
+    /// none (`absentBySign`: the rows whose cell's `absent` matched).
     public static func compute(_ pack: SitePack, fields: [String: FieldValue], collections: [String: [ExtractedRecord.Row]],
                                unknownLists: Set<String>, cutLists: Set<String>, unreadRows: [String: [Int]],
-                               problems: inout [ExtractionProblem]) -> Statistics? {
+                               absentBySign: [String: Set<Int>], problems: inout [ExtractionProblem]) -> Statistics? {
         let lists = pack.statCollections
         guard !pack.stats.isEmpty, lists.isEmpty || lists.contains(where: { collections[$0] != nil || unknownLists.contains($0) }) else { return nil }
         var computation = StatisticsComputation(fields: fields)
@@ -72,6 +76,13 @@ public struct Statistics: Sendable, Equatable, Codable {
                 if !unread.isEmpty {
                     computation.unknown(stat)
                     problems.append(unknownProblem(stat, list: list, source: pack.collection(named: list)?.source ?? "", unread: unread))
+                    continue
+                }
+                if let field = StatisticsComputation.shownByNoRow(stat, rows: rows, saidNone: absentBySign["\(list).\(stat.fields.first ?? "")"] ?? []) {
+                    computation.unknown(stat)
+                    let label = pack.collection(named: list)?.field(named: field)?.displayName.lowercased() ?? field
+                    problems.append(ExtractionProblem(kind: .extraction, field: "stats.\(stat.name)", source: pack.collection(named: list)?.source ?? "",
+                                                      origin: "", message: "unknown: no row shows \(label) (\(rows.count) row\(rows.count == 1 ? "" : "s") read), and a figure over none of them would not be the page's"))
                     continue
                 }
                 computation.add(stat, rows: rows)
@@ -133,6 +144,14 @@ struct StatisticsComputation {
         }
         result.values[stat.name] = value
         if case .value(let shown) = value, exact[stat.name] == nil { exact[stat.name] = StatisticsComputation.double(shown) }
+    }
+
+    /// The field a sum, mean, least or greatest is over, when rows are there and none
+    /// shows it, and not every one said it has none; nil when the figure can be made.
+    static func shownByNoRow(_ stat: StatRule, rows: [ExtractedRecord.Row], saidNone: Set<Int>) -> String? {
+        guard [.sum, .mean, .min, .max].contains(stat.operation), !rows.isEmpty, let field = stat.fields.first else { return nil }
+        let none = rows.allSatisfy { ($0[field] ?? .null).isNull }
+        return none && saidNone.count < rows.count ? field : nil
     }
 
     /// A field's values down the rows, nulls left out. The rows of a list share one

@@ -22,7 +22,7 @@ extension MemberLookup {
     /// The member as the archive showed it in `period`, each page read through playback
     /// (`ArchivedNearest`); pages captured further apart than `--max-skew` are an error.
     func fetchAsOf(_ id: String, period: DateInterval, sources names: [String]?, archive: ArchiveReader) async -> Fetched {
-        var fetched = Fetched(id: id, sources: sources(names), base: baseURL)
+        var fetched = Fetched(id: id, sources: sources(names, fromArchive: true), base: baseURL)
         fetched.add(await MemberPages(pack: pack, origin: ArchivedNearest(reader: archive, period: period), savePagesTo: savePagesTo)
             .read(id: id, urls: fetched.urls))
         fetched.stopped = fetched.stopped || (archive.isStopping && !fetched.errors.isEmpty)
@@ -56,7 +56,7 @@ extension MemberLookup {
     /// `pick` gives each source's captures to try, in order.
     func fetchArchived(_ id: String, sources names: [String]?,
                        pick: @escaping @Sendable (String, String) async -> Result<[Capture], MemberError>) async -> Fetched {
-        var fetched = Fetched(id: id, sources: sources(names), base: baseURL)
+        var fetched = Fetched(id: id, sources: sources(names, fromArchive: true), base: baseURL)
         guard let archive else { return fetched }
         // Which capture of each page: chosen first, so pages captured too far apart
         // cost the archive no page request.

@@ -101,8 +101,9 @@ public struct MemberLookup: Sendable {
         return record(of: fetched)
     }
 
-    func sources(_ names: [String]?) -> [SourceRule] {
-        pack.sources.filter { names?.contains($0.name) ?? true }
+    /// The pack's sources `names` picks (all by default); from a web archive, those it keeps.
+    func sources(_ names: [String]?, fromArchive: Bool = false) -> [SourceRule] {
+        pack.sources.filter { (names?.contains($0.name) ?? true) && (!fromArchive || $0.archived) }
     }
 
     func record(of fetched: Fetched) -> MemberRecord {

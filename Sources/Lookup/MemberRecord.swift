@@ -55,6 +55,17 @@ public struct MemberRecord: Sendable, Codable {
 
     public var failed: Bool { !errors.isEmpty }
 
+    /// Why a value it has a problem with (a field, a list) is unknown, in a few words:
+    /// "not found on the page", "on the page, but not readable as its type".
+    public func whyUnknown(_ key: String) -> String {
+        errors.first { $0.field == key }?.kind == .unreadable ? "on the page, but not readable as its type" : "not found on the page"
+    }
+
+    /// Its pages were read, whatever the pack could not read on them (a value unknown,
+    /// a statistic over rows that show none): what it read is the member's, and is
+    /// kept in the history, the unknown values as unknown.
+    public var pagesWereRead: Bool { errors.allSatisfy { [.extraction, .unreadable].contains($0.kind) } }
+
     private enum CodingKeys: String, CodingKey {
         case id, site, fetchedAt, sources, extracted, errors, changes, previousLookup, captures, warnings, trend
     }

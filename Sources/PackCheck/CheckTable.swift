@@ -37,6 +37,16 @@ public enum CheckTable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The pack's captures too narrow for their type, after the tables: they fail the
+    /// check whatever the fixtures say, since a page that writes a value so reads wrong.
+    public static func render(_ cautions: [CaptureWidths.Caution], pack: SitePack) -> String {
+        guard !cautions.isEmpty else { return "" }
+        let count = cautions.count == 1 ? "1 capture" : "\(cautions.count) captures"
+        return (["", "captures too narrow for their type (\(pack.file)):"] + cautions.map { "  \($0)" }
+            + ["", "FAIL: \(count) cannot hold what \(cautions.count == 1 ? "its type reads" : "their types read"); widen \(cautions.count == 1 ? "it" : "them") (docs/patterns.md, \"Types\")"])
+            .joined(separator: "\n") + "\n"
+    }
+
     static func word(_ cell: PackCheck.Cell) -> String {
         switch cell {
         case .matched: return "ok"

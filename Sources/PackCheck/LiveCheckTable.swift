@@ -11,7 +11,7 @@ public enum LiveCheckTable {
     public static func passed(_ records: [MemberRecord]) -> Bool {
         records.allSatisfy { record in
             !record.errors.contains { $0.kind != .extraction }
-                && !record.extracted.outcomes.contains { $0.expected && ($0.missing > 0 || $0.unreadable > 0) }
+                && !record.extracted.outcomes.contains { $0.missing > 0 || $0.unreadable > 0 }
                 && !record.extracted.problems.contains { $0.kind == .extraction }
         }
     }

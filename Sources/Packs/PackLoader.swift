@@ -157,7 +157,7 @@ struct PackReader {
         // A source names saved pages (<source>-<id>.html): no path may hide in it.
         checkName(key, at: at, what: "source", dotted: false, reserved: false)
         guard let table = table(parent, key, at: "sources", required: true) else { return nil }
-        checkKeys(table, at: at, allowed: ["url", "missing", "complete", "next", "max_pages", "next_hosts", "time"])
+        checkKeys(table, at: at, allowed: ["url", "missing", "complete", "next", "max_pages", "next_hosts", "time", "archived"])
         let url = string(table, "url", at: at, required: true)
         let missing = patterns(table, "missing", at: at, required: false)
         let complete = patterns(table, "complete", at: at, required: false)
@@ -183,14 +183,17 @@ struct PackReader {
         let time = string(table, "time", at: at).flatMap { compile($0, at: "\(at).time", caseInsensitive: caseInsensitive) }
         guard let url else { return nil }
         return SourceRule(name: key, urlTemplate: url, missing: missing ?? [], complete: complete ?? [], next: next, maxPages: maxPages,
-                          nextHosts: nextHosts, time: time)
+                          nextHosts: nextHosts, time: time, archived: bool(table, "archived", at: at) ?? true)
     }
 
     mutating func readCollection(_ parent: TOMLTable, _ key: String, sources: Set<String>) -> CollectionRule? {
         let at = "collections.\(quoted(key))"
         checkName(key, at: at, what: "collection", dotted: false, reserved: true)
         guard let table = table(parent, key, at: "collections", required: true) else { return nil }
-        checkKeys(table, at: at, allowed: ["source", "within", "row", "row_start", "fields", "label", "item", "optional"])
+        checkKeys(table, at: at, allowed: ["source", "within", "row", "row_start", "fields", "label", "item", "optional", "present", "absent"])
+        if table["optional"] != nil {
+            problems.append(PackProblem(location: "\(at).optional", message: "is no longer read: optional made a list empty wherever its section was not found, and could not tell a page that shows no rows from markup that moved. Say what the page shows when the list has none: absent = '<its words or markup for none>' (present = '<the list's own sign, such as its heading>' makes rows expected where it shows); then drop optional"))
+        }
         let source = sourceName(table, at: at, sources: sources, required: true)
         let within = narrowings(table, at: at)
         var cuts = [RowCut]()
@@ -212,7 +215,8 @@ struct PackReader {
         guard let source, !cuts.isEmpty else { return nil }
         return CollectionRule(name: key, source: source, within: within ?? [], rowCuts: cuts, fields: fields,
                               label: string(table, "label", at: at), item: string(table, "item", at: at),
-                              optional: bool(table, "optional", at: at) ?? false)
+                              present: signPatterns(table, "present", at: at, caseInsensitive: caseInsensitive),
+                              absent: signPatterns(table, "absent", at: at, caseInsensitive: caseInsensitive))
     }
 
     /// A field at top level (`fixedSource` nil: each field names its source) or in a

@@ -8,8 +8,8 @@ extension PackReader {
     mutating func readField(_ parent: TOMLTable, _ key: String, at parentPath: String, sources: Set<String>, fixedSource: String?) -> FieldRule? {
         let at = "\(parentPath).\(quoted(key))"
         guard let table = table(parent, key, at: parentPath, required: true) else { return nil }
-        var allowed: Set<String> = ["pattern", "group", "within", "type", "default", "required", "optional", "present", "case_sensitive", "map",
-                                    "label", "min", "max", "century", "changes"]
+        var allowed: Set<String> = ["pattern", "group", "within", "type", "default", "required", "optional", "present", "absent", "case_sensitive",
+                                    "map", "label", "min", "max", "century", "changes"]
         if fixedSource == nil { allowed.insert("source") }
         checkKeys(table, at: at, allowed: allowed)
         if key.isEmpty || key.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
@@ -29,23 +29,28 @@ extension PackReader {
                                    caseInsensitive: fieldCaseInsensitive, within: fieldWithin, group: fieldGroup, problemsBefore: before)
         let alternatives = readAlternatives(table, context)
 
-        // Every field is required unless it says it is optional; `required = true` is
-        // still read, as older packs wrote it.
+        // Every field is expected: absent only where the page says so (`absent`, or its
+        // part without its `present` sign); `required = true` is still read, as older
+        // packs wrote it, and means that too.
         let required = bool(table, "required", at: at) ?? false
-        let optional = bool(table, "optional", at: at) ?? false
-        if required && optional {
-            problems.append(PackProblem(location: at, message: "is both required and optional; drop one"))
+        let present = signPatterns(table, "present", at: at, caseInsensitive: fieldCaseInsensitive)
+        let absent = signPatterns(table, "absent", at: at, caseInsensitive: fieldCaseInsensitive)
+        // A part the field lives in that the page may show without the value: a row, or a `within`.
+        let hasPart = fixedSource != nil || !fieldWithin.isEmpty || alternatives.contains { !$0.within.isEmpty }
+        if table["optional"] != nil {
+            problems.append(PackProblem(location: "\(at).optional", message: PackReader.optionalIsGone(part: hasPart ? "its part" : "a within (the part that holds the value)")))
         }
-        let present = presentPatterns(table, at: at, caseInsensitive: fieldCaseInsensitive)
+        if required && !absent.isEmpty {
+            problems.append(PackProblem(location: at, message: "is both required and says when it is absent; drop one"))
+        }
         var defaultValue: FieldValue?
         if let value = table["default"] {
             defaultValue = convertDefault(value, type: type, at: "\(at).default")
             if required {
                 problems.append(PackProblem(location: at, message: "is both required and has a default; a required field must match, so drop one"))
             }
-            let narrows = !fieldWithin.isEmpty || alternatives.contains { !$0.within.isEmpty }
-            if fixedSource == nil && present.isEmpty && !narrows {
-                problems.append(PackProblem(location: "\(at).default", message: "applies only where the page shows the part the field lives in, and this field names none: add present = '<pattern for that part>' (e.g. the table or heading that holds the value) or a within; otherwise a pattern that stops matching would read as the default"))
+            if absent.isEmpty && (present.isEmpty || !hasPart) {
+                problems.append(PackProblem(location: "\(at).default", message: "applies only where the page shows that there is none, and this field says nowhere: add absent = '<the page's words or markup for none>', or present = '<the value's own sign, such as its label>' with \(hasPart ? "its part" : "a within (the part, such as the table, that lists what the member has)"); a value the page shows and the pattern cannot read is then a problem, never the default"))
             }
         }
         let map = readMap(table, at: at)
@@ -56,8 +61,8 @@ extension PackReader {
         }
         let century = readCentury(table, at: at, type: type)
         guard problems.count == before else { return nil }
-        return FieldRule(name: key, type: type, alternatives: alternatives, defaultValue: defaultValue, optional: optional,
-                         present: present, map: map, label: label, bounds: bounds, century: century,
+        return FieldRule(name: key, type: type, alternatives: alternatives, defaultValue: defaultValue,
+                         present: present, absent: absent, map: map, label: label, bounds: bounds, century: century,
                          reportsChanges: bool(table, "changes", at: at) ?? true)
     }
 
@@ -215,5 +220,11 @@ extension PackReader {
         }
         problems.append(PackProblem(location: at, message: "\(describe(value)) does not fit type \(type.rawValue)"))
         return nil
+    }
+
+    /// What a pack that still says `optional` is told: what the key did, why it is
+    /// gone, and what to write instead.
+    static func optionalIsGone(part: String) -> String {
+        "is no longer read: optional made a value absent wherever its pattern missed, and could not tell a page that shows none from markup that moved. Say what the page shows when there is none: absent = '<its words or markup for none>', or present = '<the value's own sign>' with \(part) (where the part is shown without it, the value is absent); then drop optional"
     }
 }

@@ -38,11 +38,12 @@ extension PackReader {
         return compiled
     }
 
-    mutating func presentPatterns(_ table: TOMLTable, at: String, caseInsensitive: Bool) -> [any CompiledPattern] {
+    /// A field's or a list's signs on the page (`present`, `absent`), matched as its patterns are.
+    mutating func signPatterns(_ table: TOMLTable, _ key: String, at: String, caseInsensitive: Bool) -> [any CompiledPattern] {
         let saved = self.caseInsensitive
         self.caseInsensitive = caseInsensitive
         defer { self.caseInsensitive = saved }
-        return patterns(table, "present", at: at, required: false) ?? []
+        return patterns(table, key, at: at, required: false) ?? []
     }
 
     mutating func narrowings(_ table: TOMLTable, at: String, caseInsensitive: Bool? = nil) -> [Narrowing]? {

@@ -176,17 +176,20 @@ public final class FieldRule: Sendable {
     public let name: String
     public let type: FieldType
     public let alternatives: [Alternative]
-    /// Used when no alternative matches but the page shows the part the field lives
-    /// in (a `within` matched, or a `present` pattern did); nil means no default.
+    /// The value where the page shows that there is none (an `absent` pattern matched,
+    /// or the field's part lacks its `present` sign); nil means null there.
     public let defaultValue: FieldValue?
-    /// True when the field may be absent from a page without that being a problem (an
-    /// article's downloads, an avatar). A field that is not optional and is not found
-    /// is null and an extraction problem: never a zero.
-    public let optional: Bool
-    /// Patterns that show the part of the page the field lives in, so that its
-    /// default may apply there (a category the reputation table does not list is 0;
-    /// a page with no reputation table is not).
+    /// The value's own sign, where it is shown (its label, its cell): where one
+    /// matches, the value is expected, and not reading it is a problem; a row or a
+    /// `within` part that has none shows that the value is absent there (a category
+    /// the reputation table does not list is 0; a page with no table is unknown).
     package let present: [any CompiledPattern]
+    /// The page's own sign that there is no value (its words or markup for none:
+    /// "hasn't answered any questions yet", a layout that has no such part). A field
+    /// that is not found is absent (its default, else null, with no problem) only
+    /// where one of these matches or its part lacks its `present` sign; everywhere
+    /// else it is unknown: null with a problem, never a zero.
+    package let absent: [any CompiledPattern]
     /// Captured text → replacement, applied (case-insensitively) before the type conversion.
     public let map: [String: String]?
     /// What people read it as (`Author points`); nil: its name.
@@ -200,17 +203,17 @@ public final class FieldRule: Sendable {
     /// years", "Last seen today"): kept in the history, never reported as a change.
     public let reportsChanges: Bool
 
-    init(name: String, type: FieldType, alternatives: [Alternative], defaultValue: FieldValue?, optional: Bool,
-         present: [any CompiledPattern] = [], map: [String: String]?, label: String? = nil, bounds: ValueBounds = ValueBounds(),
-         century: Int? = nil, reportsChanges: Bool = true) {
+    init(name: String, type: FieldType, alternatives: [Alternative], defaultValue: FieldValue?,
+         present: [any CompiledPattern] = [], absent: [any CompiledPattern] = [], map: [String: String]?, label: String? = nil,
+         bounds: ValueBounds = ValueBounds(), century: Int? = nil, reportsChanges: Bool = true) {
         self.century = century
         self.reportsChanges = reportsChanges
         self.name = name
         self.type = type
         self.alternatives = alternatives
         self.defaultValue = defaultValue
-        self.optional = optional
         self.present = present
+        self.absent = absent
         self.map = map
         self.label = label
         self.bounds = bounds
@@ -251,13 +254,18 @@ public final class CollectionRule: Sendable {
     /// What people call the list (`Articles`) and one of its rows (`article`).
     public let label: String?
     public let item: String?
-    /// The page may lack the list's section (`within` finds nothing) and the list is
-    /// then empty; otherwise an absent section is unknown, never an empty list.
-    public let optional: Bool
+    /// The list's own sign, where it is shown (its heading): rows are then expected,
+    /// and none read is a problem, not an empty list.
+    package let present: [any CompiledPattern]
+    /// The page's own sign that the list has no rows ("doesn't have any public
+    /// repositories yet", a layout without the list): the list is empty, `[]`, only
+    /// where one matches; a section not found or without rows is unknown otherwise.
+    package let absent: [any CompiledPattern]
 
     init(name: String, source: String, within: [Narrowing], rowCuts: [RowCut], fields: [FieldRule],
-         label: String? = nil, item: String? = nil, optional: Bool = false) {
-        self.optional = optional
+         label: String? = nil, item: String? = nil, present: [any CompiledPattern] = [], absent: [any CompiledPattern] = []) {
+        self.present = present
+        self.absent = absent
         self.name = name
         self.source = source
         self.within = within

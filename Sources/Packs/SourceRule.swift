@@ -31,9 +31,15 @@ public struct SourceRule: Sendable {
     /// page counts back from.
     package let time: (any CompiledPattern)?
 
+    /// False (`archived = false`) for a page web archives rarely keep (a fragment the
+    /// site loads after its page): a lookup in an archive goes without it, and its
+    /// fields read from the other pages.
+    public let archived: Bool
+
     init(name: String, urlTemplate: String, missing: [any CompiledPattern], complete: [any CompiledPattern] = [],
          next: (any CompiledPattern)? = nil, maxPages: Int = SourceRule.defaultMaxPages, nextHosts: [String] = [],
-         time: (any CompiledPattern)? = nil) {
+         time: (any CompiledPattern)? = nil, archived: Bool = true) {
+        self.archived = archived
         self.time = time
         self.nextHosts = nextHosts.map { $0.lowercased() }
         self.name = name

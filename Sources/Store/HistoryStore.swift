@@ -112,7 +112,7 @@ public final class HistoryStore: Sendable {
     /// changed since the member's previous snapshot.
     @discardableResult
     public func save(_ record: MemberRecord, pack: SitePack, at time: Date? = nil) throws(StoreError) -> SaveResult {
-        guard !record.failed else { return SaveResult(changes: [:], previousLookup: nil, newSnapshot: false) }
+        guard record.pagesWereRead else { return SaveResult(changes: [:], previousLookup: nil, newSnapshot: false) }
         let now = time ?? record.fetchedAt
         let current = SnapshotValues(record, pack: pack)
         let hosts = SnapshotValues.siteHosts(record, pack: pack)
@@ -211,7 +211,7 @@ public final class HistoryStore: Sendable {
     /// captures. False when the history already holds it (a resumed backfill).
     @discardableResult
     public func saveArchived(_ record: MemberRecord, pack: SitePack) throws(StoreError) -> Bool {
-        guard !record.failed, record.isArchived else { return false }
+        guard record.pagesWereRead, record.isArchived else { return false }
         let key = HistoryStore.captureKey(record.captures.mapValues(\.timestamp))
         let time = StoredTime.text(record.shownAt)
         let values = SnapshotValues(record, pack: pack)

@@ -52,7 +52,7 @@ import Testing
         #expect((stats["best_post"] as? [String: Any])?["title"] as? String == "Small hours")
         #expect((stats["best_post"] as? [String: Any])?["score"] as? Int == 230)
         #expect((ada["errors"] as? [Any])?.isEmpty == true)
-        // No badges box: unknown, and no problem (the pack says it is optional).
+        // No badges in the writer's box: none, and no problem (the box shows no badge sign).
         let bo = records[1]
         #expect(bo["badges"] as? [String: NSNull] == ["gold": NSNull(), "silver": NSNull()])
         #expect(bo["photo"] is NSNull)

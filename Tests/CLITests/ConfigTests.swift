@@ -32,7 +32,7 @@ import Testing
         #expect(fromFile.stdout == "id,name,reputation.total\r\n48201,Maren Okafor,1204873\r\n")
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("history.sqlite").path))
         let fromEnvironment = try run("cpvanity", ["member", "48201"], environment: env.merging(["CPVANITY_FORMAT": "ndjson"]) { $1 })
-        #expect(fromEnvironment.stdout.hasPrefix(#"{"schema":"cpvanity.member/1","id":"48201""#))
+        #expect(fromEnvironment.stdout.hasPrefix(#"{"schema":"cpvanity.member/2","id":"48201""#))
         let fromFlag = try run("cpvanity", ["member", "48201", "--format", "csv", "--columns", "id"], environment: env)
         #expect(fromFlag.stdout == "id\r\n48201\r\n")
 

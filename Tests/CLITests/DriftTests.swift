@@ -29,7 +29,7 @@ import Testing
                                           "--no-store", "--format", "csv", "--summary", summary],
                              stdin: Data((101...112).map(String.init).joined(separator: "\n").utf8))
         #expect(result.status == 3)
-        #expect(result.stderr.contains("\nreputation.total               profile      12        4          0        8       -  DRIFT\n"))
+        #expect(result.stderr.contains("\nreputation.total               profile      12        4          0        8       0  DRIFT\n"))
         #expect(result.stderr.hasSuffix("cpvanity: warning: reputation.total found on 4 of 12 profile pages: the site's markup has probably changed; see 'When the site changes' in docs/patterns.md\n"))
         // The changed members' totals are unknown, never 0.
         let rows = result.stdout.split(whereSeparator: \.isNewline)
@@ -64,7 +64,7 @@ import Testing
                              stdin: Data((101...112).map(String.init).joined(separator: "\n").utf8))
         #expect(result.status == 1, "\(result.stderr)")
         #expect(!result.stderr.contains("DRIFT") && !result.stderr.contains("markup has probably changed"), "\(result.stderr)")
-        #expect(result.stderr.contains("\nreputation.total               profile      12        0          0        0          12       -\n"), "\(result.stderr)")
+        #expect(result.stderr.contains("\nreputation.total               profile      12        0          0        0          12       0\n"), "\(result.stderr)")
         let records = result.stdout.split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
         #expect(records.count == 12)
         for record in records {
@@ -111,6 +111,6 @@ import Testing
                              stdin: Data((101...112).map(String.init).joined(separator: "\n").utf8))
         #expect(result.status == 1)
         #expect(!result.stderr.contains("DRIFT"))
-        #expect(result.stderr.contains("\nreputation.total               profile      12       11          0        1       -\n"))
+        #expect(result.stderr.contains("\nreputation.total               profile      12       11          0        1       0\n"))
     }
 }

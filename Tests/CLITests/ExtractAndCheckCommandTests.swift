@@ -45,7 +45,7 @@ import Testing
         #expect(result.status == 1)
         // Every field the profile should hold is unknown, and says so; none reads 0.
         let warnings = result.stderr.split(separator: "\n")
-        #expect(warnings.count == 17)
+        #expect(warnings.count == 18)
         let first = try #require(warnings.first)
         #expect(first.hasPrefix("cpvanity: warning: name: not found: none of its 3 patterns matched (tried '\\bid\\s*=\\s*"))
         #expect(first.hasSuffix("') (profile page <stdin>)"))
@@ -122,6 +122,67 @@ import Testing
         #expect(result.stderr.contains(": missing closing parenthesis\n"))
         let fromEnvironment = try run("cpvanity", ["patterns", "check", "--fixtures", fixtures], environment: ["CPVANITY_PATTERNS": directory.path])
         #expect(fromEnvironment.status == 2)
+    }
+
+    /// The pack's total reputation captured by digits alone reads 1,204,873 as 1: the
+    /// check names the capture, with its line, and fails; any other use of the pack
+    /// warns of it.
+    @Test func aCaptureTooNarrowForItsTypeFailsTheCheckAndWarnsAtLoad() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-narrow-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let original = try String(contentsOfFile: repositoryRoot.appendingPathComponent("patterns/codeproject.toml").path, encoding: .utf8)
+        let pack = original.replacingOccurrences(of: #"{0,80}?(\d[\d,]*(?:(?:\s|\x{a0}|&nbsp;|&#160;)\d{3}(?![\d,]))*)'"#, with: #"{0,80}?(\d+)'"#)
+        try #require(pack != original)
+        let file = directory.appendingPathComponent("codeproject.toml").path
+        try pack.write(toFile: file, atomically: true, encoding: .utf8)
+        let line = try #require(pack.components(separatedBy: "\n").firstIndex { $0.hasSuffix(#"{0,80}?(\d+)'"#) }) + 1
+        let check = try run("cpvanity", ["patterns", "check", "--patterns", directory.path, "--fixtures", fixtures])
+        #expect(check.status == 1)
+        // 1,204,873 reads as 1: the fixtures disagree, and the capture is named.
+        #expect(check.stdout.contains("  48201 reputation.total: expected 1204873, got 1\n"), "\(check.stdout)")
+        #expect(check.stdout.hasSuffix("""
+
+            captures too narrow for their type (\(file)):
+              line \(line): fields."reputation.total".pattern: its capture (\\d+) cannot hold "1,204" (thousands separators), which an int reads: a page that writes the value so is read wrong or not at all; widen the capture
+
+            FAIL: 1 capture cannot hold what its type reads; widen it (docs/patterns.md, "Types")
+
+            """), "\(check.stdout)")
+        #expect(check.stderr == "")
+        let extract = try run("cpvanity", ["extract", "--patterns", directory.path, "\(fixtures)/profile-7315.html"])
+        #expect(extract.stderr.hasPrefix("cpvanity: warning: \(file): line \(line): fields.\"reputation.total\".pattern: its capture (\\d+) cannot hold"), "\(extract.stderr)")
+    }
+
+    /// A pack written before `absent`: each `optional` is named, with what to write instead.
+    @Test func anOldPackSayingOptionalIsToldWhatToWrite() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-optional-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try """
+            [site]
+            name = "old"
+            base_url = "https://old.example/"
+            id = '[0-9]+'
+            [sources.profile]
+            url = '{base}/u/{id}'
+            [fields.avatar]
+            source = "profile"
+            optional = true
+            pattern = '<img class="avatar" src="([^"]+)"'
+            [collections.posts]
+            source = "profile"
+            optional = true
+            row = '<li>(.*?)</li>'
+            [collections.posts.fields.title]
+            pattern = '(.*)'
+            """.write(toFile: directory.appendingPathComponent("old.toml").path, atomically: true, encoding: .utf8)
+        let result = try run("cpvanity", ["patterns", "check", "--patterns", directory.path, "--fixtures", fixtures])
+        #expect(result.status == 2)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.first == "cpvanity: \(directory.path)/old.toml: 2 problems in the site pack", "\(result.stderr)")
+        #expect(lines.contains { $0.hasPrefix("  fields.avatar.optional: is no longer read: optional made a value absent wherever its pattern missed") && $0.contains("absent = '<its words or markup for none>'") })
+        #expect(lines.contains { $0.hasPrefix("  collections.posts.optional: is no longer read: optional made a list empty wherever its section was not found") })
     }
 
     @Test func unknownSiteListsTheKnownOnes() throws {

@@ -44,7 +44,9 @@ import Testing
         #expect((errors.first?["message"] as? String)?.hasPrefix("not found: its pattern did not match (tried '") == true)
     }
 
-    @Test func refreshRecordsNoDropWhenAPatternStopsMatching() throws {
+    /// A value the last lookup had that this one cannot read is news: a change to
+    /// unknown, a warning, and a non-zero exit; never a drop to 0, never "0 changed".
+    @Test func refreshSaysAValueItLostAndNeverDropsIt() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = try FixtureServer()
         let env = ["CPVANITY_DB": directory.appendingPathComponent("history.sqlite").path]
@@ -52,17 +54,54 @@ import Testing
         #expect(try run("cpvanity", ["track", "add", "48201"], environment: env).status == 0)
         #expect(try run("cpvanity", ["refresh"] + fetch, environment: env).status == 0)
 
-        let broken = try run("cpvanity", ["refresh", "--patterns", try brokenPack(), "--format", "table"] + fetch, environment: env)
+        let broken = try run("cpvanity", ["refresh", "--patterns", try brokenPack(), "--format", "csv"] + fetch, environment: env)
         #expect(broken.status == 1)
-        // Said once, on stderr; no change is printed (none is computed against an unknown).
-        #expect(broken.stderr.hasPrefix("cpvanity: member 48201: extraction reputation.total: not found: "))
-        #expect(broken.stdout == "")
+        let lines = broken.stdout.components(separatedBy: "\r\n")
+        #expect(lines.first == "id,name,field,label,value,previous,delta,since")
+        #expect(lines.dropFirst().first?.hasPrefix("48201,Maren Okafor,reputation.total,Reputation,unknown: not found on the page,1204873,\"was 1,204,873\",") == true,
+                "\(broken.stdout)")
+        #expect(broken.stderr.contains("cpvanity: warning: member 48201: Reputation was 1,204,873 at the last lookup ("), "\(broken.stderr)")
+        #expect(broken.stderr.hasSuffix("0 ok · 1 failed · 1 changed\n"), "\(broken.stderr)")
 
-        // The history still holds one lookup's value, and no change to 0.
+        // The history holds the value, then unknown: never a drop to 0.
         let history = try run("cpvanity", ["history", "48201", "--field", "reputation.total", "--format", "csv"], environment: env)
         #expect(history.status == 0)
-        let lines = history.stdout.split(whereSeparator: \.isNewline)
-        #expect(lines.count == 2)
-        #expect(lines.last?.hasSuffix(",1204873") == true)
+        let points = history.stdout.split(whereSeparator: \.isNewline)
+        #expect(points.count == 3)
+        #expect(points[1].hasSuffix(",1204873") == true)
+        #expect(points[2].hasSuffix(",") == true)
+    }
+
+    /// The replica's label renamed (`--change-markup`), as a redesign does: refresh says
+    /// the loss and exits 1, where it once said "0 changed" and exited 0.
+    @Test func aRenamedLabelOnTheSiteIsALossRefreshSays() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let env = ["CPVANITY_DB": directory.appendingPathComponent("history.sqlite").path]
+        #expect(try run("cpvanity", ["track", "add", "48201"], environment: env).status == 0)
+        let before = try FixtureServer()
+        #expect(try run("cpvanity", ["refresh", "--base-url", before.baseURL, "--rate", "0"], environment: env).status == 0)
+        let renamed = try FixtureServer(["--change-markup", "Average article rating:=Mean rating of articles:"])
+        let after = try run("cpvanity", ["refresh", "--base-url", renamed.baseURL, "--rate", "0", "--format", "table"], environment: ["COLUMNS": "120"].merging(env) { $1 })
+        #expect(after.status == 1)
+        #expect(after.stdout.contains("Average article rating  unknown: not found on the page  was 4.66"), "\(after.stdout)")
+        #expect(after.stderr.contains("cpvanity: warning: member 48201: Average article rating was 4.66 at the last lookup ("))
+        #expect(!after.stderr.contains("0 changed"))
+    }
+
+    /// A member read with a value unknown (1842's old list shows no downloads) is worth
+    /// its row: a batch of only such members replaces last night's file with them, where
+    /// a night the site was down leaves it as it was.
+    @Test func aBatchOfMembersWithUnknownValuesIsStillWritten() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try FixtureServer()
+        let file = directory.appendingPathComponent("members.csv").path
+        try "id,name\r\n1842,yesterday\r\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try run("cpvanity", ["batch", "--base-url", server.baseURL, "--rate", "0", "--no-store", "--output", file,
+                                          "--columns", "id,name,stats.total_views,stats.total_downloads"], stdin: Data("1842\n".utf8))
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("batch: 1 of 1 member · 0 ok · 1 failed · "), "\(result.stderr)")
+        let lines = try String(contentsOfFile: file, encoding: .utf8).components(separatedBy: "\r\n")
+        // Its views read, its downloads unknown: a blank, never 0.
+        #expect(lines == ["id,name,stats.total_views,stats.total_downloads", "1842,René Kowalczyk,25891,", ""])
     }
 }

@@ -62,13 +62,13 @@ import Testing
         let reader = Thread { box.data = FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile() ?? Data() }
         reader.start()
         let result = try run("cpvanity", ["batch", "--base-url", server.baseURL, "--rate", "0", "--no-store", "--output", fifo],
-                             stdin: Data("7315\n48201\n1842\n".utf8))
+                             stdin: Data("7315\n48201\n90210\n".utf8))
         #expect(result.status == 0, "\(result.stderr)")
         let deadline = Date().addingTimeInterval(10)
         while box.data == nil && Date() < deadline { usleep(10_000) }
         let lines = String(decoding: box.data ?? Data(), as: UTF8.self).split(separator: "\r\n")
         #expect(lines.count == 4)
-        #expect(lines.dropFirst().map { $0.split(separator: ",").first.map(String.init) ?? "" } == ["7315", "48201", "1842"])
+        #expect(lines.dropFirst().map { $0.split(separator: ",").first.map(String.init) ?? "" } == ["7315", "48201", "90210"])
         var status = stat()
         #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["members.csv", "real"])

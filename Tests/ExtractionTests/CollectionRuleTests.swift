@@ -38,7 +38,7 @@ import Testing
             [collections.rows.fields.inner]
             pattern = '<td class="in">(\\d+)</td>'
             type = "int"
-            optional = true
+            present = 'class="in"'
             """)
         let html = """
             <b>not a row</b>
@@ -67,7 +67,38 @@ import Testing
             """)
         #expect(extract("<old>a</old><old>b</old>", with: pack).collections["rows"]?.count == 2)
         #expect(extract("<old>a</old><new>c</new>", with: pack).collections["rows"] == [["v": .text("c")]])
-        #expect(extract("nothing", with: pack).collections["rows"] == [])
+        // No row and no word from the page that there are none: unknown, not [].
+        let nothing = extract("nothing", with: pack)
+        #expect(nothing.collections["rows"] == nil)
+        #expect(nothing.problems.map(\.field) == ["rows"])
+    }
+
+    /// A list is empty only where the page says so (`absent`); where its own sign
+    /// shows (`present`, its heading), no row read is a problem even then.
+    @Test func aListIsEmptyOnlyWhereThePageSaysSo() throws {
+        let pack = try testPack("""
+            [collections.rows]
+            source = "page"
+            within = '<ul class="rows">(.*?)</ul>'
+            row = '<li>(.*?)</li>'
+            present = '<h2>Rows</h2>'
+            absent = ['No rows yet', '<ul class="rows">\\s*</ul>']
+
+            [collections.rows.fields.v]
+            pattern = '(\\w+)'
+            """)
+        #expect(extract(#"<ul class="rows"><li>a</li></ul>"#, with: pack).collections["rows"] == [["v": .text("a")]])
+        for said in ["<p>No rows yet</p>", #"<ul class="rows"> </ul>"#] {
+            let empty = extract(said, with: pack)
+            #expect(empty.collections["rows"] == [], "\(said)")
+            #expect(empty.problems == [], "\(said)")
+        }
+        // The heading shows, the rows are of another markup: unknown, even beside the words for none.
+        let redesigned = extract(#"<h2>Rows</h2><ul class="rows"><div>a</div></ul><p>No rows yet</p>"#, with: pack)
+        #expect(redesigned.collections["rows"] == nil)
+        #expect(redesigned.problems.first?.message.hasPrefix("no row found in the list's section, though the page shows the list") == true)
+        // The section gone and no word for none: unknown.
+        #expect(extract("<p>elsewhere</p>", with: pack).collections["rows"] == nil)
     }
 
     @Test func requiredRowFieldNamesTheRow() throws {
@@ -95,6 +126,7 @@ import Testing
             [collections.rows.fields.v]
             type = "int"
             default = -1
+            present = '(?:new|old)='
             pattern = ['new=(\\d+)', 'old=(\\d+)']
             """)
         let record = extract("<r>new=1 old=9</r><r>old=2</r><r>none</r><r>old=4 new=3</r><r>old=5</r>", with: pack)

@@ -63,7 +63,7 @@ import Testing
             typo = 1
             """)
         #expect(problems == [PackProblem(location: "fields.v.typo",
-                                         message: "unknown key; expected one of case_sensitive, century, changes, default, group, label, map, max, min, optional, pattern, present, required, source, type, within")])
+                                         message: "unknown key; expected one of absent, case_sensitive, century, changes, default, group, label, map, max, min, optional, pattern, present, required, source, type, within")])
     }
 
     @Test func badRegexGivesPCRE2sMessageAndOffset() {
@@ -124,32 +124,65 @@ import Testing
             [fields.n]
             source = "page"
             pattern = '(x)'
-            present = 'y'
+            absent = 'y'
             type = "int"
             default = "zero"
 
             [fields.r]
             source = "page"
             pattern = '(x)'
+            within = '(.*)'
             present = 'y'
             required = true
             default = "x"
 
-            [fields.o]
+            [fields.a]
             source = "page"
             pattern = '(x)'
             required = true
-            optional = true
+            absent = 'none'
 
             [fields.d]
             source = "page"
             pattern = '(x)'
             default = "x"
+
+            [fields.p]
+            source = "page"
+            pattern = '(x)'
+            present = 'y'
+            default = "x"
             """) == [
                 PackProblem(location: "fields.n.default", message: "the string \"zero\" does not fit type int"),
                 PackProblem(location: "fields.r", message: "is both required and has a default; a required field must match, so drop one"),
-                PackProblem(location: "fields.o", message: "is both required and optional; drop one"),
-                PackProblem(location: "fields.d.default", message: "applies only where the page shows the part the field lives in, and this field names none: add present = '<pattern for that part>' (e.g. the table or heading that holds the value) or a within; otherwise a pattern that stops matching would read as the default"),
+                PackProblem(location: "fields.a", message: "is both required and says when it is absent; drop one"),
+                PackProblem(location: "fields.d.default", message: "applies only where the page shows that there is none, and this field says nowhere: add absent = '<the page's words or markup for none>', or present = '<the value's own sign, such as its label>' with a within (the part, such as the table, that lists what the member has); a value the page shows and the pattern cannot read is then a problem, never the default"),
+                // A sign of the value with nothing to be shown in says nowhere either: the page always is.
+                PackProblem(location: "fields.p.default", message: "applies only where the page shows that there is none, and this field says nowhere: add absent = '<the page's words or markup for none>', or present = '<the value's own sign, such as its label>' with a within (the part, such as the table, that lists what the member has); a value the page shows and the pattern cannot read is then a problem, never the default"),
+            ])
+    }
+
+    /// `optional` is gone, folded into what the page says: a pack that still has it is
+    /// told why and what to write, for a field and for a list.
+    @Test func optionalIsToldWhatToWriteInstead() {
+        #expect(loadProblems("""
+            [fields.o]
+            source = "page"
+            pattern = '(x)'
+            optional = true
+
+            [collections.l]
+            source = "page"
+            row = '<r>(.*?)</r>'
+            optional = true
+
+            [collections.l.fields.c]
+            pattern = '(c)'
+            optional = true
+            """) == [
+                PackProblem(location: "fields.o.optional", message: "is no longer read: optional made a value absent wherever its pattern missed, and could not tell a page that shows none from markup that moved. Say what the page shows when there is none: absent = '<its words or markup for none>', or present = '<the value's own sign>' with a within (the part that holds the value) (where the part is shown without it, the value is absent); then drop optional"),
+                PackProblem(location: "collections.l.optional", message: "is no longer read: optional made a list empty wherever its section was not found, and could not tell a page that shows no rows from markup that moved. Say what the page shows when the list has none: absent = '<its words or markup for none>' (present = '<the list's own sign, such as its heading>' makes rows expected where it shows); then drop optional"),
+                PackProblem(location: "collections.l.fields.c.optional", message: "is no longer read: optional made a value absent wherever its pattern missed, and could not tell a page that shows none from markup that moved. Say what the page shows when there is none: absent = '<its words or markup for none>', or present = '<the value's own sign>' with its part (where the part is shown without it, the value is absent); then drop optional"),
             ])
     }
 

@@ -7,7 +7,8 @@ import Testing
 /// Statistics as a pack declares them (`[stats]`): each operation on rows written by
 /// hand, with the values worked out here, not read back from the code.
 @Suite struct StatisticsTests {
-    /// A collection `posts` (title, link, views, votes, rating, day) and the statistics `body` declares.
+    /// A collection `posts` (title, link, views, votes, rating, day; a row without a
+/// value's label has none) and the statistics `body` declares.
     static func pack(_ stats: String) throws -> SitePack {
         try testPack("""
             [collections.posts]
@@ -20,19 +21,19 @@ import Testing
             pattern = 'u=(\\S+)'
             [collections.posts.fields.views]
             type = "int"
-            optional = true
+            present = 'v='
             pattern = 'v=(\\d+)'
             [collections.posts.fields.votes]
             type = "int"
-            optional = true
+            present = 'n='
             pattern = 'n=(\\d+)'
             [collections.posts.fields.rating]
             type = "decimal"
-            optional = true
+            present = 'r='
             pattern = 'r=([\\d.]+)'
             [collections.posts.fields.day]
             type = "date"
-            optional = true
+            present = 'd='
             pattern = 'd=([\\d-]+)'
 
             \(stats)

@@ -6,20 +6,21 @@ import Testing
 /// Missing is not zero, in statistics: a figure over rows where one value could not be
 /// read is unknown, and so is a list whose section is not on the page.
 @Suite struct UnknownStatisticsTests {
-    static func pack(optionalList: Bool = false) throws -> SitePack {
+    static func pack(saysNone: Bool = false) throws -> SitePack {
         try testPack("""
             [fields.name]
             source = "page"
             pattern = '<h1>(.*?)</h1>'
             [collections.sites]
             source = "page"
-            \(optionalList ? "optional = true" : "")
+            \(saysNone ? "absent = ['No communities yet', '<ul class=\"sites\">\\s*</ul>']" : "")
             within = '<ul class="sites">(.*?)</ul>'
             row = '<li>(.*?)</li>'
             [collections.sites.fields.site]
             pattern = 's=(\\w+)'
             [collections.sites.fields.reputation]
             type = "int"
+            present = 'r='
             pattern = 'r=(\\S+)'
 
             [stats.communities]
@@ -75,18 +76,34 @@ import Testing
         #expect(record.stats?["total"] == .value(.null))
         #expect(record.stats?["communities"] == .value(.null))
         let problem = try #require(record.problems.first { $0.field == "sites" })
-        #expect(problem.message.hasPrefix("the list's section is not on the page (within '<ul class=\"sites\">(.*?)</ul>' found nothing), so the list is unknown, not empty"))
-        // An empty section is an empty list: no rows, a sum of 0 by the pack's default.
+        #expect(problem.message == "the list's section is not on the page (within '<ul class=\"sites\">(.*?)</ul>' found nothing) and the pack gives no sign of an empty list (absent), so the list is unknown, not empty")
+        // An empty section says nothing by itself (its rows may be of another markup): unknown too.
         let empty = extract(#"<h1>M</h1><ul class="sites"></ul>"#, with: try Self.pack())
-        #expect(empty.collections["sites"]?.isEmpty == true)
-        #expect(empty.stats?["total"] == .value(.int(0)))
-        #expect(empty.problems.isEmpty)
+        #expect(empty.collections["sites"] == nil)
+        #expect(empty.stats?["total"] == .value(.null))
+        #expect(empty.problems.map(\.field) == ["sites"])
     }
 
-    @Test func anOptionalListMayBeLeftOut() throws {
-        let record = extract("<h1>Makoto</h1>", with: try Self.pack(optionalList: true))
-        #expect(record.problems.isEmpty)
-        #expect(record.collections["sites"]?.isEmpty == true)
-        #expect(record.stats?["total"] == .value(.int(0)))
+    /// Where the page says the list has none (its words, an empty section), the list is
+    /// empty, and a sum over it is the pack's default.
+    @Test func aListThePageSaysIsEmpty() throws {
+        for page in ["<h1>Makoto</h1><p>No communities yet</p>", #"<h1>M</h1><ul class="sites"> </ul>"#] {
+            let record = extract(page, with: try Self.pack(saysNone: true))
+            #expect(record.problems.isEmpty, "\(page)")
+            #expect(record.collections["sites"]?.isEmpty == true)
+            #expect(record.stats?["total"] == .value(.int(0)))
+        }
+        // Still unknown where it says nothing.
+        #expect(extract("<h1>Makoto</h1>", with: try Self.pack(saysNone: true)).collections["sites"] == nil)
+    }
+
+    /// Rows that none shows the value in: the figure is not on the page, whatever the
+    /// default (member 1842's old list has no bookmarks column: not 0 bookmarks).
+    @Test func aSumOverRowsNoneOfWhichShowsTheValueIsUnknown() throws {
+        let record = extract(#"<h1>M</h1><ul class="sites"><li>s=su</li><li>s=au</li></ul>"#, with: try Self.pack())
+        #expect(record.stats?["communities"] == .value(.int(2)))
+        #expect(record.stats?["total"] == .value(.null))
+        #expect(record.problems.first { $0.field == "stats.total" }?.message
+                == "unknown: no row shows reputation (2 rows read), and a figure over none of them would not be the page's")
     }
 }

@@ -46,7 +46,8 @@ import Testing
             [fields.b]
             source = "p"
             pattern = 'b=(\\w+)'
-            optional = true
+            absent = 'no b'
+
 
             [collections.rows]
             source = "p"
@@ -56,7 +57,7 @@ import Testing
             pattern = '(\\d+ \\w+ \\d+)'
             type = "date"
             """, file: "t.toml")
-        let record = Extractor(pack: pack).extract([Page(source: "p", utf8: Array("x=1 y=2 <r>3 Apr 2013</r>".utf8), origin: "f")])
+        let record = Extractor(pack: pack).extract([Page(source: "p", utf8: Array("x=1 y=2 no b <r>3 Apr 2013</r>".utf8), origin: "f")])
         let json = RecordJSON.value(record, pack: pack, leading: [("id", .string("7"))]).serialized(pretty: false)
         #expect(json == #"{"id":"7","a":{"x":1,"y":2},"b":null,"rows":[{"when":"2013-04-03"}],"errors":[]}"#)
     }

@@ -95,7 +95,7 @@ public struct BatchRun {
             throw ExitStatus(interrupt.exitStatus)
         }
         var outcome = try finish(export, to: output.file, summary: summary, since: started, tally: tally,
-                                 allFailed: counts.ok == 0, rejected: !list.rejected.isEmpty)
+                                 allFailed: counts.ok == 0 && tally.read == 0, rejected: !list.rejected.isEmpty)
         outcome.historyUnavailable = lookups.wantsHistory && store == nil
         outcome.members = counts
         return outcome

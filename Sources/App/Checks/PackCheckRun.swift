@@ -29,12 +29,15 @@ public enum PackCheckRun {
                 throw AppError.fixtures("\(error)\(bundled ? "; point at saved pages with --fixtures DIR" : "")")
             }
         }
+        let cautions = CaptureWidths.cautions(pack, text: try? String(contentsOfFile: pack.file, encoding: .utf8))
         if let output {
             try output.write(CheckList.saved(checks))
+            for caution in cautions { Diagnostics.warning("\(pack.file): \(caution)") }
         } else {
-            Output.write(checks.map { CheckTable.render($0.check, pack: pack, fixturesDirectory: $0.directory, width: width) }.joined(separator: "\n"))
+            Output.write(checks.map { CheckTable.render($0.check, pack: pack, fixturesDirectory: $0.directory, width: width) }.joined(separator: "\n")
+                         + CheckTable.render(cautions, pack: pack))
         }
-        return checks.allSatisfy(\.check.passed)
+        return checks.allSatisfy(\.check.passed) && cautions.isEmpty
     }
 
     /// The members fetched now, and how each field was found: a grid, or with `output`

@@ -83,12 +83,16 @@ public struct Backfill: Sendable {
                 let statuses = Set(record.errors.compactMap(\.status)).sorted().map(String.init).joined(separator: ", ")
                 warn("member \(id): \(period): the archive holds only the site's error pages (HTTP \(statuses)) for it; period left out")
                 outcome.incomplete += 1
-            } else if record.failed {
+            } else if !record.pagesWereRead {
                 for error in record.errors { warn("member \(id): \(period): \(error)") }
                 outcome.failed += 1
-            } else if try store.saveArchived(record, pack: lookup.pack) {
-                outcome.stored += 1
-                stored(record)
+            } else {
+                // Read: stored, what the pack could not read on it unknown, and said.
+                for error in record.errors { warn("member \(id): \(period): \(error)") }
+                if try store.saveArchived(record, pack: lookup.pack) {
+                    outcome.stored += 1
+                    stored(record)
+                }
             }
         }
         return outcome
@@ -105,7 +109,7 @@ public struct Backfill: Sendable {
     /// Each page's captures in the range; nil (the outcome saying why) when a list could not be read.
     private func listCaptures(_ id: String, outcome: inout Outcome, warn: (String) -> Void) async -> [String: [Capture]]? {
         var listed = [String: [Capture]]()
-        for source in lookup.pack.sources {
+        for source in lookup.pack.sources where source.archived {
             let original = source.url(base: lookup.baseURL, id: id)
             switch await reader.captures(of: original, source: source.name, from: from, to: to) {
             case .success(let captures): listed[source.name] = captures

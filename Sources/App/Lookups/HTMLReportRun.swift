@@ -27,8 +27,9 @@ public struct HTMLReportRun {
         let lookup = try settings.lookup()
         let store = try settings.openHistory()
         let records = try await LookupRun.records(for: ids, lookup: lookup, store: store)
-        // A nightly report must not lose yesterday's to a night the site was down.
-        guard records.contains(where: { !$0.failed }) else {
+        // A nightly report must not lose yesterday's to a night the site was down; a
+        // member whose pages were read, some value unknown, is reported with its problems.
+        guard records.contains(where: \.pagesWereRead) else {
             let kept = output.map { FileManager.default.fileExists(atPath: $0) ? "\($0) is left as it was" : "nothing was written" } ?? "nothing was written"
             Diagnostics.error("report: no member could be looked up; \(kept)")
             return RunOutcome(records)

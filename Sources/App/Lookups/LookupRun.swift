@@ -124,17 +124,23 @@ public enum LookupRun {
     /// Saves a successful lookup and returns the record with what changed since the
     /// member's previous snapshot. A lookup in a web archive is stored as an archived
     /// point at its capture time, with no changes: it is not the member's latest state.
+    /// A lookup whose pages were read is saved, values it could not read as unknown; one
+    /// that cannot read what the member's last one had (a field, a list) says so: each
+    /// loss is a change from the last value to unknown, and a warning.
     public static func remembered(_ record: MemberRecord, pack: SitePack, store: (any MemberHistory)?) throws(AppError) -> MemberRecord {
-        guard let store, !record.failed else { return record }
+        guard let store, record.pagesWereRead else { return record }
         var record = record
         do {
             if record.isArchived {
                 try store.saveArchived(record, pack: pack)
                 return record
             }
+            // Before the save: the losses are against the lookup before this one.
+            let losses = try store.losses(record, pack: pack)
             let saved = try store.save(record, pack: pack)
-            record.changes = saved.changes
+            record.changes = saved.changes.merging(losses) { kept, _ in kept }
             record.previousLookup = saved.previousLookup
+            record.warnings += LostValues.said(losses, of: record, pack: pack)
         } catch {
             throw .history(error)
         }

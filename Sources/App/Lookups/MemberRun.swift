@@ -58,7 +58,7 @@ public struct MemberRun {
     static func withTrends(_ records: [MemberRecord], store: any MemberHistory, pack: SitePack) -> [MemberRecord] {
         guard let field = pack.report.headline else { return records }
         return records.map { record in
-            guard !record.failed, let series = try? store.series(site: record.site, member: record.id, pack: pack) else { return record }
+            guard record.pagesWereRead, let series = try? store.series(site: record.site, member: record.id, pack: pack) else { return record }
             var record = record
             record.trend = series.points.map { $0.values[field] ?? .null }
             return record

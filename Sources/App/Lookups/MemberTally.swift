@@ -10,6 +10,8 @@ struct MemberTally {
     var failed: Int
     /// Of `done`, members never requested (the site down, a stop): counted apart from `failed`.
     var notLookedUp = 0
+    /// Of `done`, members whose pages were read, problems or not: what an export is worth keeping for.
+    var read = 0
     var kinds = Set<MemberError.Kind>()
     var archiveCauses = Set<MemberError.ArchiveCause>()
     var extraction = ExtractionSummary()
@@ -27,6 +29,7 @@ struct MemberTally {
 
     mutating func add(_ record: MemberRecord) {
         done += 1
+        if record.pagesWereRead { read += 1 }
         extraction.add(record.extracted)
         guard record.failed else { return }
         kinds.formUnion(record.errors.map(\.kind))

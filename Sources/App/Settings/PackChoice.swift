@@ -16,11 +16,19 @@ public struct PackChoice: Sendable {
     }
 
     /// The pack, loaded and compiled, and the directory it came from. A missing
-    /// directory or a broken pack is a `PackLookupError` or a `PackLoadError`.
-    public func load() throws -> (pack: SitePack, directory: String) {
+    /// directory or a broken pack is a `PackLookupError` or a `PackLoadError`. With
+    /// `warnings`, each capture too narrow for its type is said on stderr: the pack
+    /// loads, but reads such values wrong (`patterns check` fails on them).
+    public func load(warnings: Bool = true) throws -> (pack: SitePack, directory: String) {
         let locator = try PackLocator(explicit: patterns)
         let available = locator.availableSites
         let name = site ?? (available.count == 1 ? available[0] : PackChoice.defaultSite)
-        return (try PackLoader().load(file: try locator.file(forSite: name)), locator.directory)
+        let pack = try PackLoader().load(file: try locator.file(forSite: name))
+        if warnings {
+            for caution in CaptureWidths.cautions(pack, text: try? String(contentsOfFile: pack.file, encoding: .utf8)) {
+                Diagnostics.warning("\(pack.file): \(caution)")
+            }
+        }
+        return (pack, locator.directory)
     }
 }

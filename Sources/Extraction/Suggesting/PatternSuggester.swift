@@ -174,7 +174,6 @@ public struct PatternSuggester {
             [fields.v]
             source = "\(source)"
             type = "\(example.type.rawValue)"
-            optional = true
             pattern = '\(pattern)'
             """
         guard let record = extract(page, with: field) else { return nil }

@@ -169,7 +169,7 @@ extension PatternSuggester {
 
             """
         for (name, type, pattern) in fields {
-            toml += "[collections.rows.fields.\(Self.tomlKey(name))]\ntype = \"\(type.rawValue)\"\noptional = true\npattern = '\(pattern)'\n"
+            toml += "[collections.rows.fields.\(Self.tomlKey(name))]\ntype = \"\(type.rawValue)\"\npattern = '\(pattern)'\n"
         }
         return extract(page, with: toml)?.collections["rows"]
     }

@@ -212,3 +212,11 @@ extension MemberRecord {
         errors.map(\.description).joined(separator: "; ")
     }
 }
+
+/// A value as people read it, for words outside a format (a warning on stderr):
+/// `1,204,873`, `4.66`, `13 years, 7 months`.
+public enum ShownValue {
+    public static func of(_ value: FieldValue, type: FieldType? = nil) -> String {
+        DisplayText.of(value, change: nil, type: type)
+    }
+}

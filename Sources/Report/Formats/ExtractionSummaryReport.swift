@@ -4,7 +4,7 @@ import Extraction
 /// dashboards (JSON, with `--summary FILE`).
 public enum ExtractionSummaryReport {
     /// One line per field: matched, defaulted, missing, unreadable (when any were), and
-    /// absent (for optional fields) over the pages read, drifted fields marked.
+    /// absent (where the page showed there was none) over the pages read, drifted fields marked.
     public static func table(_ summary: ExtractionSummary) -> String {
         let rows = summary.entries.filter { $0.pages > 0 }
         guard !rows.isEmpty else { return "" }
@@ -13,7 +13,7 @@ public enum ExtractionSummaryReport {
         let header = ["field", "source", "pages", "matched", "defaulted", "missing"] + (unreadable ? ["unreadable"] : []) + ["absent", ""]
         let body = rows.map { entry -> [String] in
             [entry.field, entry.source, String(entry.pages), String(entry.matched), String(entry.defaulted),
-             String(entry.missing)] + (unreadable ? [String(entry.unreadable)] : []) + [entry.expected ? "-" : String(entry.absent),
+             String(entry.missing)] + (unreadable ? [String(entry.unreadable)] : []) + [String(entry.absent),
              entry.drifted(minimumPages: ExtractionSummary.minimumPages) ? "DRIFT" : ""]
         }
         let widths = header.indices.map { column in ([header] + body).map { $0[column].count }.max() ?? 0 }
@@ -35,7 +35,6 @@ public enum ExtractionSummaryReport {
                 .object([
                     ("field", .string(entry.field)),
                     ("source", .string(entry.source)),
-                    ("optional", .bool(!entry.expected)),
                     ("pages", .int(entry.pages)),
                     ("pages_missing", .int(entry.pagesMissing)),
                     ("matched", .int(entry.matched)),

@@ -46,9 +46,9 @@ public enum RecordJSON {
         return [("rounded", .object(steps.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) }))]
     }
 
-    /// The version of the member record's shape; `RecordSchema` describes it for each pack (docs/schema/<site>/member-1.json).
+    /// The version of the member record's shape; `RecordSchema` describes it for each pack (docs/schema/<site>/member-2.json).
     /// Dashboards depend on it: keys and types change only with a new version.
-    public static let memberSchema = "cpvanity.member/1"
+    public static let memberSchema = "cpvanity.member/2"
 
     /// A looked-up member: identity and provenance first, then the fields, the
     /// statistics, then `errors` (the lookup's, which include the extraction problems).

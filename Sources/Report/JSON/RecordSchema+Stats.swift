@@ -27,10 +27,12 @@ extension RecordSchema {
     static func value(_ stat: StatRule, pack: SitePack) -> JSONValue {
         let collection = stat.collection.flatMap(pack.collection(named:))
         let read = stat.fields.first.flatMap { collection?.field(named: $0) }
-        let nullable = stat.defaultValue == nil
+        // Any statistic may be null: unknown (with an error naming it) when a row it is
+        // over, or the list itself, could not be read; a default only fills an empty list.
+        let nullable = true
         switch stat.operation {
         case .count:
-            return .object(typed(.int, nullable: false) + [("minimum", .int(0))])
+            return .object(typed(.int, nullable: nullable) + [("minimum", .int(0))])
         case .sum:
             let low = read?.bounds.minimum.flatMap { $0 >= 0 ? Decimal(0) : nil }
             let high = read?.bounds.maximum.flatMap { $0 <= 0 ? Decimal(0) : nil }

@@ -5,7 +5,7 @@ import Packs
 /// The JSON Schema (draft 2020-12) of one pack's member records, made from the pack
 /// alone: its fields nested on their dots, its collections, its statistics, with types,
 /// ranges (`min`, `max`) and the values a `map` gives. `cpvanity patterns schema` prints
-/// it; docs/schema/<site>/member-1.json is that output for the bundled packs.
+/// it; docs/schema/<site>/member-2.json is that output for the bundled packs.
 public enum RecordSchema {
     public static func value(_ pack: SitePack) -> JSONValue {
         var properties: [(String, JSONValue)] = [
@@ -39,7 +39,7 @@ public enum RecordSchema {
         properties.append(("changes", changes))
         return .object([
             ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
-            ("$id", .string("https://github.com/cpvanity/cpvanity/docs/schema/\(pack.name)/member-1.json")),
+            ("$id", .string("https://github.com/cpvanity/cpvanity/docs/schema/\(pack.name)/member-2.json")),
             ("title", .string("\(RecordJSON.memberSchema) (\(pack.name))")),
             ("description", .string("One member record as cpvanity prints it in JSON or NDJSON (member, rows, batch) for the \(pack.name) pack, made from the pack by `cpvanity patterns schema`. Keys and types change only with a new schema version. Keys other than schema, id, site, fetched_at, sources and errors are present when the page that holds them was fetched; a field the page lacks is null, and a field the pack expects but did not find is null with an `extraction` error naming it: never a 0 or a default standing in for a value not found.")),
             ("type", .string("object")),

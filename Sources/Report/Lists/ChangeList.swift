@@ -14,20 +14,33 @@ public enum ChangeList {
         .init("delta", label: "change"), .init("since", label: "since"),
     ]
 
-    /// The changes of `record`, scalar fields in the pack's order, then rows by key.
+    /// The changes of `record`, scalar fields in the pack's order, then lists lost, then
+    /// rows by key. A value the lookup could not read that the last one had is a change
+    /// to unknown, with why: "unknown: not found on the page", "was 4.66".
     public static func rows(_ record: MemberRecord, pack: SitePack) -> [[ListCell]] {
         let name = record.displayName(pack.report).map(ListCell.text) ?? .empty
         let scalar = pack.fields.map(\.name).filter { record.changes[$0] != nil }
-        let rowKeys = record.changes.keys.filter { !scalar.contains($0) }.sorted()
-        return (scalar + rowKeys).compactMap { key -> [ListCell]? in
+        let lists = pack.collections.map(\.name).filter { record.changes[$0] != nil }
+        let rowKeys = record.changes.keys.filter { !scalar.contains($0) && !lists.contains($0) }.sorted()
+        return (scalar + lists + rowKeys).compactMap { key -> [ListCell]? in
             guard let change = record.changes[key] else { return nil }
+            if let list = pack.collection(named: key) {
+                return [.text(record.id), name, .text(key), .text(list.displayName), .text(unknown(key, record: record)), .value(change.previous),
+                        .text("had \(DisplayText.of(change.previous)) row\(change.previous == .int(1) ? "" : "s")"), .moment(change.seenAt)]
+            }
             let (label, current) = scalar.contains(key) ? (pack.label(of: key), record.extracted.fields[key])
                 : (rowLabel(key, record: record, pack: pack), rowValue(key, record: record, pack: pack))
             let delta: ListCell = change.delta.map(ListCell.signed)
                 ?? .text("was \(DisplayText.of(change.previous, change: nil, type: pack.field(named: key)?.type))")
-            return [.text(record.id), name, .text(key), .text(label), current.map(ListCell.value) ?? .empty, .value(change.previous),
-                    delta, .moment(change.seenAt)]
+            let now: ListCell = (current ?? .null) == .null && record.errors.contains { $0.field == key } ? .text(unknown(key, record: record))
+                : current.map(ListCell.value) ?? .empty
+            return [.text(record.id), name, .text(key), .text(label), now, .value(change.previous), delta, .moment(change.seenAt)]
         }
+    }
+
+    /// "unknown: not found on the page", for a value the lookup has a problem with.
+    private static func unknown(_ key: String, record: MemberRecord) -> String {
+        "unknown: " + record.whyUnknown(key)
     }
 
     public static func view(_ rows: [[ListCell]]) -> ListView {

@@ -11,7 +11,7 @@ struct PatternsSchemaCommand: ParsableCommand {
             (min, max) and the values its maps give, nested as the records nest them. For a \
             dashboard to validate what it reads: \
             cpvanity patterns schema --site stackoverflow > stackoverflow-member.json. \
-            docs/schema/<site>/member-1.json is this output for the bundled packs.
+            docs/schema/<site>/member-2.json is this output for the bundled packs.
             """
     )
 

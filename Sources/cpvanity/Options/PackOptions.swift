@@ -13,8 +13,8 @@ struct PackOptions: ParsableArguments {
     /// The pack (the flag, the setting, the directory's only pack, then CodeProject),
     /// loaded and compiled, and the directory of packs. Its errors (a missing
     /// directory, a broken pack) are said by `ErrorAdvice`.
-    func load() throws -> (pack: SitePack, directory: String) {
+    func load(warnings: Bool = true) throws -> (pack: SitePack, directory: String) {
         try PackChoice(site: siteOption ?? Settings.shared.text("site"),
-                       patterns: Settings.shared.explicitValue("patterns", flag: patterns)).load()
+                       patterns: Settings.shared.explicitValue("patterns", flag: patterns)).load(warnings: warnings)
     }
 }
