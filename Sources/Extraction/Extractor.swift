@@ -13,6 +13,8 @@ public struct Extractor: Sendable {
     /// For each collection, a row with every field null, in the order of its fields:
     /// rows are copies of it, filled in place.
     private let emptyRows: [String: ExtractedRecord.Row]
+    /// Problems quote a pattern that did not match whole (`--verbose`), not cut to a line.
+    public var quotesPatternsWhole = false
 
     public init(pack: SitePack, baseURL: String? = nil) {
         self.pack = pack
@@ -31,6 +33,7 @@ public struct Extractor: Sendable {
     public func extract(_ pages: [Page], member: String? = nil, cut: Set<String> = []) -> ExtractedRecord {
         var run = ExtractionRun(pack: pack, baseURL: baseURL, emptyRows: emptyRows)
         run.member = member
+        run.wholePatterns = quotesPatternsWhole
         run.read(pages)
         let cutLists = Set(pack.collections.filter { cut.contains($0.source) && run.record.collections[$0.name] != nil }.map(\.name))
         run.record.stats = Statistics.compute(pack, fields: run.record.fields, collections: run.record.collections,
@@ -59,6 +62,8 @@ struct ExtractionRun {
     var absentBySign: [String: Set<Int>] = [:]
     /// The member whose pages these are; patterns naming it (`{id}`) are made for it once.
     var member: String?
+    /// Quote patterns whole in problems (`Extractor.quotesPatternsWhole`).
+    var wholePatterns = false
     private var memberPatterns: [ObjectIdentifier: any CompiledPattern] = [:]
     /// The first page of each source of a member that exists.
     private var pages: [String: Page] = [:]
@@ -282,7 +287,11 @@ struct ExtractionRun {
         } else if field.defaultValue != nil || !field.absent.isEmpty {
             message += ", and the page does not show that there is none"
         }
-        message += " (tried " + patterns.map { "'\(Self.abbreviated($0.patternText))'" }.joined(separator: ", ") + ")"
+        // As it was tried: for this member (`{id}` made the ID), whole under --verbose.
+        message += " (tried " + patterns.map { alternative in
+            let text = member.map { alternative.patternText.replacingOccurrences(of: "{id}", with: Alternative.literal($0)) } ?? alternative.patternText
+            return "'\(wholePatterns ? text : Self.abbreviated(text))'"
+        }.joined(separator: ", ") + ")"
         record.problems.append(ExtractionProblem(kind: .extraction, field: place.label, source: tried.map(\.source).joined(separator: "+"),
                                                  origin: tried.map(\.origin).joined(separator: ", "), message: message))
         return .null

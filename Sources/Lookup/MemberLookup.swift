@@ -18,7 +18,7 @@ public struct MemberLookup: Sendable {
     public let archive: ArchiveReader?
     /// Where pages come from when not from an archive.
     private let origin: any PageOrigin
-    private let extractor: Extractor
+    private var extractor: Extractor
 
     /// Members read from the site through `fetcher` (or, with `archive`, from a web archive).
     public init(pack: SitePack, fetcher: PageFetcher, baseURL: String? = nil, savePagesTo: String? = nil, archive: ArchiveReader? = nil) {
@@ -40,6 +40,12 @@ public struct MemberLookup: Sendable {
         self.archive = archive
         // Links on the pages are made absolute without the base's user and password.
         extractor = Extractor(pack: pack, baseURL: URLCredentials.stripped(self.baseURL))
+    }
+
+    /// Problems quote a pattern that did not match whole (`--verbose`), not cut to a line.
+    public var quotesPatternsWhole: Bool {
+        get { extractor.quotesPatternsWhole }
+        set { extractor.quotesPatternsWhole = newValue }
     }
 
     /// Why the archive's requests stopped of their own accord (its 429s), if they did.

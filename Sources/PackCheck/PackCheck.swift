@@ -181,15 +181,23 @@ private struct MemberComparison {
             compare(field.name, actual: actual, expected: expected.value(at: field.name), label: field.name)
         }
         for collection in pack.collections {
-            guard let rows = record.collections[collection.name] else { continue }
             var expectedRows: [JSONValue]?
             if case .array(let list)? = expected.value(at: collection.name) { expectedRows = list }
             let countLabel = "\(collection.name)[]"
+            // A list the page was read without is unknown: an expected list, even `[]`, is
+            // not there. An expected null (unknown) against `[]` is a mismatch below.
+            guard let rows = record.collections[collection.name] else {
+                if let expectedRows {
+                    cells[countLabel] = .missing
+                    differences.append(.init(member: member, field: countLabel, expected: "\(expectedRows.count) rows", actual: "unknown (the list was not read)"))
+                }
+                continue
+            }
             if let expectedRows, expectedRows.count == rows.count {
                 cells[countLabel] = .matched
             } else {
                 cells[countLabel] = expectedRows == nil ? .mismatched : (rows.count < (expectedRows?.count ?? 0) ? .missing : .mismatched)
-                differences.append(.init(member: member, field: countLabel, expected: expectedRows.map { "\($0.count) rows" } ?? "no list",
+                differences.append(.init(member: member, field: countLabel, expected: expectedRows.map { "\($0.count) rows" } ?? "unknown (null)",
                                          actual: "\(rows.count) rows"))
             }
             for field in collection.fields {

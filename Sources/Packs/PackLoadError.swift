@@ -28,6 +28,10 @@ public struct PackProblem: Sendable, Equatable, CustomStringConvertible {
 public enum PackLookupError: Error, Sendable, CustomStringConvertible {
     case noPackDirectory(searched: [String])
     case unknownSite(String, directory: String, available: [String])
+    /// Two packs in one directory name the same site.
+    case sameSite(String, files: [String])
+    /// A pack's file asked for by name cannot be used.
+    case unusablePackFile(String, problem: PackFileProblem)
     case unreadable(file: String, reason: String)
 
     public var description: String {
@@ -40,6 +44,22 @@ public enum PackLookupError: Error, Sendable, CustomStringConvertible {
             return "no site pack named '\(site)' in \(directory) (available: \(list))"
         case .unreadable(let file, let reason):
             return "cannot read \(file): \(reason)"
+        case .sameSite(let site, let files):
+            return "\(files.count) packs name the site '\(site)': \(files.joined(separator: ", ")); keep one in the directory (move a backup out, or give it another [site].name)"
+        case .unusablePackFile(let file, let problem):
+            switch problem {
+            case .missing: return "cannot use the pack \(file): no such file; give the path of a pack's .toml"
+            case .directory: return "cannot use the pack \(file): it is a directory, not one pack's file"
+            case .otherSite(let named, let asked): return "cannot use the pack \(file): it is the pack of '\(named)', not of '\(asked)'"
+            }
         }
     }
+}
+
+/// Why a pack's file named outright cannot be used.
+public enum PackFileProblem: Sendable, Equatable {
+    case missing
+    case directory
+    /// It names another site than the one asked for.
+    case otherSite(named: String, asked: String)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TOMLKit
 
 /// Finds the directory of site packs. In order: the directory the user named
 /// (`--patterns`), `$CPVANITY_PATTERNS`, `share/cpvanity/patterns` beside an
@@ -39,18 +40,49 @@ public struct PackLocator: Sendable {
         directory = found
     }
 
-    /// Site names of the packs in the directory, sorted.
-    public var availableSites: [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return names.filter { $0.hasSuffix(".toml") }.map { String($0.dropLast(5)) }.sorted()
+    /// A pack in the directory: the site it names (`[site].name`) and its file.
+    public struct Entry: Sendable, Equatable {
+        public let site: String
+        public let file: String
     }
 
+    /// The directory's packs by the name each gives its site (its file name when it
+    /// gives none or does not parse: the load then says why), sorted by site then file.
+    public var entries: [Entry] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".toml") }
+        return names.map { name in
+            let file = (directory as NSString).appendingPathComponent(name)
+            return Entry(site: PackLocator.siteName(inFile: file) ?? String(name.dropLast(5)), file: file)
+        }.sorted { ($0.site, $0.file) < ($1.site, $1.file) }
+    }
+
+    /// Site names of the packs in the directory, sorted, each once.
+    public var availableSites: [String] {
+        var seen = Set<String>()
+        return entries.map(\.site).filter { seen.insert($0).inserted }
+    }
+
+    /// The file of the pack whose `[site].name` is `site`, else of `<site>.toml`. Two
+    /// packs that name one site (a backup `site.v1.toml` beside `site.toml`) are an
+    /// error naming both: which one is meant is the user's call, never a silent pick.
     public func file(forSite site: String) throws -> String {
+        let all = entries
+        let named = all.filter { $0.site == site }
+        if named.count > 1 { throw PackLookupError.sameSite(site, files: named.map(\.file)) }
+        if let only = named.first { return only.file }
         let path = (directory as NSString).appendingPathComponent("\(site).toml")
-        guard FileManager.default.fileExists(atPath: path) else {
+        guard !site.contains("/"), FileManager.default.fileExists(atPath: path) else {
             throw PackLookupError.unknownSite(site, directory: directory, available: availableSites)
         }
         return path
+    }
+
+    /// `[site].name` of a pack file; nil when it cannot be read or parsed.
+    public static func siteName(inFile file: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: file), data.count < 4_000_000,
+              let text = String(data: data, encoding: .utf8),
+              let root = try? TOMLTable(string: text), let site = root["site"]?.table else { return nil }
+        return site["name"]?.string
     }
 
     private static func isPackDirectory(_ path: String) -> Bool {

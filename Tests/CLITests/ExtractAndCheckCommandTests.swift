@@ -19,8 +19,10 @@ import Testing
         let page = try Data(contentsOf: URL(fileURLWithPath: "\(fixtures)/articles-90210.html"))
         let result = try run("cpvanity", ["extract", "--source", "articles", "--compact", "-"], stdin: page)
         #expect(result.status == 0)
-        // Keys in the pack's order: the name, then counts, ratings and the articles.
-        #expect(result.stdout.hasPrefix(#"{"name":"Zoë O'Brien-Ångström","counts":{"articles":2,"tech_blogs":0,"tips":1},"#))
+        // The keys every record begins with (no ID: standard input has no file name, and
+        // no --id), then the pack's order: the name, counts, ratings and the articles.
+        #expect(result.stdout.hasPrefix(#"{"schema":"cpvanity.member/2","id":null,"site":"codeproject","fetched_at":""#))
+        #expect(result.stdout.contains(#"Z","sources":{"articles":"<stdin>"},"name":"Zoë O'Brien-Ångström","counts":{"articles":2,"tech_blogs":0,"tips":1},"#))
         #expect(result.stdout.hasSuffix("}\n"))
         #expect(!result.stdout.dropLast().contains("\n"))
     }

@@ -35,7 +35,11 @@ public struct ExtractRun {
 
     /// Writes the records (one, or an array); true when some record has a problem.
     public func run() throws(AppError) -> Bool {
-        let extractor = Extractor(pack: pack, baseURL: settings.baseURL)
+        if let id = settings.id, !pack.idRule.accepts(id) {
+            throw .badSetting(source: "the member's ID", message: "'\(TerminalText.escaped(id))' is not a \(pack.name) member ID (an ID must match \(pack.idRule.pattern)); nothing was read")
+        }
+        var extractor = Extractor(pack: pack, baseURL: settings.baseURL)
+        extractor.quotesPatternsWhole = Console.verbosity == .verbose
         var records = [JSONValue]()
         var anyProblem = false
         for var group in pageGroups() {
@@ -43,16 +47,36 @@ public struct ExtractRun {
             for (index, file) in group.enumerated() { pages.append(try loadPage(file, number: index + 1)) }
             let saved = SavedPageName.parse(URL(fileURLWithPath: group[0]).lastPathComponent, sources: pack.sources.map(\.name))
             let cut = try readFurtherPages(&pages, files: &group, saved: saved)
-            let record = extractor.extract(pages, member: settings.id ?? saved?.id, cut: cut)
+            // A file name's ID is the member's only when the pack would take it as one.
+            let id = settings.id ?? saved.map(\.id).flatMap { pack.idRule.accepts($0) ? $0 : nil }
+            let record = extractor.extract(pages, member: id, cut: cut)
             anyProblem = anyProblem || !record.problems.isEmpty
             for problem in record.problems { Diagnostics.warning(problem.description) }
             let named = settings.files.count > group.count
                 ? [("file", JSONValue.string(group[0]))] + (group.count > 1 ? [("pages", JSONValue.array(group.map { .string($0) }))] : []) : []
-            records.append(RecordJSON.value(record, pack: pack, leading: named))
+            records.append(RecordJSON.value(record, pack: pack, leading: standardKeys(id: id, pages: pages, files: group) + named))
         }
         let document = records.count == 1 ? records[0] : .array(records)
         Output.write(document.serialized(pretty: !settings.compact) + "\n")
         return anyProblem
+    }
+
+    /// What every record begins with, as a lookup's does: the schema, the member's ID
+    /// (null when neither `--id` nor the file name gives one), the site, when the page
+    /// was saved (the file's time; now, for standard input), and the files as its sources.
+    private func standardKeys(id: String?, pages: [Page], files: [String]) -> [(String, JSONValue)] {
+        let saved = files.first.flatMap { $0 == "-" ? nil : (try? FileManager.default.attributesOfItem(atPath: $0))?[.modificationDate] as? Date } ?? Date()
+        var sources = [(String, JSONValue)]()
+        for (page, file) in zip(pages, files) where !sources.contains(where: { $0.0 == page.source }) {
+            sources.append((page.source, .string(file == "-" ? "<stdin>" : file)))
+        }
+        return [
+            ("schema", .string(RecordJSON.memberSchema)),
+            ("id", id.map { .string($0) } ?? .null),
+            ("site", .string(pack.name)),
+            ("fetched_at", .string(saved.formatted(.iso8601))),
+            ("sources", .object(sources)),
+        ]
     }
 
     /// A list's pages after those given, saved beside the first (`<source>-<id>-p2.html`,

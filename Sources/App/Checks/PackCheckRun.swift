@@ -21,12 +21,15 @@ public enum PackCheckRun {
     public static func saved(_ pack: SitePack, directories: [String], bundled: Bool, width: Int,
                              output: OutputSettings? = nil) async throws -> Bool {
         var checks = [(check: PackCheck, directory: String)]()
+        if bundled {
+            Diagnostics.info("saved pages: \(directories.joined(separator: " and ")), the \(pack.name) pack's own (Fixtures/\(pack.name) beside its pack directory)")
+        }
         for directory in directories {
             do {
                 let set = try FixtureSet(directory: directory, sources: pack.sources.map(\.name))
                 checks.append((try await PackCheck.run(pack: pack, fixtures: set), directory))
             } catch {
-                throw AppError.fixtures("\(error)\(bundled ? "; point at saved pages with --fixtures DIR" : "")")
+                throw AppError.fixtures("\(error)\(bundled ? "; that is where the \(pack.name) pack's own saved pages go (Fixtures/\(pack.name) beside its pack directory): put them there, or point at them with --fixtures DIR" : "")")
             }
         }
         let cautions = CaptureWidths.cautions(pack, text: try? String(contentsOfFile: pack.file, encoding: .utf8))

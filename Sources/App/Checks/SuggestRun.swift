@@ -47,23 +47,29 @@ public struct SuggestRun {
         guard pack.source(named: settings.source) != nil else {
             throw .unknownSource(pack: pack.name, source: settings.source, available: pack.sources.map(\.name))
         }
-        let examples: [PatternSuggester.Example]
+        let examples: [PatternSuggester.Example], groups: [LearnRun.AlsoPage]
         do throws(SuggestInputError) {
             examples = try SuggestRun.examples(settings.values)
+            groups = try LearnRun.alsoPages(settings.also)
         } catch {
             throw .badSetting(source: "the values", message: error.message)
         }
-        let main = Page(source: settings.source, bytes: [UInt8](try InputFile.read(settings.page, role: .page)), origin: settings.page)
+        let now = Date()
+        let main = Page(source: settings.source, bytes: [UInt8](try InputFile.read(settings.page, role: .page)), origin: settings.page, servedAt: now)
         var others = [Page]()
-        for file in settings.also { others.append(Page(source: settings.source, bytes: [UInt8](try InputFile.read(file, role: .page)), origin: file)) }
+        for group in groups {
+            others.append(Page(source: settings.source, bytes: [UInt8](try InputFile.read(group.file, role: .page)), origin: group.file, servedAt: now))
+        }
+        let alsoFiles = groups.map(\.file)
         let suggester = PatternSuggester(source: settings.source, baseURL: pack.baseURL)
         if !settings.rowTitles.isEmpty {
-            return suggestRows(suggester, main: main, others: others, collection: settings.collection ?? pack.report.collection ?? "rows", examples: examples)
+            return suggestRows(suggester, main: main, others: others, alsoFiles: alsoFiles, collection: settings.collection ?? pack.report.collection ?? "rows", examples: examples)
         }
         var found = true
         for example in examples {
-            let candidates = suggester.suggest(example, page: main, also: others)
-            Output.write(render(example, candidates))
+            let known = groups.map { group in group.values.first { $0.field == example.field } }
+            let candidates = suggester.suggest(example, page: main, also: others, alsoExamples: known)
+            Output.write(render(example, candidates, alsoFiles: alsoFiles))
             found = found && !candidates.isEmpty
         }
         return found
@@ -93,13 +99,13 @@ public struct SuggestRun {
     }
 
     /// Rows: a row_start, the title field and the row fields, printed; false when none holds.
-    private func suggestRows(_ suggester: PatternSuggester, main: Page, others: [Page], collection: String, examples: [PatternSuggester.Example]) -> Bool {
+    private func suggestRows(_ suggester: PatternSuggester, main: Page, others: [Page], alsoFiles: [String], collection: String, examples: [PatternSuggester.Example]) -> Bool {
         guard let rows = suggester.suggestRows(titles: settings.rowTitles, fields: examples, page: main, also: others) else {
-            Diagnostics.warning("no row start found that cuts \(settings.page) into rows holding those titles; check the titles as the page shows them, in page order")
+            Diagnostics.warning("no rows: " + suggester.whyNoRows(settings.rowTitles, page: main))
             return false
         }
         var text = "# \(collection): \(rows.rowCount) rows on \(settings.page)"
-        text += zip(settings.also, rows.alsoRowCounts).map { "; \($0): \($1) rows" }.joined() + "\n"
+        text += zip(alsoFiles, rows.alsoRowCounts).map { "; \($0): \($1) rows" }.joined() + "\n"
         text += rows.toml(collection: collection, source: settings.source)
         for example in rows.unmatched {
             Diagnostics.warning("\(example.field) = \(example.value): no pattern reads it on the row titled '\(settings.rowTitles[0])'")
@@ -108,7 +114,7 @@ public struct SuggestRun {
         return rows.unmatched.isEmpty
     }
 
-    private func render(_ example: PatternSuggester.Example, _ candidates: [PatternSuggester.Candidate]) -> String {
+    private func render(_ example: PatternSuggester.Example, _ candidates: [PatternSuggester.Candidate], alsoFiles: [String]) -> String {
         let shown = "\(example.field) = \(example.value)"
         guard !candidates.isEmpty else {
             Diagnostics.warning("\(shown): not found on \(settings.page) as a \(example.type.rawValue), or no pattern reads exactly it; check the value as the page shows it")
@@ -117,7 +123,7 @@ public struct SuggestRun {
         var text = "# \(shown): \(candidates.count) pattern\(candidates.count == 1 ? "" : "s") read it on \(settings.page); the best \(min(settings.count, candidates.count)):\n\n"
         for (index, candidate) in candidates.prefix(settings.count).enumerated() {
             text += "# \(index + 1). from \(candidate.anchor)\n"
-            for (other, value) in zip(settings.also, candidate.alsoValues) {
+            for (other, value) in zip(alsoFiles, candidate.alsoValues) {
                 text += "#    \(other): \(value.map(describe) ?? "nothing")\n"
             }
             text += candidate.toml(source: settings.source) + "\n"

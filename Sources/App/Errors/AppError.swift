@@ -41,6 +41,8 @@ public enum AppError: Error, Sendable, CustomStringConvertible {
     case idList(IDListError)
     /// A setting from the config or the environment that is not valid (`source` says where).
     case badSetting(source: String, message: String)
+    /// Learning a pack needs the address of the member's page, and none was given or found.
+    case noPageAddress(hasID: Bool)
     /// The pack declares no collection, so members have no rows.
     case noCollection(pack: String)
     /// A source the pack does not have.
@@ -86,6 +88,9 @@ public enum AppError: Error, Sendable, CustomStringConvertible {
         case .feed(let error): return error.description
         case .idList(let error): return error.description
         case .badSetting(let source, let message): return "\(source): \(message)"
+        case .noPageAddress(let hasID):
+            return "the pack needs the address of a member's page, with {id} where the ID goes (https://example.com/users/{id})"
+                + (hasID ? "; the page's canonical link does not hold the ID given" : "")
         case .noCollection(let pack): return "the \(pack) pack declares no collection, so a member has no list of rows"
         case .unknownSource(let pack, let source, let available):
             return "the \(pack) pack has no source '\(source)'; it has \(available.joined(separator: ", "))"

@@ -11,7 +11,9 @@ extension FetchSettings {
     public func lookup(pack: SitePack, archive: ArchiveSettings? = nil) throws(AppError) -> MemberLookup {
         if let archive, archive.asOf != nil { return try archiveLookup(pack: pack, archive: archive).lookup }
         if let savePagesTo { try OutputDirectory.prepare(savePagesTo, role: .savePages) }
-        return MemberLookup(pack: pack, fetcher: try siteFetcher(), baseURL: baseURL, savePagesTo: savePagesTo)
+        var lookup = MemberLookup(pack: pack, fetcher: try siteFetcher(), baseURL: baseURL, savePagesTo: savePagesTo)
+        lookup.quotesPatternsWhole = Console.verbosity == .verbose
+        return lookup
     }
 
     /// The site's polite fetcher: its pace, robots.txt, retries, the page cache.
@@ -40,7 +42,9 @@ extension FetchSettings {
     public func archiveLookup(pack: SitePack, archive: ArchiveSettings) throws(AppError) -> (lookup: MemberLookup, reader: ArchiveReader) {
         if let savePagesTo { try OutputDirectory.prepare(savePagesTo, role: .savePages) }
         let reader = try archiveReader(pack: pack, archive: archive)
-        return (MemberLookup(pack: pack, fetcher: reader.fetcher, baseURL: baseURL, savePagesTo: savePagesTo, archive: reader), reader)
+        var lookup = MemberLookup(pack: pack, fetcher: reader.fetcher, baseURL: baseURL, savePagesTo: savePagesTo, archive: reader)
+        lookup.quotesPatternsWhole = Console.verbosity == .verbose
+        return (lookup, reader)
     }
 
     /// The archive's reader, with its own fetcher: the archive's pace, one connection

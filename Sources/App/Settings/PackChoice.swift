@@ -1,3 +1,4 @@
+import Foundation
 import Packs
 
 /// Which site pack to use and where packs live, as given (a flag or a setting).
@@ -6,13 +7,16 @@ public struct PackChoice: Sendable {
     public var site: String?
     /// A directory of packs; nil: `CPVANITY_PATTERNS`, else the bundled ones.
     public var patterns: String?
+    /// One pack's file (`--pack`), used whatever the directories hold.
+    public var file: String?
 
     /// The bundled pack used when nothing names another.
     public static let defaultSite = "codeproject"
 
-    public init(site: String?, patterns: String?) {
+    public init(site: String?, patterns: String?, file: String? = nil) {
         self.site = site
         self.patterns = patterns
+        self.file = file
     }
 
     /// The pack, loaded and compiled, and the directory it came from. A missing
@@ -20,15 +24,32 @@ public struct PackChoice: Sendable {
     /// `warnings`, each capture too narrow for its type is said on stderr: the pack
     /// loads, but reads such values wrong (`patterns check` fails on them).
     public func load(warnings: Bool = true) throws -> (pack: SitePack, directory: String) {
-        let locator = try PackLocator(explicit: patterns)
-        let available = locator.availableSites
-        let name = site ?? (available.count == 1 ? available[0] : PackChoice.defaultSite)
-        let pack = try PackLoader().load(file: try locator.file(forSite: name))
+        let pack: SitePack, directory: String
+        if let file {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
+                throw PackLookupError.unusablePackFile(file, problem: .missing)
+            }
+            guard !isDirectory.boolValue else {
+                throw PackLookupError.unusablePackFile(file, problem: .directory)
+            }
+            pack = try PackLoader().load(file: file)
+            if let site, site != pack.name {
+                throw PackLookupError.unusablePackFile(file, problem: .otherSite(named: pack.name, asked: site))
+            }
+            directory = (file as NSString).deletingLastPathComponent.isEmpty ? "." : (file as NSString).deletingLastPathComponent
+        } else {
+            let locator = try PackLocator(explicit: patterns)
+            let available = locator.availableSites
+            let name = site ?? (available.count == 1 ? available[0] : PackChoice.defaultSite)
+            pack = try PackLoader().load(file: try locator.file(forSite: name))
+            directory = locator.directory
+        }
         if warnings {
             for caution in CaptureWidths.cautions(pack, text: try? String(contentsOfFile: pack.file, encoding: .utf8)) {
                 Diagnostics.warning("\(pack.file): \(caution)")
             }
         }
-        return (pack, locator.directory)
+        return (pack, directory)
     }
 }

@@ -19,6 +19,9 @@ struct PageContext {
     var tags: [Tag] = []
     /// The text right before those tags, trimmed, when it is short enough to be a label.
     var label: String?
+    /// A label split across inline tags (`<b>Reputation</b>:`): its words before the
+    /// tags, then the text after them ("Reputation", ":"); nil when it is one text.
+    var splitLabel: (words: String, tail: String)?
 
     /// Reads back from `offset` in `page` (UTF-8).
     init(page: [UInt8], before offset: Int) {
@@ -41,8 +44,30 @@ struct PageContext {
             // The last few words: "Average article rating:", "Views:".
             let words = trimmed.split(whereSeparator: \.isWhitespace).suffix(3)
             label = words.joined(separator: " ")
+            if !trimmed.contains(where: \.isLetter), trimmed.count <= 3 {
+                splitLabel = PageContext.wordsBefore(text.dropLast(run.count)).map { ($0, trimmed) }
+            }
         }
     }
+
+    /// The last words of the text before up to three inline tags at the end of `text`:
+    /// "Reputation" in `<b>Reputation</b>` (the label of a value after `</b>:`).
+    private static func wordsBefore(_ text: Substring) -> String? {
+        var text = text
+        for _ in 0..<3 {
+            text = text.trimmingSuffix { $0.isWhitespace }
+            guard text.last == ">", let open = text.lastIndex(of: "<"), let tag = tag(text[open...]),
+                  inline.contains(tag.name) else { break }
+            text = text[..<open]
+        }
+        let run = text.split(separator: ">", omittingEmptySubsequences: false).last ?? ""
+        let words = run.split(whereSeparator: \.isWhitespace).suffix(2)
+        guard let last = words.last, last.contains(where: \.isLetter), !run.contains("<") else { return nil }
+        return words.joined(separator: " ")
+    }
+
+    /// Elements that sit inside a line of text rather than start a block.
+    static let inline: Set<String> = ["b", "strong", "i", "em", "span", "a", "small", "abbr", "label", "dt", "th", "td", "font"]
 
     /// Elements whose text is not a label of what follows them.
     static let notLabels: Set<String> = ["title", "head", "script", "style"]

@@ -57,8 +57,11 @@ public struct PatternSuggester {
     }
 
     /// Verified candidates, best first: those that read a value on more of the other
-    /// pages, then by anchor (id, class, label), then the shorter.
-    public func suggest(_ example: Example, page: Page, also: [Page] = []) -> [Candidate] {
+    /// pages, then by anchor (label, a class that names its part, the element; layout
+    /// classes and ids that look generated last), then the shorter. Where a value is
+    /// known for another page (`alsoExamples`, in the order of `also`), a candidate that
+    /// reads anything else there is dropped: it would break on the next page.
+    public func suggest(_ example: Example, page: Page, also: [Page] = [], alsoExamples: [Example?] = []) -> [Candidate] {
         guard let finder = ValueFinder(value: example.value, type: example.type, engine: engine) else { return [] }
         var seen = Set<String>()
         var verified = [(candidate: Candidate, rank: Int)]()
@@ -66,14 +69,22 @@ public struct PatternSuggester {
             let context = PageContext(page: page.utf8, before: occurrence.lowerBound)
             let spansTags = page.utf8[occurrence].contains(UInt8(ascii: "<"))
             let after = page.utf8[occurrence.upperBound...].prefix(40)
-            for (anchor, rank, prefix) in anchors(context) {
-                for capture in captures(example.type, after: after, spansTags: spansTags, holder: context.tags.first) {
-                    let pattern = prefix + capture
-                    guard seen.insert(pattern).inserted, reads(example, pattern: pattern, on: page) else { continue }
-                    let alsoValues = also.map { value(of: example, pattern: pattern, on: $0) }
-                    verified.append((Candidate(field: example.field, type: example.type, pattern: pattern, anchor: anchor,
-                                               alsoValues: alsoValues), rank))
+            // A value inside a tag is read from its attribute; one in the page's <title> ranks far down.
+            let inText = ValueFinder.isInText(page.utf8, at: occurrence.lowerBound)
+            let inTitle = ValueFinder.isInTitle(page.utf8, at: occurrence.lowerBound)
+            let patterns = inText ? anchors(context).flatMap { anchor, rank, prefix in
+                captures(example.type, after: after, spansTags: spansTags, holder: context.tags.first).map { (anchor, rank, prefix + $0) }
+            } : attributePatterns(page.utf8, at: occurrence)
+            for (anchor, rank, pattern) in patterns {
+                guard seen.insert(pattern).inserted, reads(example, pattern: pattern, on: page) else { continue }
+                let alsoValues = also.map { value(of: example, pattern: pattern, on: $0) }
+                let contradicted = alsoValues.indices.contains { index in
+                    guard index < alsoExamples.count, let known = alsoExamples[index] else { return false }
+                    return alsoValues[index].map { !same($0, known, on: also[index]) } ?? true
                 }
+                guard !contradicted else { continue }
+                verified.append((Candidate(field: example.field, type: example.type, pattern: pattern, anchor: anchor,
+                                           alsoValues: alsoValues), rank + (inText ? 0 : 10) + (inTitle ? 50 : 0)))
             }
         }
         return verified.sorted { a, b in
@@ -90,17 +101,21 @@ public struct PatternSuggester {
 
     /// What a pattern can start from, with a rank (lower is steadier): the ids of the
     /// tags right before the value, their classes, the label, nearest first; last, the
-    /// holding element by its name alone when it has neither id nor class.
+    /// holding element by its name alone when it has neither id nor class. Layout
+    /// classes (`mb-2`, `d-flex`, `text-bold`) and ids that look generated rank far
+    /// down: they say how the part looks, or change on every page load.
     func anchors(_ context: PageContext) -> [(String, Int, String)] {
         var anchors = [(String, Int, String)]()
         // Nearer tags first: the element that holds the value beats the page's main div.
         for (distance, tag) in context.tags.enumerated() where !tag.isEnd {
             if let id = tag.id, !id.isEmpty {
-                anchors.append(("the id of <\(tag.name) id=\"\(id)\">", 3 * distance,
+                anchors.append(("the id of <\(tag.name) id=\"\(id)\">", 3 * distance + (AnchorWords.looksGenerated(id) ? 60 : 0),
                                 "\\bid\\s*=\\s*[\"\\x27]\(Self.generalised(id))[\"\\x27][^>]*>" + Self.skip))
             }
-            for name in tag.classes.prefix(3) {
-                anchors.append(("the class \"\(name)\" of <\(tag.name)>", 3 * distance + 1,
+            let named = tag.classes.filter { !AnchorWords.looksGenerated($0) }
+            let ordered = named.filter { !AnchorWords.isLayout($0) } + named.filter(AnchorWords.isLayout)
+            for name in ordered.prefix(4) {
+                anchors.append(("the class \"\(name)\" of <\(tag.name)>", 3 * distance + 1 + (AnchorWords.isLayout(name) ? 30 : 0),
                                 "<\(tag.name)\\b[^>]*\\bclass\\s*=\\s*[\"\\x27][^\"\\x27]*\\b\(Self.escaped(name))\\b[^\"\\x27]*[\"\\x27][^>]*>" + Self.skip))
             }
         }
@@ -116,26 +131,68 @@ public struct PatternSuggester {
             // In a text node, never in an attribute (`class="joined"` before `Joined 2019`).
             anchors.append(("the label '\(words.suffix(count).joined(separator: " "))'", 1 + count, ">[^<]*?" + boundary + text + Self.skip))
         }
+        // A label whose words stand in an inline tag before its colon: `<b>Reputation</b>:`.
+        if let split = context.splitLabel {
+            let text = split.words.split(separator: " ").map { Self.escaped(String($0)) }.joined(separator: "\\s+")
+            anchors.append(("the label '\(split.words)\(split.tail)'", 1,
+                            ">[^<]*?\\b" + text + Self.skip + Self.escaped(split.tail) + Self.skip))
+        }
         return anchors
+    }
+
+    /// Patterns that read a value held in an attribute (`<a title="Stack Overflow">`,
+    /// `<span title="2011-12-03 20:07:05Z">`): the attribute of an element of that name,
+    /// with one of its named classes when it has one.
+    func attributePatterns(_ page: [UInt8], at occurrence: Range<Int>) -> [(String, Int, String)] {
+        guard let open = page[max(0, occurrence.lowerBound - 4_000)..<occurrence.lowerBound].lastIndex(of: UInt8(ascii: "<")),
+              let close = page[occurrence.upperBound..<min(page.count, occurrence.upperBound + 4_000)].firstIndex(of: UInt8(ascii: ">")),
+              let tag = PageContext.tag(String(decoding: page[open...close], as: UTF8.self)[...]), !tag.isEnd else { return [] }
+        // The attribute's name: the word before `="` that opens the value.
+        let before = String(decoding: page[open..<occurrence.lowerBound], as: UTF8.self)
+        guard let quote = before.last, quote == "\"" || quote == "'",
+              let name = before.dropLast().trimmingCharacters(in: .whitespaces).dropLast().trimmingCharacters(in: .whitespaces)
+                .split(whereSeparator: { $0.isWhitespace }).last.map(String.init), before.dropLast().trimmingCharacters(in: .whitespaces).hasSuffix("="),
+              name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ":" }), name.lowercased() != "class", name.lowercased() != "style"
+        else { return [] }
+        let attribute = "\\b\(Self.escaped(name))\\s*=\\s*[\"\\x27]([^\"\\x27]+)[\"\\x27]"
+        var patterns = [(String, Int, String)]()
+        let named = tag.classes.filter { !AnchorWords.looksGenerated($0) && !AnchorWords.isLayout($0) }
+        for word in named.prefix(2) {
+            patterns.append(("the \(name) of <\(tag.name) class=\"\(word)\">", 2,
+                             "<\(tag.name)\\b(?=[^>]*\\bclass\\s*=\\s*[\"\\x27][^\"\\x27]*\\b\(Self.escaped(word))\\b)[^>]*?" + attribute))
+        }
+        patterns.append(("the \(name) of <\(tag.name)>", 6, "<\(tag.name)\\b[^>]*?" + attribute))
+        return patterns
     }
 
     /// The capturing end of a pattern for a value of `type`.
     func captures(_ type: FieldType, after: ArraySlice<UInt8>, spansTags: Bool, holder: PageContext.Tag?) -> [String] {
         switch type {
-        case .int: return ["(\\d[\\d,]*(?:(?:\\s|&nbsp;|&#160;)\\d{3}(?![\\d,]))*)"]
-        case .decimal: return ["(\\d+(?:\\.\\d+)?)"]
+        case .int: return ["(-?\\d[\\d,]*(?:(?:\\s|&nbsp;|&#160;)\\d{3}(?![\\d,]))*)"]
+        case .decimal: return ["(-?\\d[\\d,]*(?:\\.\\d+)?)"]
         case .date:
             return ["(\\d{1,2}(?:\\s|&nbsp;)+[a-z]{3,9}\\.?,?(?:\\s|&nbsp;)+\\d{4}|[a-z]{3,9}\\.?(?:\\s|&nbsp;)+\\d{1,2},?(?:\\s|&nbsp;)+\\d{4}|\\d{4}-\\d{2}-\\d{2})"]
+                + textEnds(after: after, spansTags: spansTags, holder: holder)
+        case .rounded:
+            // Every form the type reads: "1,103", "13.5k", "2.2m", "-12"; the words after it stay out.
+            return ["(-?\\d[\\d,.]*(?:[kmb](?![a-z]))?)"]
+        case .month:
+            return ["([a-z]{3,9}\\.?(?:\\s|&nbsp;)+\\d{4}|\\d{4}-\\d{2})"] + textEnds(after: after, spansTags: spansTags, holder: holder)
         default:
-            var ends = ["([^<]+?)\\s*<"]
-            if spansTags, let holder, !holder.isEnd { ends.insert("(.+?)\\s*</\(holder.name)>", at: 0) }
-            // Text that runs on after the value: "Jane Doe (Articles: 6)".
-            let next = String(decoding: after, as: UTF8.self).drop { $0 == " " }.first
-            if let next, !next.isLetter, !next.isNumber, next != "<", !next.isWhitespace {
-                ends.append("([^<]+?)\\s*" + Self.escaped(String(next)))
-            }
-            return ends
+            return textEnds(after: after, spansTags: spansTags, holder: holder)
         }
+    }
+
+    /// A text's capture up to the end of its element, or to the punctuation after it.
+    private func textEnds(after: ArraySlice<UInt8>, spansTags: Bool, holder: PageContext.Tag?) -> [String] {
+        var ends = ["([^<]+?)\\s*<"]
+        if spansTags, let holder, !holder.isEnd { ends.insert("(.+?)\\s*</\(holder.name)>", at: 0) }
+        // Text that runs on after the value: "Jane Doe (Articles: 6)".
+        let next = String(decoding: after, as: UTF8.self).drop { $0 == " " }.first
+        if let next, !next.isLetter, !next.isNumber, next != "<", !next.isWhitespace {
+            ends.append("([^<]+?)\\s*" + Self.escaped(String(next)))
+        }
+        return ends
     }
 
     /// An id with its varying parts generalised: ASP.NET's naming-container prefix
@@ -165,7 +222,7 @@ public struct PatternSuggester {
 
     func reads(_ example: Example, pattern: String, on page: Page) -> Bool {
         guard let found = value(of: example, pattern: pattern, on: page) else { return false }
-        return Self.same(found, example)
+        return same(found, example, on: page)
     }
 
     /// What `pattern` reads on `page` as the example's field, through a one-field pack.
@@ -194,18 +251,19 @@ public struct PatternSuggester {
 
             """ + body
         guard let pack = try? PackLoader(engine: engine).load(toml: toml, file: "suggestion") else { return nil }
-        return Extractor(pack: pack, baseURL: baseURL).extract([Page(source: source, utf8: page.utf8, origin: page.origin)])
+        return Extractor(pack: pack, baseURL: baseURL).extract([Page(source: source, utf8: page.utf8, origin: page.origin, servedAt: page.servedAt)])
     }
 
-    static func same(_ value: FieldValue, _ example: Example) -> Bool {
-        switch value {
-        case .int(let number): return String(number) == example.value.filter { $0.isNumber }
-        case .decimal(let number): return Decimal(string: example.value.trimmingCharacters(in: .whitespaces)) == number
-        case .text(let text):
-            return text == example.value.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        case .date(let date): return date == DateText.parse(example.value.trimmingCharacters(in: .whitespaces))
-        case .null: return false
-        }
+    /// Whether `value` is what the example says, as the type reads the example's own
+    /// written form: "1,103" is 1103, "99.5k" 99500, "Oct 2017" 2017-10, "3 days ago"
+    /// the day three days before the page was served.
+    func same(_ value: FieldValue, _ example: Example, on page: Page) -> Bool {
+        let dates = FieldType.Dates(now: page.servedAt)
+        // The value as a person reads it, written as HTML, so that `Pool<T> & Friends` is text, not a tag.
+        let written = example.value.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "&", with: "&amp;")
+            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        guard case .success(let wanted) = example.type.convert(written, base: baseURL, dates: dates) else { return false }
+        return value == wanted
     }
 
     static func tomlKey(_ name: String) -> String {

@@ -39,28 +39,44 @@ extension PatternSuggester {
         }
     }
 
-    /// Nil when no row start holds every title, one per row.
+    /// Nil when no row start holds every title, one per row. A title written earlier
+    /// on the page too (in a menu, a heading) is tried at each of its first places.
+    /// Of the row starts that hold every title, the one that cuts the fewest rows
+    /// without a title, then the fewest rows: a row's own element, not an icon that
+    /// also stands in the page's header.
     public func suggestRows(titles: [String], fields: [Example], page: Page, also: [Page] = []) -> RowSuggestion? {
-        guard titles.count >= 2, let places = titlePlaces(titles, in: page.utf8) else { return nil }
-        let starts = startTags(in: page.utf8, before: places.last ?? 0)
-        for (rowStart, anchor) in rowStarts(starts, titlePlaces: places) {
+        guard titles.count >= 2 else { return nil }
+        var best: (score: (Int, Int), rowStart: String, anchor: String, title: Candidate, first: Int)?
+        for placement in titlePlacements(titles, in: page.utf8) {
+            let places = placement.map(\.lowerBound)
+            let starts = startTags(in: page.utf8, before: places.last ?? 0)
             let context = PageContext(page: page.utf8, before: places[0])
-            for (titleAnchor, _, prefix) in anchors(context) {
-                for capture in captures(.text, after: page.utf8[places[0]...].prefix(40), spansTags: false, holder: context.tags.first) {
-                    let title = prefix + capture
-                    guard let rows = rows(rowStart: rowStart, fields: [("title", .text, title)], page: page),
-                          Self.holds(titles, in: rows.map { $0["title"] ?? .null }) else { continue }
-                    let titleCandidate = Candidate(field: "title", type: .text, pattern: title, anchor: titleAnchor,
-                                                   alsoValues: also.map { _ in nil })
-                    return finish(rowStart: rowStart, anchor: anchor, title: titleCandidate, fields: fields,
-                                  firstTitle: places[0], page: page, also: also)
+            let titlePatterns = ValueFinder.isInText(page.utf8, at: places[0])
+                ? anchors(context).sorted(by: { $0.1 < $1.1 }).flatMap { anchor, rank, prefix in
+                    captures(.text, after: page.utf8[places[0]...].prefix(40), spansTags: false, holder: context.tags.first).map { (anchor, rank, prefix + $0) }
                 }
+                : attributePatterns(page.utf8, at: placement[0])
+            for (rowStart, anchor) in rowStarts(starts, titlePlaces: places) {
+                for (titleAnchor, _, title) in titlePatterns {
+                    guard let rows = rows(rowStart: rowStart, fields: [("title", .text, title)], page: page),
+                          holds(titles, in: rows.map { $0["title"] ?? .null }, on: page) else { continue }
+                    let score = (rows.count { ($0["title"] ?? .null) == .null }, rows.count)
+                    if best.map({ score < $0.score }) ?? true {
+                        best = (score, rowStart, anchor, Candidate(field: "title", type: .text, pattern: title, anchor: titleAnchor,
+                                                                   alsoValues: also.map { _ in nil }), places[0])
+                    }
+                    break
+                }
+                // Outermost first: the first row start that cuts only titled rows is the row's own.
+                if best?.score.0 == 0 { break }
             }
         }
-        return nil
+        guard let best else { return nil }
+        return finish(rowStart: best.rowStart, anchor: best.anchor, title: best.title, fields: fields,
+                      firstTitle: (best.first, titles[0]), page: page, also: also)
     }
 
-    private func finish(rowStart: String, anchor: String, title: Candidate, fields: [Example], firstTitle: Int,
+    private func finish(rowStart: String, anchor: String, title: Candidate, fields: [Example], firstTitle: (offset: Int, text: String),
                         page: Page, also: [Page]) -> RowSuggestion {
         var found = [Candidate]()
         var unmatched = [Example]()
@@ -78,19 +94,25 @@ extension PatternSuggester {
     }
 
     /// A pattern for `example` that reads its value on the row titled like the first title.
-    private func rowField(_ example: Example, rowStart: String, title: Candidate, firstTitle: Int, page: Page) -> Candidate? {
+    private func rowField(_ example: Example, rowStart: String, title: Candidate, firstTitle: (offset: Int, text: String), page: Page) -> Candidate? {
         guard let finder = ValueFinder(value: example.value, type: example.type, engine: engine),
               let wanted = rows(rowStart: rowStart, fields: [("title", .text, title.pattern)], page: page)?
-                .firstIndex(where: { $0["title"] != nil && $0["title"] != .null }) else { return nil }
-        for occurrence in finder.occurrences(in: page.utf8) where occurrence.lowerBound > firstTitle {
+                .firstIndex(where: { row in
+                    row["title"].map { same($0, Example(field: "title", value: firstTitle.text, type: .text), on: page) } ?? false
+                }) else { return nil }
+        for occurrence in finder.occurrences(in: page.utf8, everywhere: true) where occurrence.lowerBound > firstTitle.offset {
             let context = PageContext(page: page.utf8, before: occurrence.lowerBound)
             let spansTags = page.utf8[occurrence].contains(UInt8(ascii: "<"))
-            for (anchor, _, prefix) in anchors(context).sorted(by: { $0.1 < $1.1 }) {
-                for capture in captures(example.type, after: page.utf8[occurrence.upperBound...].prefix(40), spansTags: spansTags,
-                                        holder: context.tags.first) {
-                    let pattern = prefix + capture
+            let patterns = ValueFinder.isInText(page.utf8, at: occurrence.lowerBound)
+                ? anchors(context).sorted(by: { $0.1 < $1.1 }).flatMap { anchor, rank, prefix in
+                    captures(example.type, after: page.utf8[occurrence.upperBound...].prefix(40), spansTags: spansTags,
+                             holder: context.tags.first).map { (anchor, rank, prefix + $0) }
+                }
+                : attributePatterns(page.utf8, at: occurrence)
+            for (anchor, _, pattern) in patterns {
+                do {
                     guard let rows = rows(rowStart: rowStart, fields: [("v", example.type, pattern)], page: page),
-                          wanted < rows.count, let value = rows[wanted]["v"], value != .null, Self.same(value, example) else { continue }
+                          wanted < rows.count, let value = rows[wanted]["v"], value != .null, same(value, example, on: page) else { continue }
                     return Candidate(field: example.field, type: example.type, pattern: pattern, anchor: anchor, alsoValues: [])
                 }
             }
@@ -98,15 +120,32 @@ extension PatternSuggester {
         return nil
     }
 
-    /// Where each title is written, in order, each after the one before.
-    private func titlePlaces(_ titles: [String], in page: [UInt8]) -> [Int]? {
-        var places = [Int]()
+    /// Where each title is written, in order, each after the one before: one placement
+    /// for each of the first title's places in the page's text, and for each in its
+    /// tags (a title held in an attribute, `<a title="Stack Overflow">`), tightest first.
+    private func titlePlacements(_ titles: [String], in page: [UInt8]) -> [[Range<Int>]] {
+        var places = [[Range<Int>]]()
         for title in titles {
-            guard let finder = ValueFinder(value: title, type: .text, engine: engine),
-                  let place = finder.occurrences(in: page).first(where: { $0.lowerBound > (places.last ?? -1) }) else { return nil }
-            places.append(place.lowerBound)
+            guard let finder = ValueFinder(value: title, type: .text, engine: engine) else { return [] }
+            places.append(finder.occurrences(in: page, everywhere: true))
         }
-        return places
+        guard let first = places.first else { return [] }
+        let inText = first.filter { ValueFinder.isInText(page, at: $0.lowerBound) }
+        let inTags = first.filter { !ValueFinder.isInText(page, at: $0.lowerBound) }
+        var placements = [[Range<Int>]]()
+        for start in inText.prefix(30) + inTags.prefix(30) {
+            let startsInText = ValueFinder.isInText(page, at: start.lowerBound)
+            var placement = [start]
+            for later in places.dropFirst() {
+                // Each title where the first one is: in text, or in a tag.
+                guard let next = later.first(where: { $0.lowerBound > (placement.last ?? start).lowerBound
+                    && ValueFinder.isInText(page, at: $0.lowerBound) == startsInText }) else { break }
+                placement.append(next)
+            }
+            if placement.count == titles.count { placements.append(placement) }
+        }
+        // A list's rows stand together: the tightest placements first, a few of them.
+        return Array(placements.sorted { ($0.last?.lowerBound ?? 0) - ($0.first?.lowerBound ?? 0) < ($1.last?.lowerBound ?? 0) - ($1.first?.lowerBound ?? 0) }.prefix(6))
     }
 
     private func startTags(in page: [UInt8], before end: Int) -> [(offset: Int, tag: PageContext.Tag)] {
@@ -134,7 +173,9 @@ extension PatternSuggester {
                 kinds.append(("\(tag.name)#\(general)", "<\(tag.name)\\b[^>]*?\\bid\\s*=\\s*[\"\\x27]\(general)[\"\\x27]",
                               "<\(tag.name) id=\"\(id)\"> and its kind"))
             }
-            if let name = tag.classes.first {
+            // Named classes before layout ones: `<li class="d-flex ListItem">` is a ListItem.
+            let named = tag.classes.filter { !AnchorWords.looksGenerated($0) }
+            for name in (named.filter { !AnchorWords.isLayout($0) } + named.filter(AnchorWords.isLayout)).prefix(4) {
                 kinds.append(("\(tag.name).\(name)", "<\(tag.name)\\b[^>]*?\\bclass\\s*=\\s*[\"\\x27](?:[^\"\\x27]*\\s)?\(Self.escaped(name))(?:\\s[^\"\\x27]*)?[\"\\x27]",
                               "<\(tag.name) class=\"\(name)\">"))
             }
@@ -142,22 +183,33 @@ extension PatternSuggester {
             if tag.isBare { kinds.append((tag.name, "<\(tag.name)\\b", "<\(tag.name)>")) }
             return kinds
         }
-        var gaps = [[String: Int]]()
+        var gaps = [[String: (first: Int, count: Int)]]()
         var patterns = [String: (String, String)]()
         for (index, end) in titlePlaces.enumerated() {
             let start = index == 0 ? 0 : titlePlaces[index - 1]
-            var firstOffsets = [String: Int]()
+            var seen = [String: (first: Int, count: Int)]()
             for entry in tags where entry.offset >= start && entry.offset < end && !entry.tag.isEnd {
                 for kind in kinds(entry.tag) {
-                    if firstOffsets[kind.key] == nil { firstOffsets[kind.key] = entry.offset }
+                    seen[kind.key] = (seen[kind.key]?.first ?? entry.offset, (seen[kind.key]?.count ?? 0) + 1)
                     patterns[kind.key] = (kind.pattern, kind.anchor)
                 }
             }
-            gaps.append(firstOffsets)
+            gaps.append(seen)
         }
         guard let last = gaps.last else { return [] }
         let common = last.keys.filter { key in gaps.allSatisfy { $0[key] != nil } }
-        return common.sorted { (last[$0] ?? 0, $0) < (last[$1] ?? 0, $1) }.prefix(8).compactMap { patterns[$0] }
+        // A row's own element starts once between one title and the next; outermost first.
+        func once(_ key: String) -> Bool { gaps.dropFirst().allSatisfy { $0[key]?.count == 1 } }
+        // A class that names the row (`pinned-item-list-item`) before a layout class (`col-12`).
+        func steady(_ key: String) -> Bool {
+            guard let dot = key.firstIndex(of: ".") else { return true }
+            return !AnchorWords.isLayout(String(key[key.index(after: dot)...]))
+        }
+        return common.sorted { a, b in
+            if once(a) != once(b) { return once(a) }
+            if steady(a) != steady(b) { return steady(a) }
+            return (last[a]?.first ?? 0, a) < (last[b]?.first ?? 0, b)
+        }.prefix(12).compactMap { patterns[$0] }
     }
 
     /// The rows a one-collection pack cuts from `page`, or nil when it does not load.
@@ -174,12 +226,25 @@ extension PatternSuggester {
         return extract(page, with: toml)?.collections["rows"]
     }
 
+    /// Why no rows hold `titles`, with what to try: a title not on the page is named;
+    /// titles all there mean their rows do not start alike.
+    public func whyNoRows(_ titles: [String], page: Page) -> String {
+        let missing = titles.filter { title in
+            guard let finder = ValueFinder(value: title, type: .text, engine: engine) else { return true }
+            return finder.occurrences(in: page.utf8, everywhere: true).isEmpty
+        }
+        guard missing.isEmpty else {
+            return "\(missing.map { "'\($0)'" }.joined(separator: ", ")) \(missing.count == 1 ? "is" : "are") not on \(page.origin); give each title as the page shows it (its spelling, its punctuation)"
+        }
+        return "every title is on \(page.origin), in that order, but no element starts each of their rows alike; give titles of rows next to each other in one list (its first rows), or write row_start by hand (docs/patterns.md)"
+    }
+
     /// Every title is among the rows' titles, one row each, in order.
-    static func holds(_ titles: [String], in values: [FieldValue]) -> Bool {
+    func holds(_ titles: [String], in values: [FieldValue], on page: Page) -> Bool {
         var rest = values[...]
         for title in titles {
             let example = Example(field: "title", value: title, type: .text)
-            guard let index = rest.firstIndex(where: { same($0, example) }) else { return false }
+            guard let index = rest.firstIndex(where: { same($0, example, on: page) }) else { return false }
             rest = rest[(index + 1)...]
         }
         return true

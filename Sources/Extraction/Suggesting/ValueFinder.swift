@@ -20,30 +20,66 @@ struct ValueFinder {
     }
 
     /// The type a value written this way most likely has: digits (with thousands
-    /// separators) are an int, digits with a decimal point a decimal, anything else text.
+    /// separators) are an int, digits with a decimal point a decimal, a count with a
+    /// unit (`12.3k`, `2.2m`) rounded, `Apr 2017` a month, `10 years, 3 months` a
+    /// duration, `12 Mar 2012` or `3 days ago` a date, a link a url, anything else text.
     static func inferredType(of value: String) -> FieldType {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         let digits = trimmed.filter { $0 != "," && $0 != " " && $0 != "'" }
         if !digits.isEmpty, digits.count <= 18, digits.allSatisfy(\.isASCIIDigit) { return .int }
         let parts = trimmed.split(separator: ".", omittingEmptySubsequences: false)
         if parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) { return .decimal }
-        if trimmed.contains(where: \.isLetter), trimmed.contains(where: \.isNumber), DateText.parse(trimmed) != nil { return .date }
+        if let unit = trimmed.last, "kKmMbB".contains(unit), trimmed.dropLast().contains(where: \.isASCIIDigit),
+           case .success = RoundedNumber.read(trimmed) { return .rounded }
+        if trimmed.hasPrefix("http://") || trimmed.hasPrefix("https://") { return .url }
+        if trimmed.contains(where: \.isLetter), trimmed.contains(where: \.isNumber) {
+            if DateText.parse(trimmed) != nil { return .date }
+            if DateText.yearMonth(trimmed) != nil { return .month }
+            if RelativeTime.span(trimmed) != nil { return .duration }
+        }
+        if RelativeTime.day(trimmed, before: Date(timeIntervalSince1970: 1e9)) != nil { return .date }
         return .text
     }
 
-    /// Byte ranges of every place the value is written, in page order.
-    func occurrences(in page: [UInt8]) -> [Range<Int>] {
-        var found = [Range<Int>]()
+    /// Whether the byte at `offset` stands in the page's text, not inside a tag (an
+    /// attribute's `title="bjoern"`): the nearest `<` or `>` before it is a `>`.
+    static func isInText(_ page: [UInt8], at offset: Int) -> Bool {
+        var index = offset - 1
+        while index >= 0, offset - index < 20_000 {
+            if page[index] == UInt8(ascii: ">") { return true }
+            if page[index] == UInt8(ascii: "<") { return false }
+            index -= 1
+        }
+        return true
+    }
+
+    /// Whether the text at `offset` is the page's <title> (what a browser's tab shows,
+    /// not the page's own words for the value).
+    static func isInTitle(_ page: [UInt8], at offset: Int) -> Bool {
+        guard let open = page[max(0, offset - 2_000)..<offset].lastIndex(of: UInt8(ascii: "<")) else { return false }
+        let tag = page[open..<min(offset, open + 7)].map { $0 | 0x20 }
+        return tag.elementsEqual("<title".utf8) || tag.elementsEqual("<title>".utf8.prefix(tag.count))
+    }
+
+    /// Byte ranges of the first 50 places the value is written in the page's text, in
+    /// page order; where it stands in no text, its places inside tags (attributes). A
+    /// small number ("1") is written in many attributes (`version="1.1"`, an icon's
+    /// path) before the one a person reads.
+    func occurrences(in page: [UInt8], everywhere: Bool = false) -> [Range<Int>] {
+        var inText = [Range<Int>](), inTags = [Range<Int>]()
         page.withUnsafeBufferPointer { buffer in
             var start = 0
-            while start < buffer.count, found.count < 50,
+            while start < buffer.count, inText.count < 50, inText.count + inTags.count < 5_000,
                   let match = try? pattern.firstMatch(in: buffer, from: start) {
                 let range = match.range
-                if !range.isEmpty { found.append(range) }
+                if !range.isEmpty {
+                    if ValueFinder.isInText(page, at: range.lowerBound) { inText.append(range) } else if inTags.count < 50 { inTags.append(range) }
+                }
                 start = max(range.upperBound, range.lowerBound + 1)
             }
         }
-        return found
+        if everywhere { return (inText + inTags).sorted { $0.lowerBound < $1.lowerBound } }
+        return inText.isEmpty ? inTags : inText
     }
 
     private static let separator = "(?:,|'|\\s|&nbsp;|&#160;)?"
@@ -58,6 +94,13 @@ struct ValueFinder {
         case .decimal:
             guard !trimmed.isEmpty else { return nil }
             return "(?<![\\d.])" + NSRegularExpression.escapedPattern(for: trimmed) + "0*(?![\\d])"
+        case .rounded:
+            // As written ("12.3k" in "12.3k views"), its unit in either case.
+            guard !trimmed.isEmpty else { return nil }
+            let unit = trimmed.last.flatMap { "kKmMbB".contains($0) ? String($0) : nil } ?? ""
+            let number = unit.isEmpty ? trimmed : String(trimmed.dropLast())
+            let unitPattern = unit.isEmpty ? "" : "(?:\\s|&nbsp;)?[\(unit.lowercased())\(unit.uppercased())]"
+            return "(?<![\\d.,])" + NSRegularExpression.escapedPattern(for: number.trimmingCharacters(in: .whitespaces)) + unitPattern + "(?![\\d\\w])"
         default:
             let words = trimmed.split(whereSeparator: \.isWhitespace)
             guard !words.isEmpty else { return nil }

@@ -3,8 +3,11 @@ import ArgumentParser
 
 /// Which site pack to use and where packs live.
 struct PackOptions: ParsableArguments {
-    @Option(name: .customLong("site"), help: "The site pack to use (a file <site>.toml in the pack directory; default codeproject, or the directory's only pack).")
+    @Option(name: .customLong("site"), help: "The site pack to use, by its [site].name (else its file name) in the pack directory; default codeproject, or the directory's only pack.")
     var siteOption: String?
+
+    @Option(name: .customLong("pack"), help: ArgumentHelp("One site pack's file to use, wherever it is.", valueName: "file"), completion: .file(extensions: ["toml"]))
+    var packFile: String?
 
     @Option(name: .long, help: ArgumentHelp("A directory of site packs to use instead of the bundled ones.",
                                              discussion: "Also settable as CPVANITY_PATTERNS.", valueName: "dir"), completion: .directory)
@@ -14,7 +17,7 @@ struct PackOptions: ParsableArguments {
     /// loaded and compiled, and the directory of packs. Its errors (a missing
     /// directory, a broken pack) are said by `ErrorAdvice`.
     func load(warnings: Bool = true) throws -> (pack: SitePack, directory: String) {
-        try PackChoice(site: siteOption ?? Settings.shared.text("site"),
-                       patterns: Settings.shared.explicitValue("patterns", flag: patterns)).load(warnings: warnings)
+        try PackChoice(site: siteOption ?? (packFile == nil ? Settings.shared.text("site") : nil),
+                       patterns: Settings.shared.explicitValue("patterns", flag: patterns), file: packFile).load(warnings: warnings)
     }
 }

@@ -61,6 +61,7 @@ enum ErrorAdvice {
         case .feedChoice(.noCategories): return "\(error): drop --category"
         case .unknownNames(_, let kind, _): return "--\(kind): \(error)"
         case .unnamedPage: return "\(error), or give its source with --source"
+        case .noPageAddress(let hasID): return "\(error): give it with --url\(hasID ? "" : ", or give --id to find it in the page's canonical link")"
         default: return error.description
         }
     }
@@ -83,6 +84,13 @@ enum ErrorAdvice {
         case .unknownSite(let site, let directory, let available):
             return "no site pack named '\(site)' in \(directory)\(NameGuess.hint([site], in: available)); available: \(available.isEmpty ? "none" : available.joined(separator: ", "))"
         case .unreadable: return error.description
+        case .sameSite: return "\(error), or name its file with --pack FILE"
+        case .unusablePackFile(_, let problem):
+            switch problem {
+            case .missing: return error.description
+            case .directory: return "\(error); --pack takes one pack's file, --patterns a directory of packs"
+            case .otherSite: return "\(error); give --site or --pack, not both"
+            }
         }
     }
 

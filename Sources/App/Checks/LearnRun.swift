@@ -1,0 +1,172 @@
+import Extraction
+import Foundation
+import Packs
+import Report
+
+/// What `patterns learn` learns from: a saved page, the values read on it, a list by
+/// its row titles, other saved pages with the values known there, and where the
+/// site's pages are.
+public struct LearnSettings: Sendable {
+    public var page: String
+    /// `FIELD=VALUE` or `FIELD:TYPE=VALUE`, as typed.
+    public var values: [String] = []
+    public var rowTitles: [String] = []
+    /// Values read on the first titled row, as `FIELD=VALUE`.
+    public var rowValues: [String] = []
+    /// Other pages, each followed by its own values and `row-title=` entries, as typed
+    /// after `--also` (`other.html name="Karl Lorey" followers=197`).
+    public var also: [String] = []
+    /// The page's address with the member's ID as `{id}`; nil: from the page's canonical link.
+    public var url: String?
+    public var id: String?
+    public var name: String?
+    public var source = "profile"
+    public var collection = "rows"
+    /// Where to write the pack; nil for standard output.
+    public var output: String?
+
+    public init(page: String) {
+        self.page = page
+    }
+}
+
+/// `cpvanity patterns learn`: a whole pack from the values a person reads on a page,
+/// checked on other pages, printed or written to a file.
+public struct LearnRun {
+    public let settings: LearnSettings
+
+    public init(settings: LearnSettings) {
+        self.settings = settings
+    }
+
+    /// Writes the pack and says on stderr how it read each page; the outcome's status
+    /// is 1 when a value was not learned or reads wrong on a page.
+    public func run() throws(AppError) -> RunOutcome {
+        let values: [PatternSuggester.Example], rowValues: [PatternSuggester.Example], groups: [AlsoPage]
+        do throws(SuggestInputError) {
+            values = try SuggestRun.examples(settings.values)
+            rowValues = try SuggestRun.examples(settings.rowValues)
+            groups = try LearnRun.alsoPages(settings.also)
+        } catch {
+            throw .badSetting(source: "the values", message: error.message)
+        }
+        let now = Date()
+        let main = try page(settings.page, servedAt: now)
+        var also = [PackLearner.PageValues]()
+        for group in groups {
+            also.append(PackLearner.PageValues(page: try page(group.file, servedAt: now), values: group.values, rowTitles: group.rowTitles))
+        }
+        let url = try siteURL(main)
+        var site = PackLearner.Site(name: settings.name ?? LearnRun.siteName(url), url: url, id: settings.id)
+        site.source = settings.source
+        site.collection = settings.collection
+        let started = Date()
+        let outcome = PackLearner(site: site).learn(from: PackLearner.PageValues(page: main, values: values, rowTitles: settings.rowTitles),
+                                                    rowValues: rowValues, also: also)
+        let seconds = Date().timeIntervalSince(started)
+        try write(outcome.toml)
+        tell(outcome, seconds: seconds)
+        let right = outcome.unlearned.isEmpty && outcome.checks.allSatisfy(\.right)
+        return RunOutcome(status: right ? nil : .partialFailure)
+    }
+
+    /// An `--also` page and what is known on it.
+    struct AlsoPage: Equatable {
+        var file: String
+        var values: [PatternSuggester.Example] = []
+        var rowTitles: [String] = []
+
+        static func == (a: AlsoPage, b: AlsoPage) -> Bool {
+            a.file == b.file && a.rowTitles == b.rowTitles && a.values.map(\.field) == b.values.map(\.field)
+                && a.values.map(\.value) == b.values.map(\.value)
+        }
+    }
+
+    /// The words after `--also`, grouped: a file starts a page, `FIELD=VALUE` after
+    /// it is a value read there, `row-title=TITLE` one of its rows. A word with `=`
+    /// that names an existing file is a file.
+    static func alsoPages(_ words: [String]) throws(SuggestInputError) -> [AlsoPage] {
+        var pages = [AlsoPage]()
+        for word in words {
+            let isValue = word.contains("=") && !FileManager.default.fileExists(atPath: word)
+            guard isValue else {
+                pages.append(AlsoPage(file: word))
+                continue
+            }
+            guard !pages.isEmpty else { throw SuggestInputError("'\(word)' comes before any other page it was read on; give the page first, then the values read there") }
+            if word.hasPrefix("row-title=") {
+                pages[pages.count - 1].rowTitles.append(String(word.dropFirst("row-title=".count)))
+            } else {
+                pages[pages.count - 1].values += try SuggestRun.examples([word])
+            }
+        }
+        return pages
+    }
+
+    private func page(_ file: String, servedAt: Date) throws(AppError) -> Page {
+        Page(source: settings.source, bytes: [UInt8](try InputFile.read(file, role: .page)), origin: file, servedAt: servedAt)
+    }
+
+    /// `--url`, else the page's own canonical link with `--id` in it made `{id}`.
+    private func siteURL(_ main: Page) throws(AppError) -> String {
+        if let url = settings.url {
+            guard url.hasPrefix("http://") || url.hasPrefix("https://"), url.contains("{id}") else {
+                throw .badSetting(source: "the page's address", message: "'\(url)' is not a page address with {id} where the member's ID goes, e.g. https://example.com/users/{id}")
+            }
+            return url
+        }
+        let text = String(decoding: main.utf8, as: UTF8.self)
+        if let id = settings.id, let canonical = LearnRun.canonicalLink(text), canonical.contains(id) {
+            return canonical.replacingOccurrences(of: id, with: "{id}")
+        }
+        throw .noPageAddress(hasID: settings.id != nil)
+    }
+
+    static func canonicalLink(_ page: String) -> String? {
+        guard let range = page.range(of: #"<link\b[^>]*\brel\s*=\s*["']canonical["'][^>]*>"#, options: [.regularExpression, .caseInsensitive]),
+              let href = page[range].range(of: #"href\s*=\s*["'][^"']+"#, options: .regularExpression) else { return nil }
+        let value = page[range][href].drop { $0 != "\"" && $0 != "'" }.dropFirst()
+        return value.isEmpty ? nil : String(value)
+    }
+
+    /// `https://news.ycombinator.com/user?id={id}` → "ycombinator".
+    static func siteName(_ url: String) -> String {
+        let host = url.components(separatedBy: "://").dropFirst().first?.prefix { $0 != "/" && $0 != ":" && $0 != "?" } ?? ""
+        let labels = host.split(separator: ".").filter { $0 != "www" }
+        let name = labels.count >= 2 ? labels[labels.count - 2] : labels.first ?? "site"
+        let cleaned = name.lowercased().filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+        return cleaned.isEmpty ? "site" : cleaned
+    }
+
+    private func write(_ toml: String) throws(AppError) {
+        guard let output = settings.output else {
+            Output.write(toml)
+            return
+        }
+        do {
+            let file = try AtomicFile(replacing: output)
+            try file.write(toml)
+            try file.commit()
+        } catch let error as ExportError {
+            throw .export(error)
+        } catch {
+            throw .export(.cannotWrite(output, reason: "\(error)"))
+        }
+    }
+
+    private func tell(_ outcome: PackLearner.Outcome, seconds: Double) {
+        for missing in outcome.unlearned {
+            Diagnostics.warning(missing)
+        }
+        var pages = [String]()
+        for check in outcome.checks where !pages.contains(check.page) { pages.append(check.page) }
+        for page in pages {
+            let checks = outcome.checks.filter { $0.page == page }
+            Diagnostics.info("\(page): \(checks.count { $0.right }) of \(checks.count) values read right")
+            for check in checks where !check.right {
+                Diagnostics.warning("\(page): \(check.field): read \(check.read.map { "\"\($0)\"" } ?? "nothing"), the page shows \"\(check.expected)\"")
+            }
+        }
+        Diagnostics.info(String(format: "learned in %.1f s%@", seconds, settings.output.map { "; the pack is in \($0)" } ?? ""))
+    }
+}

@@ -1,0 +1,97 @@
+import App
+import ArgumentParser
+import Foundation
+
+struct PatternsLearnCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "learn",
+        abstract: "Learn a whole pack for a new site from a saved page and the values you read on it.",
+        discussion: """
+            Give the values as you read them on the page, FIELD=VALUE; each field's type \
+            comes from how its value is written (1,204 int, 4.66 decimal, 12.3k rounded, \
+            Apr 2017 month, 12 Mar 2012 or 3 days ago date, 10 years, 3 months duration, \
+            anything else text; FIELD:TYPE=VALUE to say). A list: two or three --row-title \
+            in page order, and --row FIELD=VALUE for values of the first of those rows.
+
+            Each value is found on the page, patterns are built from what stands before it \
+            (a label, a class that names the part, the element), and the one kept reads \
+            exactly that value with cpvanity's own extractor here and, where you give the \
+            values, on every --also page. The pack (site, source, fields, the list, a count \
+            and sums over it) is printed, or written to --output, ready for \
+            `cpvanity patterns check`; stderr says how many values it reads right on each page.
+
+            Example: cpvanity patterns learn --page jonas.html --url 'https://github.com/{id}' \
+            --id jonashaag name="Jonas Haag" followers=329 --row-title bjoern --row-title klaus \
+            --also karl.html name="Karl Lorey" followers=197 --output github.toml
+
+            Exit status 1 when a value was not learned or a learned pattern reads a page wrong.
+            """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The saved page the values are read on.", valueName: "file"), completion: .file(extensions: ["html", "htm"]))
+    var page: String
+
+    @Option(name: .long, help: ArgumentHelp("The member page's address with {id} for the ID (default: the page's canonical link, with --id made {id}).", valueName: "url"))
+    var url: String?
+
+    @Option(name: .long, help: ArgumentHelp("The ID of the member whose page it is.", valueName: "id"))
+    var id: String?
+
+    @Option(name: .long, help: ArgumentHelp("The site's name in the pack, for --site (default: from the address's host).", valueName: "name"))
+    var name: String?
+
+    @Option(name: .long, help: ArgumentHelp("What to call the page's source in the pack.", valueName: "name"))
+    var source = "profile"
+
+    @Option(name: .long, help: ArgumentHelp("The title of one of the list's rows (give two or three, in page order).", valueName: "title"))
+    var rowTitle: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("A value read on the first titled row, as FIELD=VALUE (repeatable).", valueName: "field=value"))
+    var row: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("The list's name, with --row-title.", valueName: "name"))
+    var collection = "rows"
+
+    @Option(name: .long, parsing: .upToNextOption,
+            help: ArgumentHelp("Another saved page of the site to check on, followed by the values read there (FIELD=VALUE, row-title=TITLE); repeatable.",
+                               valueName: "file [field=value...]"), completion: .file(extensions: ["html", "htm"]))
+    var also: [String] = []
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Write the pack to this file instead of standard output.", valueName: "file"), completion: .file(extensions: ["toml"]))
+    var output: String?
+
+    @Argument(help: ArgumentHelp("Values read on the page, as FIELD=VALUE or FIELD:TYPE=VALUE.", valueName: "field=value"))
+    var values: [String] = []
+
+    func validate() throws {
+        if rowTitle.count == 1 { throw ValidationError("Give two or more --row-title, in the order the rows are on the page.") }
+        if rowTitle.isEmpty && values.isEmpty {
+            throw ValidationError("Give the values you read on the page, e.g. name=\"Jonas Haag\" followers=329, or two or more --row-title.")
+        }
+        if !row.isEmpty && rowTitle.isEmpty { throw ValidationError("--row gives values of the first titled row: give --row-title too.") }
+        do throws(SuggestInputError) {
+            _ = try SuggestRun.examples(values + row)
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+
+    func run() throws {
+        var settings = LearnSettings(page: page)
+        settings.values = values
+        settings.rowTitles = rowTitle
+        settings.rowValues = row
+        settings.also = also
+        settings.url = url
+        settings.id = id
+        settings.name = name
+        settings.source = source
+        settings.collection = collection
+        settings.output = output
+        let outcome = try LearnRun(settings: settings).run()
+        if let output {
+            Diagnostics.info("hint: check it on saved pages with cpvanity patterns check --pack \(output) --fixtures DIR (pages named <source>-<id>.html)")
+        }
+        try ErrorAdvice.finish(outcome)
+    }
+}
