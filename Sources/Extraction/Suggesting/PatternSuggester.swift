@@ -122,6 +122,10 @@ public struct PatternSuggester {
         if let holder = context.tags.first, !holder.isEnd, holder.isBare {
             anchors.append(("the element <\(holder.name)>", 20, "<\(holder.name)\\b[^>]*>" + Self.skip))
         }
+        // Text right after an element ends: a row's count after its title's link (`</a> 12 replies`).
+        if let closed = context.tags.first, closed.isEnd {
+            anchors.append(("the end of <\(closed.name)>", 22, "</\(closed.name)>" + Self.skip))
+        }
         // The label's last words, none of them holding a number (another value, not a label).
         let words = (context.label ?? "").split(separator: " ").reversed().prefix { !$0.contains(where: \.isNumber) }.reversed()
             .map { Self.escaped(String($0)) }

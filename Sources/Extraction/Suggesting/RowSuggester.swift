@@ -46,7 +46,7 @@ extension PatternSuggester {
     /// also stands in the page's header.
     public func suggestRows(titles: [String], fields: [Example], page: Page, also: [Page] = []) -> RowSuggestion? {
         guard titles.count >= 2 else { return nil }
-        var best: (score: (Int, Int), rowStart: String, anchor: String, title: Candidate, first: Int)?
+        var best: (score: (Int, Int, Int), rowStart: String, anchor: String, title: Candidate, first: Int)?
         for placement in titlePlacements(titles, in: page.utf8) {
             let places = placement.map(\.lowerBound)
             let starts = startTags(in: page.utf8, before: places.last ?? 0)
@@ -56,19 +56,28 @@ extension PatternSuggester {
                     captures(.text, after: page.utf8[places[0]...].prefix(40), spansTags: false, holder: context.tags.first).map { (anchor, rank, prefix + $0) }
                 }
                 : attributePatterns(page.utf8, at: placement[0])
-            for (rowStart, anchor) in rowStarts(starts, titlePlaces: places) {
+            for (rowStart, anchor, once) in rowStarts(starts, titlePlaces: places) {
                 for (titleAnchor, _, title) in titlePatterns {
-                    guard let rows = rows(rowStart: rowStart, fields: [("title", .text, title)], page: page),
+                    guard var rows = rows(rowStart: rowStart, fields: [("title", .text, title)], page: page),
                           holds(titles, in: rows.map { $0["title"] ?? .null }, on: page) else { continue }
-                    let score = (rows.count { ($0["title"] ?? .null) == .null }, rows.count)
+                    var start = rowStart
+                    // Rows without a title (a table's header row): a row starts only where its title follows.
+                    if rows.contains(where: { ($0["title"] ?? .null) == .null }) {
+                        let titled = rowStart + "(?=(?:(?!" + rowStart + ")[\\s\\S])*?" + Self.withoutCaptures(title) + ")"
+                        if let narrowed = self.rows(rowStart: titled, fields: [("title", .text, title)], page: page),
+                           holds(titles, in: narrowed.map { $0["title"] ?? .null }, on: page) {
+                            (start, rows) = (titled, narrowed)
+                        }
+                    }
+                    let score = (once ? 0 : 1, rows.count { ($0["title"] ?? .null) == .null }, rows.count)
                     if best.map({ score < $0.score }) ?? true {
-                        best = (score, rowStart, anchor, Candidate(field: "title", type: .text, pattern: title, anchor: titleAnchor,
-                                                                   alsoValues: also.map { _ in nil }), places[0])
+                        best = (score, start, anchor, Candidate(field: "title", type: .text, pattern: title, anchor: titleAnchor,
+                                                                alsoValues: also.map { _ in nil }), places[0])
                     }
                     break
                 }
                 // Outermost first: the first row start that cuts only titled rows is the row's own.
-                if best?.score.0 == 0 { break }
+                if best.map({ $0.score.0 == 0 && $0.score.1 == 0 }) ?? false { break }
             }
         }
         guard let best else { return nil }
@@ -100,6 +109,7 @@ extension PatternSuggester {
                 .firstIndex(where: { row in
                     row["title"].map { same($0, Example(field: "title", value: firstTitle.text, type: .text), on: page) } ?? false
                 }) else { return nil }
+        var best: (read: Int, candidate: Candidate)?
         for occurrence in finder.occurrences(in: page.utf8, everywhere: true) where occurrence.lowerBound > firstTitle.offset {
             let context = PageContext(page: page.utf8, before: occurrence.lowerBound)
             let spansTags = page.utf8[occurrence].contains(UInt8(ascii: "<"))
@@ -110,14 +120,18 @@ extension PatternSuggester {
                 }
                 : attributePatterns(page.utf8, at: occurrence)
             for (anchor, _, pattern) in patterns {
-                do {
-                    guard let rows = rows(rowStart: rowStart, fields: [("v", example.type, pattern)], page: page),
-                          wanted < rows.count, let value = rows[wanted]["v"], value != .null, same(value, example, on: page) else { continue }
-                    return Candidate(field: example.field, type: example.type, pattern: pattern, anchor: anchor, alsoValues: [])
+                guard let rows = rows(rowStart: rowStart, fields: [("v", example.type, pattern)], page: page),
+                      wanted < rows.count, let value = rows[wanted]["v"], value != .null, same(value, example, on: page) else { continue }
+                // Of those that read the row's value, the one that reads a value on most
+                // rows: the row's own title before a number is no label of it.
+                let read = rows.count { ($0["v"] ?? .null) != .null }
+                if read > (best?.read ?? -1) {
+                    best = (read, Candidate(field: example.field, type: example.type, pattern: pattern, anchor: anchor, alsoValues: []))
                 }
+                if read == rows.count { return best?.candidate }
             }
         }
-        return nil
+        return best?.candidate
     }
 
     /// Where each title is written, in order, each after the one before: one placement
@@ -165,7 +179,7 @@ extension PatternSuggester {
 
     /// Row-start patterns for the tag kinds found in front of every title (between it
     /// and the title before), outermost first: a row's own element comes before its cells.
-    private func rowStarts(_ tags: [(offset: Int, tag: PageContext.Tag)], titlePlaces: [Int]) -> [(String, String)] {
+    private func rowStarts(_ tags: [(offset: Int, tag: PageContext.Tag)], titlePlaces: [Int]) -> [(String, String, Bool)] {
         func kinds(_ tag: PageContext.Tag) -> [(key: String, pattern: String, anchor: String)] {
             var kinds = [(key: String, pattern: String, anchor: String)]()
             if let id = tag.id, !id.isEmpty {
@@ -183,14 +197,14 @@ extension PatternSuggester {
             if tag.isBare { kinds.append((tag.name, "<\(tag.name)\\b", "<\(tag.name)>")) }
             return kinds
         }
-        var gaps = [[String: (first: Int, count: Int)]]()
+        var gaps = [[String: (first: Int, count: Int, last: Int)]]()
         var patterns = [String: (String, String)]()
         for (index, end) in titlePlaces.enumerated() {
             let start = index == 0 ? 0 : titlePlaces[index - 1]
-            var seen = [String: (first: Int, count: Int)]()
+            var seen = [String: (first: Int, count: Int, last: Int)]()
             for entry in tags where entry.offset >= start && entry.offset < end && !entry.tag.isEnd {
                 for kind in kinds(entry.tag) {
-                    seen[kind.key] = (seen[kind.key]?.first ?? entry.offset, (seen[kind.key]?.count ?? 0) + 1)
+                    seen[kind.key] = (seen[kind.key]?.first ?? entry.offset, (seen[kind.key]?.count ?? 0) + 1, entry.offset)
                     patterns[kind.key] = (kind.pattern, kind.anchor)
                 }
             }
@@ -199,7 +213,14 @@ extension PatternSuggester {
         guard let last = gaps.last else { return [] }
         let common = last.keys.filter { key in gaps.allSatisfy { $0[key] != nil } }
         // A row's own element starts once between one title and the next; outermost first.
-        func once(_ key: String) -> Bool { gaps.dropFirst().allSatisfy { $0[key]?.count == 1 } }
+        // ... and as far before its title in the first row as in the others: an element
+        // that ends each row (a badge after its title) is once between titles too, but
+        // before the first title it stands anywhere (in the page's header), or nowhere.
+        func once(_ key: String) -> Bool {
+            guard gaps.dropFirst().allSatisfy({ $0[key]?.count == 1 }), let first = gaps.first?[key] else { return false }
+            let heads = zip(gaps.dropFirst(), titlePlaces.dropFirst()).map { gap, title in title - (gap[key]?.last ?? title) }
+            return titlePlaces[0] - first.last <= 2 * (heads.max() ?? 0) + 200
+        }
         // A class that names the row (`pinned-item-list-item`) before a layout class (`col-12`).
         func steady(_ key: String) -> Bool {
             guard let dot = key.firstIndex(of: ".") else { return true }
@@ -209,7 +230,24 @@ extension PatternSuggester {
             if once(a) != once(b) { return once(a) }
             if steady(a) != steady(b) { return steady(a) }
             return (last[a]?.first ?? 0, a) < (last[b]?.first ?? 0, b)
-        }.prefix(12).compactMap { patterns[$0] }
+        }.prefix(12).compactMap { key in patterns[key].map { ($0.0, $0.1, once(key)) } }
+    }
+
+    /// A pattern with its capturing groups made non-capturing, to stand in a lookahead.
+    static func withoutCaptures(_ pattern: String) -> String {
+        var out = ""
+        var escaped = false, inClass = false
+        var characters = pattern.makeIterator()
+        var pending: Character? = characters.next()
+        while let character = pending {
+            pending = characters.next()
+            defer { escaped = !escaped && character == "\\" }
+            if escaped { out.append(character); continue }
+            if character == "[" { inClass = true } else if character == "]" { inClass = false }
+            if character == "(", !inClass, pending != "?" { out += "(?:"; continue }
+            out.append(character)
+        }
+        return out
     }
 
     /// The rows a one-collection pack cuts from `page`, or nil when it does not load.

@@ -1,0 +1,166 @@
+@testable import Extraction
+import Foundation
+@testable import Packs
+import Testing
+
+/// A whole pack learned from the values a person reads on one page, in the shapes real
+/// member pages have: numbers inside sentences, labels split by inline tags, lists of
+/// many shapes, anchors that hold on the next page and ones that do not. Each page here
+/// is written for the test, modelled on the kinds of markup of the realsites pages.
+@Suite struct PackLearningTests {
+    let now = Date(timeIntervalSince1970: 1_780_000_000)
+
+    func page(_ html: String, _ name: String = "first.html") -> Page {
+        Page(source: "profile", utf8: Array(html.utf8), origin: name, servedAt: now)
+    }
+
+    func example(_ field: String, _ value: String) -> PatternSuggester.Example {
+        PatternSuggester.Example(field: field, value: value)
+    }
+
+    func learner() -> PackLearner {
+        PackLearner(site: PackLearner.Site(name: "forum", url: "https://forum.example/u/{id}", id: "ada"))
+    }
+
+    /// The learned pack, loaded, run on `html`.
+    func read(_ outcome: PackLearner.Outcome, _ html: String) throws -> ExtractedRecord {
+        let pack = try PackLoader().load(toml: outcome.toml, file: "learned.toml")
+        return Extractor(pack: pack).extract([page(html, "other.html")])
+    }
+
+    @Test func aValueIsTypedFromHowItIsWritten() {
+        #expect(example("a", "1,204").type == .int)
+        #expect(example("a", "4.66").type == .decimal)
+        #expect(example("a", "12.3k").type == .rounded)
+        #expect(example("a", "2.2m").type == .rounded)
+        #expect(example("a", "Apr 2017").type == .month)
+        #expect(example("a", "12 Mar 2012").type == .date)
+        #expect(example("a", "3 days ago").type == .date)
+        #expect(example("a", "10 years, 3 months").type == .duration)
+        #expect(example("a", "https://forum.example/u/ada").type == .url)
+        #expect(example("a", "Karlsruhe, Germany").type == .text)
+        #expect(example("a", "this week").type == .text)
+    }
+
+    @Test func numbersInsideSentences() throws {
+        let first = """
+            <html><body><div class="stats"><p>12.3k views</p><p>1,204 reputation</p><p>Answers 68</p></div></body></html>
+            """
+        let other = """
+            <html><body><div class="stats"><p>2.2m views</p><p>87 reputation</p><p>Answers 5</p></div></body></html>
+            """
+        let outcome = learner().learn(from: .init(page: page(first), values: [example("views", "12.3k"), example("reputation", "1,204"),
+                                                                               example("answers", "68")]))
+        #expect(outcome.unlearned.isEmpty)
+        #expect(outcome.checks.map(\.right) == [true, true, true])
+        let record = try read(outcome, other)
+        #expect(record.fields["views"] == .int(2_200_000))
+        #expect(record.rounded?["views"] == 100_000)
+        #expect(record.fields["reputation"] == .int(87))
+        #expect(record.fields["answers"] == .int(5))
+    }
+
+    @Test func aLabelSplitByAnInlineTag() throws {
+        let first = "<html><body><div><b>Reputation</b>: 1,204</div><div><b>Posts</b>: 3</div></body></html>"
+        let other = "<html><body><div><b>Reputation</b>: 77</div><div><b>Posts</b>: 3</div></body></html>"
+        let outcome = learner().learn(from: .init(page: page(first), values: [example("reputation", "1,204")]))
+        #expect(outcome.toml.contains("# from the label 'Reputation:'"), "\(outcome.toml)")
+        #expect(try read(outcome, other).fields["reputation"] == .int(77))
+    }
+
+    /// An id a script made (`x9fQ2k`) and a layout class (`mb-2`) stand nearest the
+    /// value; the class that names the part is what holds on the next page.
+    @Test func anchorsThatHoldBeforeGeneratedIdsAndLayoutClasses() throws {
+        let first = #"<html><body><span id="x9fQ2kT7" class="mb-2 text-bold follower-count">329</span></body></html>"#
+        let other = #"<html><body><span id="p3Lz8wQ1" class="mb-2 text-bold follower-count">197</span></body></html>"#
+        let outcome = learner().learn(from: .init(page: page(first), values: [example("followers", "329")]))
+        #expect(outcome.toml.contains("# from the class \"follower-count\" of <span>"), "\(outcome.toml)")
+        #expect(try read(outcome, other).fields["followers"] == .int(197))
+        #expect(AnchorWords.looksGenerated("x9fQ2kT7"))
+        #expect(AnchorWords.looksGenerated("a3f9c2e1b7"))
+        #expect(AnchorWords.looksGenerated("gjhtlb"))
+        #expect(!AnchorWords.looksGenerated("ctl00_MC_Prof_TotalRep"))
+        #expect(!AnchorWords.looksGenerated("user-profile-bio"))
+        #expect(AnchorWords.isLayout("mb-2") && AnchorWords.isLayout("d-flex") && AnchorWords.isLayout("wmx2") && AnchorWords.isLayout("text-bold"))
+        #expect(!AnchorWords.isLayout("p-name") && !AnchorWords.isLayout("follower-count") && !AnchorWords.isLayout("pinned-item-list-item"))
+    }
+
+    /// The nearest anchor (the class "n") reads the first page's value, and another
+    /// page's value, given, shows it reads the wrong thing there: it goes, and the
+    /// label, which holds, is kept.
+    @Test func aCandidateThatReadsAnotherPageWrongGoes() throws {
+        let first = "<html><body><span class=\"n\">50</span><p>Karma: <span class=\"n\">50</span></p></body></html>"
+        let other = "<html><body><span class=\"n\">7</span><p>Karma: <span class=\"n\">12</span></p></body></html>"
+        let alone = learner().learn(from: .init(page: page(first), values: [example("karma", "50")]))
+        #expect(alone.toml.contains("# from the class \"n\" of <span>"), "\(alone.toml)")
+        let outcome = learner().learn(from: .init(page: page(first), values: [example("karma", "50")]),
+                                      also: [.init(page: page(other, "other.html"), values: [example("karma", "12")])])
+        #expect(outcome.toml.contains("# from the label 'Karma:'"), "\(outcome.toml)")
+        #expect(outcome.checks.map(\.right) == [true, true])
+        #expect(try read(outcome, other).fields["karma"] == .int(12))
+    }
+
+    @Test(arguments: [
+        // A plain list.
+        ("<ul><li><a href=\"/t/1\">Pools</a> 12 replies</li><li><a href=\"/t/2\">Queues</a> 4 replies</li><li><a href=\"/t/3\">Stacks</a> 9 replies</li></ul>", "<li>"),
+        // Cards.
+        ("<div class=\"card\"><h3>Pools</h3><span class=\"n\">12</span></div><div class=\"card\"><h3>Queues</h3><span class=\"n\">4</span></div><div class=\"card\"><h3>Stacks</h3><span class=\"n\">9</span></div>", "<div class=\"card\">"),
+        // Table rows.
+        ("<table><tr><th>Topic</th><th>Replies</th></tr><tr><td>Pools</td><td>12</td></tr><tr><td>Queues</td><td>4</td></tr><tr><td>Stacks</td><td>9</td></tr></table>", "<tr>"),
+        // Rows named by a class after layout classes.
+        ("<ol><li class=\"d-flex mb-2 TopicItem\"><span>Pools</span> <em>12</em></li><li class=\"d-flex mb-2 TopicItem\"><span>Queues</span> <em>4</em></li><li class=\"d-flex mb-2 TopicItem\"><span>Stacks</span> <em>9</em></li></ol>", "<li class=\"TopicItem\">"),
+        // Titles held in an attribute.
+        ("<div class=\"acct\"><a title=\"Pools\" href=\"/1\"><i class=\"icon\"></i><span class=\"n\">12</span></a></div><div class=\"acct\"><a title=\"Queues\" href=\"/2\"><i class=\"icon\"></i><span class=\"n\">4</span></a></div><div class=\"acct\"><a title=\"Stacks\" href=\"/3\"><i class=\"icon\"></i><span class=\"n\">9</span></a></div>", "<div class=\"acct\">"),
+    ])
+    func aListByItsRowTitles(list: String, rowStart: String) throws {
+        // The page's menu names a topic first: the list is where the titles stand together.
+        let html = "<html><head><title>Pools - Forum</title></head><body><nav><a href=\"/t/1\">Pools</a></nav><h1>Ada</h1>\(list)</body></html>"
+        var site = PackLearner.Site(name: "forum", url: "https://forum.example/u/{id}", id: "ada")
+        site.collection = "topics"
+        let outcome = PackLearner(site: site).learn(from: .init(page: page(html), rowTitles: ["Pools", "Queues"]),
+                                                    rowValues: [example("replies", "12")])
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        #expect(outcome.toml.contains("# row start: \(rowStart)"), "\(outcome.toml)")
+        let record = try read(outcome, html.replacingOccurrences(of: ">4<", with: ">40<").replacingOccurrences(of: " 4 ", with: " 40 "))
+        let rows = try #require(record.collections["topics"])
+        #expect(rows.map { $0["title"] } == [.text("Pools"), .text("Queues"), .text("Stacks")])
+        #expect(rows.map { $0["replies"] } == [.int(12), .int(40), .int(9)])
+        #expect(record.stats?["topics_listed"] == .value(.int(3)))
+        #expect(record.stats?["total_replies"] == .value(.int(61)))
+    }
+
+    @Test func aWholePackReadyForItsCheck() throws {
+        let html = """
+            <html><head><link rel="canonical" href="https://forum.example/u/ada"></head><body>
+            <h1 class="member-name">Ada Pond</h1><p>Member for <span>10 years, 3 months</span></p>
+            <p>Joined <time>Apr 2017</time></p><p>Last post <span>3 days ago</span></p>
+            </body></html>
+            """
+        let outcome = learner().learn(from: .init(page: page(html), values: [
+            example("name", "Ada Pond"), example("member_for", "10 years, 3 months"), example("joined", "Apr 2017"), example("last_post", "3 days ago"),
+        ]))
+        #expect(outcome.unlearned.isEmpty)
+        #expect(outcome.checks.allSatisfy { $0.right })
+        let pack = try PackLoader().load(toml: outcome.toml, file: "learned.toml")
+        #expect(pack.name == "forum")
+        #expect(pack.baseURL == "https://forum.example")
+        #expect(pack.sources.map(\.name) == ["profile"])
+        #expect(pack.fields.map(\.type) == [.text, .duration, .month, .date])
+        #expect(pack.idRule.accepts("ada") && !pack.idRule.accepts("../etc"))
+        let record = Extractor(pack: pack).extract([page(html)])
+        #expect(record.fields["member_for"] == .text("P10Y3M"))
+        #expect(record.fields["joined"] == .text("2017-04"))
+        #expect(record.problems.isEmpty)
+        // Learned fields are required: a page without the part is a problem, not a null.
+        let bare = Extractor(pack: pack).extract([page("<html><body><h1 class=\"member-name\">Bo</h1></body></html>")])
+        #expect(bare.fields["joined"] == .null)
+        #expect(bare.problems.map(\.field) == ["member_for", "joined", "last_post"])
+    }
+
+    @Test func titlesNotOnThePageAreNamed() {
+        let suggester = PatternSuggester(source: "profile", baseURL: "https://forum.example")
+        let html = page("<ul><li>Pools</li><li>Queues</li></ul>")
+        #expect(suggester.whyNoRows(["Pools", "Heaps"], page: html).hasPrefix("'Heaps' is not on first.html"))
+        #expect(suggester.whyNoRows(["Pools", "Queues"], page: page("<p>Pools</p><div><span>Queues</span></div>")).hasPrefix("every title is on first.html"))
+    }
+}
