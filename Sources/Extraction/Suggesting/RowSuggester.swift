@@ -46,7 +46,7 @@ extension PatternSuggester {
     /// also stands in the page's header.
     public func suggestRows(titles: [String], fields: [Example], page: Page, also: [Page] = []) -> RowSuggestion? {
         guard titles.count >= 2 else { return nil }
-        var best: (score: (Int, Int, Int), rowStart: String, anchor: String, title: Candidate, first: Int)?
+        var best: (score: (Int, Int, Int, Int), rowStart: String, anchor: String, title: Candidate, first: Int)?
         for placement in titlePlacements(titles, in: page.utf8) {
             let places = placement.map(\.lowerBound)
             let starts = startTags(in: page.utf8, before: places.last ?? 0)
@@ -69,7 +69,11 @@ extension PatternSuggester {
                             (start, rows) = (titled, narrowed)
                         }
                     }
-                    let score = (once ? 0 : 1, rows.count { ($0["title"] ?? .null) == .null }, rows.count)
+                    // Other pages of the site have the list too: a start that cuts none there is the first page's accident.
+                    let alsoMissed = also.count { other in
+                        !(self.rows(rowStart: start, fields: [("title", .text, title)], page: other) ?? []).contains { ($0["title"] ?? .null) != .null }
+                    }
+                    let score = (alsoMissed, once ? 0 : 1, rows.count { ($0["title"] ?? .null) == .null }, rows.count)
                     if best.map({ score < $0.score }) ?? true {
                         best = (score, start, anchor, Candidate(field: "title", type: .text, pattern: title, anchor: titleAnchor,
                                                                 alsoValues: also.map { _ in nil }), places[0])
@@ -77,7 +81,7 @@ extension PatternSuggester {
                     break
                 }
                 // Outermost first: the first row start that cuts only titled rows is the row's own.
-                if best.map({ $0.score.0 == 0 && $0.score.1 == 0 }) ?? false { break }
+                if best.map({ $0.score.0 == 0 && $0.score.1 == 0 && $0.score.2 == 0 }) ?? false { break }
             }
         }
         guard let best else { return nil }

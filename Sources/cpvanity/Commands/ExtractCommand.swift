@@ -16,6 +16,7 @@ struct ExtractCommand: ParsableCommand {
     )
 
     @OptionGroup var pack: PackOptions
+    @OptionGroup var verbosity: VerbosityOptions
 
     @Option(name: .long, help: ArgumentHelp("Which source of the pack the pages are.", valueName: "name"))
     var source: String?

@@ -91,7 +91,7 @@ struct FetchOptions: ParsableArguments {
 
 /// `--verbose` and `--quiet`: how much is said on stderr.
 struct VerbosityOptions: ParsableArguments {
-    @Flag(name: [.customShort("v"), .long], help: "Trace every HTTP request on stderr: the URL, its status or failure, its time and size, retries and waits.")
+    @Flag(name: [.customShort("v"), .long], help: "Say more on stderr: every HTTP request (the URL, its status or failure, its time and size, retries and waits), and patterns that did not match quoted whole.")
     var verbose = false
 
     @Flag(name: [.customShort("q"), .long], help: "Print only errors (and markup drift) on stderr: no progress, warnings or summaries.")

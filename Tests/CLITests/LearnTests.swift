@@ -1,0 +1,125 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `patterns learn` as a pack author runs it: a whole pack from the values read on one
+/// saved page, checked on another, written to a file, then used with `--pack` by
+/// `extract` and `patterns check`. The pages are written here, in the shape of a small
+/// forum's member page.
+@Suite struct LearnTests {
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-learn-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    /// A member page: a name, counts in sentences, a rounded count, a joined month, and
+    /// a list of threads with their replies.
+    func memberPage(_ id: String, name: String, posts: String, views: String, joined: String, threads: [(String, Int)]) -> String {
+        let rows = threads.map { "<li class=\"thread-row d-flex\"><a href=\"/t/\($0.0.count)\">\($0.0)</a><span class=\"replies\">\($0.1) replies</span></li>" }
+        return """
+            <!DOCTYPE html><html><head><title>\(name) - Quill Forum</title>
+            <link rel="canonical" href="https://quill.example/members/\(id)"></head><body>
+            <nav><a href="/t/1">\(threads.first?.0 ?? "")</a></nav>
+            <div id="m\(id)x9Qz" class="mb-3 profile-head"><h1 class="member-name">\(name)</h1></div>
+            <p class="stat"><strong>\(posts)</strong> posts</p>
+            <p class="stat">Profile seen <span>\(views)</span> times</p>
+            <p>Member since <time>\(joined)</time></p>
+            <ul class="threads">\(rows.joined())</ul>
+            </body></html>
+            """
+    }
+
+    func write(_ text: String, _ name: String) throws -> String {
+        let path = directory.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func aPackLearnedOnOnePageReadsAnother() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fixtures = directory.appendingPathComponent("pages").path
+        try FileManager.default.createDirectory(atPath: fixtures, withIntermediateDirectories: true)
+        let first = try write(memberPage("ada", name: "Ada Pond", posts: "1,204", views: "12.3k", joined: "Apr 2017",
+                                         threads: [("Pools &amp; heaps", 12), ("Queues", 4), ("Stacks", 9)]), "pages/profile-ada.html")
+        let second = try write(memberPage("bo", name: "Bo Ray", posts: "87", views: "950", joined: "Jan 2020",
+                                          threads: [("Tries", 3), ("Graphs", 0)]), "pages/profile-bo.html")
+        let pack = directory.appendingPathComponent("quill.toml").path
+        let learned = try run("cpvanity", ["patterns", "learn", "--page", first, "--id", "ada",
+                                           "name=Ada Pond", "posts=1,204", "views=12.3k", "joined=Apr 2017",
+                                           "--row-title", "Pools & heaps", "--row-title", "Queues", "--row", "replies=12", "--collection", "threads",
+                                           "--also", second, "name=Bo Ray", "posts=87", "row-title=Tries", "--output", pack])
+        #expect(learned.status == 0, "\(learned.stderr)")
+        #expect(learned.stdout == "")
+        #expect(learned.stderr.contains("\(first): 6 of 6 values read right\n"), "\(learned.stderr)")
+        #expect(learned.stderr.contains("\(second): 3 of 3 values read right\n"), "\(learned.stderr)")
+        let toml = try String(contentsOfFile: pack, encoding: .utf8)
+        // Typed from how each value is written; the site and its address from the page's canonical link.
+        #expect(toml.contains("[site]\nname = \"quill\"\ntitle = \"Quill\"\nbase_url = \"https://quill.example\"\n"), "\(toml)")
+        #expect(toml.contains("[sources.profile]\nurl = '{base}/members/{id}'\n"), "\(toml)")
+        for (field, type) in [("name", "text"), ("posts", "int"), ("views", "rounded"), ("joined", "month")] {
+            #expect(toml.contains("[fields.\(field)]\nsource = \"profile\"\ntype = \"\(type)\"\n"), "\(field)")
+        }
+        // The generated id is not an anchor.
+        #expect(!toml.contains("x9Qz"))
+
+        // Used with --pack, it reads the other page as a user's extract would.
+        let extracted = try run("cpvanity", ["extract", "--pack", pack, second])
+        #expect(extracted.status == 0, "\(extracted.stderr)")
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(extracted.stdout.utf8)) as? [String: Any])
+        #expect(record["id"] as? String == "bo")
+        #expect(record["site"] as? String == "quill")
+        #expect(record["name"] as? String == "Bo Ray")
+        #expect(record["posts"] as? Int == 87)
+        #expect(record["views"] as? Int == 950)
+        #expect(record["joined"] as? String == "2020-01")
+        let threads = try #require(record["threads"] as? [[String: Any]])
+        #expect(threads.map { $0["title"] as? String } == ["Tries", "Graphs"])
+        #expect(threads.map { $0["replies"] as? Int } == [3, 0])
+        #expect((record["stats"] as? [String: Any])?["total_replies"] as? Int == 3)
+
+        // And `patterns check --pack` holds it against the page and its expected record.
+        try #"{"name": "Bo Ray", "posts": 87, "views": 950, "joined": "2020-01", "threads": [{"title": "Tries", "replies": 3}, {"title": "Graphs", "replies": 0}], "errors": []}"#
+            .write(toFile: "\(fixtures)/expected-bo.json", atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: first)
+        let check = try run("cpvanity", ["patterns", "check", "--pack", pack, "--fixtures", fixtures])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    }
+
+    @Test func valuesAfterAnAlsoPageAreThatPagesNotSwallowed() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = try write(memberPage("ada", name: "Ada Pond", posts: "1,204", views: "12.3k", joined: "Apr 2017", threads: []), "a.html")
+        let second = try write(memberPage("bo", name: "Bo Ray", posts: "87", views: "950", joined: "Jan 2020", threads: []), "b.html")
+        let suggested = try run("cpvanity", ["patterns", "suggest", "--source", "profile", "--page", first, "name=Ada Pond", "--also", second, "name=Bo Ray"])
+        #expect(suggested.status == 0, "\(suggested.stderr)")
+        #expect(suggested.stdout.contains("#    \(second): \"Bo Ray\"\n"), "\(suggested.stdout)")
+        // A value before any page is said, with what to do.
+        let early = try run("cpvanity", ["patterns", "learn", "--page", first, "--id", "ada", "name=Ada Pond", "--also", "name=Bo Ray", second])
+        #expect(early.status == 2)
+        #expect(early.stderr.contains("'name=Bo Ray' comes before any other page it was read on; give the page first, then the values read there"), "\(early.stderr)")
+    }
+
+    @Test func withoutTheAddressOfAMembersPageItAsksForIt() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let page = try write("<html><body><h1 class=\"member-name\">Ada Pond</h1></body></html>", "a.html")
+        let result = try run("cpvanity", ["patterns", "learn", "--page", page, "name=Ada Pond"])
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "cpvanity: the pack needs the address of a member's page, with {id} where the ID goes (https://example.com/users/{id}): give it with --url, or give --id to find it in the page's canonical link\n")
+        let bad = try run("cpvanity", ["patterns", "learn", "--page", page, "--url", "https://quill.example/members/ada", "name=Ada Pond"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("is not a page address with {id} where the member's ID goes"), "\(bad.stderr)")
+    }
+
+    @Test func aValueNotOnThePageIsNotLearnedAndSaid() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let page = try write(memberPage("ada", name: "Ada Pond", posts: "1,204", views: "12.3k", joined: "Apr 2017", threads: []), "a.html")
+        let result = try run("cpvanity", ["patterns", "learn", "--page", page, "--url", "https://quill.example/members/{id}", "name=Ada Pond", "posts=1,205"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("posts = 1,205: not learned; no pattern reads exactly that value on \(page) (check it as the page shows it)"), "\(result.stderr)")
+        #expect(result.stderr.contains("\(page): 1 of 2 values read right\n"))
+        #expect(result.stdout.contains("[fields.name]"))
+        #expect(!result.stdout.contains("[fields.posts]"))
+    }
+}
