@@ -161,7 +161,7 @@ import Testing
         let result = try run("cpvanity", ["patterns", "check", "--site", "hackernews"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr == "cpvanity: saved pages: \(repositoryRoot.path)/Fixtures/hackernews and \(repositoryRoot.path)/Fixtures/hackernews-eras, "
-                + "the hackernews pack's own (Fixtures/hackernews and Fixtures/hackernews-eras beside its pack directory)\n",
+                + "the hackernews pack's own (Fixtures/hackernews, and Fixtures/hackernews-eras when there, beside its pack directory)\n",
                 "\(result.stderr)")
     }
 }

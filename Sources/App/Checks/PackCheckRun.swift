@@ -22,7 +22,7 @@ public enum PackCheckRun {
                              output: OutputSettings? = nil) async throws -> Bool {
         var checks = [(check: PackCheck, directory: String)]()
         if bundled {
-            Diagnostics.info("saved pages: \(directories.joined(separator: " and ")), the \(pack.name) pack's own (Fixtures/\(pack.name) and Fixtures/\(pack.name)-eras beside its pack directory)")
+            Diagnostics.info("saved pages: \(directories.joined(separator: " and ")), the \(pack.name) pack's own (Fixtures/\(pack.name), and Fixtures/\(pack.name)-eras when there, beside its pack directory)")
         }
         for directory in directories {
             do {

@@ -1,6 +1,7 @@
 import Foundation
 import Matching
 import Packs
+import PageText
 
 /// A whole pack learned from one saved page and the values a person reads there: the
 /// site and its source, each field typed from how its value is written, a list by the
@@ -134,6 +135,11 @@ public struct PackLearner {
             text += "; \(Self.comment(value.map(Self.shown) ?? "nothing")) on \(Self.comment(other.page.origin))"
         }
         text += "\n# from \(Self.comment(candidate.anchor))\n"
+        if example.type == .date, DateText.parse(example.value.trimmingCharacters(in: .whitespaces)) == nil {
+            // Checked here against the time it was learned; a saved page read later has no such time.
+            text += "# \"\(Self.comment(example.value))\" counts back from when the page was served: a lookup knows that time; for saved\n"
+                + "# pages give [sources.\(site.source)] a time pattern (docs/patterns.md), or the day is unknown\n"
+        }
         text += """
             [fields.\(PatternSuggester.tomlKey(example.field))]
             source = "\(site.source)"
