@@ -1,22 +1,20 @@
 import Foundation
 import TOMLKit
 
-/// Finds the directory of site packs. In order: the directory the user named
-/// (`--patterns`), `$CPVANITY_PATTERNS`, `share/cpvanity/patterns` beside an
-/// installed binary, a `patterns/` directory above the binary (a build inside the
-/// repository), and `./patterns`.
+/// Finds the directory of site packs. In order: the directory the user named, the
+/// one the environment names (`CPVANITY_PATTERNS`, read by App), `share/cpvanity/patterns`
+/// beside an installed binary, a `patterns/` directory above the binary (a build
+/// inside the repository), and `./patterns`.
 public struct PackLocator: Sendable {
     public let directory: String
 
-    public init(explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
-                executablePath: String? = Bundle.main.executablePath,
-                currentDirectory: String = FileManager.default.currentDirectoryPath) throws {
+    public init(explicit: String?, fromEnvironment: String?, executablePath: String?, currentDirectory: String) throws {
         if let explicit {
             guard PackLocator.isPackDirectory(explicit) else { throw PackLookupError.noPackDirectory(searched: [explicit + " (as asked)"]) }
             directory = explicit
             return
         }
-        if let fromEnvironment = environment["CPVANITY_PATTERNS"], !fromEnvironment.isEmpty {
+        if let fromEnvironment, !fromEnvironment.isEmpty {
             guard PackLocator.isPackDirectory(fromEnvironment) else {
                 throw PackLookupError.noPackDirectory(searched: [fromEnvironment + " (from CPVANITY_PATTERNS)"])
             }

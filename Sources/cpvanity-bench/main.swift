@@ -55,7 +55,8 @@ let logger = Logger(label: "bench", factory: { StreamLogHandler.standardError(la
 let log = { (message: String) in logger.info("\(message)") }
 
 func locatePack() throws -> (text: String, file: String, root: URL) {
-    let locator = try PackLocator(explicit: nil)
+    let locator = try PackLocator(explicit: nil, fromEnvironment: nil, executablePath: Bundle.main.executablePath,
+                                  currentDirectory: FileManager.default.currentDirectoryPath)
     let file = try locator.file(forSite: "codeproject")
     return (try String(contentsOfFile: file, encoding: .utf8), file, URL(fileURLWithPath: locator.directory).deletingLastPathComponent())
 }

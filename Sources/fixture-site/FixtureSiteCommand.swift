@@ -112,7 +112,8 @@ struct FixtureSiteCommand: AsyncParsableCommand {
     func run() async throws {
         let sites: [SiteReplica]
         do {
-            let locator = try PackLocator(explicit: patterns)
+            let locator = try PackLocator(explicit: patterns, fromEnvironment: ProcessInfo.processInfo.environment["CPVANITY_PATTERNS"],
+                                          executablePath: Bundle.main.executablePath, currentDirectory: FileManager.default.currentDirectoryPath)
             sites = try root.map { [try oneSite(site ?? "codeproject", root: $0, locator: locator)] } ?? everySite(locator)
         } catch let error as ExitCode {
             throw error

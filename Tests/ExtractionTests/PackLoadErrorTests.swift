@@ -246,16 +246,16 @@ import Testing
 
     @Test func locatorFindsPacksFromTheBinaryOrTheEnvironment() throws {
         let patterns = repositoryRoot.appendingPathComponent("patterns").path
-        let fromBinary = try PackLocator(explicit: nil, environment: [:],
+        let fromBinary = try PackLocator(explicit: nil, fromEnvironment: nil,
                                          executablePath: repositoryRoot.appendingPathComponent(".build/debug/cpvanity").path,
                                          currentDirectory: "/")
         #expect(URL(fileURLWithPath: fromBinary.directory).standardized.path == patterns)
-        let fromEnvironment = try PackLocator(explicit: nil, environment: ["CPVANITY_PATTERNS": patterns], executablePath: nil, currentDirectory: "/")
+        let fromEnvironment = try PackLocator(explicit: nil, fromEnvironment: patterns, executablePath: nil, currentDirectory: "/")
         #expect(fromEnvironment.directory == patterns)
         #expect(fromEnvironment.availableSites == ["codeproject", "github", "hackernews", "stackoverflow"])
         #expect(throws: PackLookupError.self) { try fromEnvironment.file(forSite: "nosuchsite") }
         #expect(throws: PackLookupError.self) {
-            try PackLocator(explicit: "/nonexistent", environment: [:], executablePath: nil, currentDirectory: "/")
+            try PackLocator(explicit: "/nonexistent", fromEnvironment: nil, executablePath: nil, currentDirectory: "/")
         }
     }
 }

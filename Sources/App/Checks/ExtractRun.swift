@@ -33,8 +33,8 @@ public struct ExtractRun {
         self.pack = pack
     }
 
-    /// Writes the records (one, or an array); true when some record has a problem.
-    public func run() throws(AppError) -> Bool {
+    /// Writes the records (one, or an array); exit status 1 when some record has a problem.
+    public func run() throws(AppError) -> RunOutcome {
         if let id = settings.id, !pack.idRule.accepts(id) {
             throw .badSetting(source: "the member's ID", message: "'\(TerminalText.escaped(id))' is not a \(pack.name) member ID (an ID must match \(pack.idRule.pattern)); nothing was read")
         }
@@ -58,7 +58,7 @@ public struct ExtractRun {
         }
         let document = records.count == 1 ? records[0] : .array(records)
         Output.write(document.serialized(pretty: !settings.compact) + "\n")
-        return anyProblem
+        return RunOutcome(status: anyProblem ? .partialFailure : nil)
     }
 
     /// What every record begins with, as a lookup's does: the schema, the member's ID

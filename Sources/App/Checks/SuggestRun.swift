@@ -42,8 +42,8 @@ public struct SuggestRun {
         self.pack = pack
     }
 
-    /// Prints the suggestions; false when a value was not found or no pattern reads it.
-    public func run() throws(AppError) -> Bool {
+    /// Prints the suggestions; exit status 1 when a value was not found or no pattern reads it.
+    public func run() throws(AppError) -> RunOutcome {
         guard pack.source(named: settings.source) != nil else {
             throw .unknownSource(pack: pack.name, source: settings.source, available: pack.sources.map(\.name))
         }
@@ -63,7 +63,8 @@ public struct SuggestRun {
         let alsoFiles = groups.map(\.file)
         let suggester = PatternSuggester(source: settings.source, baseURL: pack.baseURL)
         if !settings.rowTitles.isEmpty {
-            return suggestRows(suggester, main: main, others: others, alsoFiles: alsoFiles, collection: settings.collection ?? pack.report.collection ?? "rows", examples: examples)
+            let found = suggestRows(suggester, main: main, others: others, alsoFiles: alsoFiles, collection: settings.collection ?? pack.report.collection ?? "rows", examples: examples)
+            return RunOutcome(status: found ? nil : .partialFailure)
         }
         var found = true
         for example in examples {
@@ -72,7 +73,7 @@ public struct SuggestRun {
             Output.write(render(example, candidates, alsoFiles: alsoFiles))
             found = found && !candidates.isEmpty
         }
-        return found
+        return RunOutcome(status: found ? nil : .partialFailure)
     }
 
     /// The values as typed, read: the field, the value, and the type when `FIELD:TYPE=` says it.

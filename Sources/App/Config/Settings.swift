@@ -53,7 +53,7 @@ public struct Settings: Sendable {
             throw SettingsError(file: named, key: nil,
                                 message: "(named by CPVANITY_CONFIG) does not exist; create it, or unset CPVANITY_CONFIG to read \(Settings.path(environment: environment.filter { $0.key != "CPVANITY_CONFIG" }))")
         }
-        fileValues = try SettingsFile(path: file, home: environment["HOME"] ?? NSHomeDirectory(), commands: commands)
+        fileValues = try SettingsFile(path: file, home: ProcessPlaces.home(environment), commands: commands)
         // A variable of ours spelt wrong is a mistake to say, as a wrong key in the file is.
         let known = Settings.keys.map { "CPVANITY_" + $0.name.uppercased() } + Settings.otherVariables
         for variable in environment.keys.sorted() where variable.hasPrefix("CPVANITY_") && !known.contains(variable) {
@@ -100,22 +100,16 @@ public struct Settings: Sendable {
     public func text(_ key: String) -> String? { value(key)?.text }
 
     /// The cache directory the settings ask for: a path, or the default one for `true`.
-    public func cacheDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    public func cacheDirectory(places: ProcessPlaces = .current) -> String? {
         guard let setting = value("cache")?.text else { return nil }
         switch setting.lowercased() {
         case "false", "off", "no": return nil
-        case "true", "on", "yes":
-            let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-                ?? ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(".cache")
-            return (base as NSString).appendingPathComponent("cpvanity")
+        case "true", "on", "yes": return places.cacheDirectory
         default: return setting
         }
     }
 
     public static func path(environment: [String: String]) -> String {
-        if let explicit = environment["CPVANITY_CONFIG"], !explicit.isEmpty { return explicit }
-        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(".config")
-        return (base as NSString).appendingPathComponent("cpvanity/config.toml")
+        ProcessPlaces.configPath(environment)
     }
 }

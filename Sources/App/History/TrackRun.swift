@@ -27,15 +27,15 @@ public struct TrackRun {
         if !already.isEmpty { Diagnostics.info("already tracked: \(already.joined(separator: ", "))") }
     }
 
-    /// Stops tracking `ids` (their history stays); false when some were not tracked.
-    public func remove(_ ids: [String]) throws(AppError) -> Bool {
+    /// Stops tracking `ids` (their history stays); exit status 1 when some were not tracked.
+    public func remove(_ ids: [String]) throws(AppError) -> RunOutcome {
         let unique = LookupRun.unique(ids)
         let store = try history.open()
         let removed = try AppError.history { () throws(StoreError) in try store.untrack(unique, site: pack.name) }
         if !removed.isEmpty { Diagnostics.info("no longer tracking \(removed.joined(separator: ", "))") }
         let unknown = unique.filter { !removed.contains($0) }
         for id in unknown { Diagnostics.warning("\(id) was not tracked") }
-        return unknown.isEmpty
+        return RunOutcome(status: unknown.isEmpty ? nil : .partialFailure)
     }
 
     /// The tracked members as a list in `output`'s format: `id`, `site`, `label`,

@@ -59,13 +59,13 @@ public struct FeedRun {
         }
     }
 
-    /// `feed show`: the items (at most the options' limit) in `output`'s format; false
-    /// when the feed has none.
-    public static func show(_ items: [FeedItem], origin: String, output: OutputSettings) throws -> Bool {
+    /// `feed show`: the items (at most the options' limit) in `output`'s format; exit
+    /// status 1 when the feed has none.
+    public static func show(_ items: [FeedItem], origin: String, output: OutputSettings) throws -> RunOutcome {
         let shown = output.options.limit.map { Array(items.prefix($0)) } ?? items
         try output.write(FeedLists.items(shown))
         if shown.isEmpty { Diagnostics.warning("\(origin) has no items") }
-        return !shown.isEmpty
+        return RunOutcome(status: shown.isEmpty ? .partialFailure : nil)
     }
 
     /// `feed list`: the pack's feeds and their categories, in `output`'s format.

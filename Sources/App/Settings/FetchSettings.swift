@@ -25,18 +25,9 @@ public struct FetchSettings: Sendable {
     /// Where every cpvanity process on the machine books its requests to a host, so
     /// that together they keep to its budget (`SharedBudget`), and keeps the hosts'
     /// robots.txt for the next run (`KeptRobots`); nil: each its own.
-    public var budgetDirectory: String? = FetchSettings.defaultBudgetDirectory()
+    public var budgetDirectory: String? = ProcessPlaces.current.budgetDirectory
 
     public init() {}
-
-    /// `$CPVANITY_BUDGETS`, else `$XDG_CACHE_HOME/cpvanity/budgets`, else
-    /// `~/.cache/cpvanity/budgets`: beside the cache, as the machine's.
-    public static func defaultBudgetDirectory(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        if let given = environment["CPVANITY_BUDGETS"] { return given.isEmpty ? nil : given }
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/cpvanity/budgets" }
-        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-        return home + "/.cache/cpvanity/budgets"
-    }
 }
 
 /// Reading members from a web archive rather than the site.
@@ -70,6 +61,6 @@ public struct HistorySettings: Sendable {
     /// The history at `explicitPath` (a flag, a setting), else `$CPVANITY_DB`, else the
     /// default under `$XDG_DATA_HOME`.
     public init(explicitPath: String?) {
-        self.init(path: StoreLocation.path(explicit: explicitPath))
+        self.init(path: ProcessPlaces.current.historyPath(explicit: explicitPath))
     }
 }

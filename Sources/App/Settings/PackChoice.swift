@@ -39,7 +39,7 @@ public struct PackChoice: Sendable {
             }
             directory = (file as NSString).deletingLastPathComponent.isEmpty ? "." : (file as NSString).deletingLastPathComponent
         } else {
-            let locator = try PackLocator(explicit: patterns)
+            let locator = try ProcessPlaces.current.packLocator(explicit: patterns)
             let available = locator.availableSites
             let name = site ?? (available.count == 1 ? available[0] : PackChoice.defaultSite)
             pack = try PackLoader().load(file: try locator.file(forSite: name))

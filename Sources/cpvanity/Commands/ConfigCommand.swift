@@ -49,7 +49,7 @@ struct ConfigShowCommand: ParsableCommand {
     func run() throws {
         // A broken file or variable fails this read too; Settings.shared then says it plainly (exit 2).
         let named = command.flatMap {
-            try? Settings(environment: ProcessInfo.processInfo.environment, command: CommandNames.command(named: $0), commands: CommandNames.all)
+            try? Settings(environment: ProcessPlaces.current.environment, command: CommandNames.command(named: $0), commands: CommandNames.all)
         }
         try ConfigRun.show(named ?? Settings.shared, output: try output.request().settings())
     }

@@ -47,6 +47,6 @@ struct ExtractCommand: ParsableCommand {
         settings.id = id
         settings.baseURL = baseURL
         settings.compact = compact
-        if try ExtractRun(settings: settings, pack: sitePack).run() { throw ExitStatus.partialFailure }
+        try ErrorAdvice.finish(try ExtractRun(settings: settings, pack: sitePack).run())
     }
 }

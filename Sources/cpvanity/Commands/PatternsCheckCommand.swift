@@ -43,15 +43,15 @@ struct PatternsCheckCommand: AsyncParsableCommand {
     func run() async throws {
         // Checking saved pages, the pack's too-narrow captures are part of the report.
         let (sitePack, locator) = try pack.load(warnings: !live.isEmpty)
-        let passed: Bool
+        let outcome: RunOutcome
         if !live.isEmpty {
             let settings = LookupSettings(pack: sitePack, fetch: try fetch.settings(), archive: archive.settings)
-            passed = try await PackCheckRun.live(live, settings: settings, width: Terminal.columns(), output: try output.settings())
+            outcome = try await PackCheckRun.live(live, settings: settings, width: Terminal.columns(), output: try output.settings())
         } else {
             let directories = fixtures.isEmpty ? PackCheckRun.bundledFixtures(of: sitePack, packDirectory: locator) : fixtures
-            passed = try await PackCheckRun.saved(sitePack, directories: directories, bundled: fixtures.isEmpty, width: Terminal.columns(),
+            outcome = try await PackCheckRun.saved(sitePack, directories: directories, bundled: fixtures.isEmpty, width: Terminal.columns(),
                                                   output: try output.settings())
         }
-        if !passed { throw ExitStatus.partialFailure }
+        try ErrorAdvice.finish(outcome)
     }
 }

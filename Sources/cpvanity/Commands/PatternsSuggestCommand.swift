@@ -68,6 +68,6 @@ struct PatternsSuggestCommand: ParsableCommand {
         settings.rowTitles = rowTitle
         settings.collection = collection
         settings.values = values
-        if try !SuggestRun(settings: settings, pack: sitePack).run() { throw ExitStatus.partialFailure }
+        try ErrorAdvice.finish(try SuggestRun(settings: settings, pack: sitePack).run())
     }
 }

@@ -6,7 +6,7 @@ extension Settings {
     /// and exits 2, before anything runs.
     static let shared: Settings = {
         do {
-            return try Settings(environment: ProcessInfo.processInfo.environment,
+            return try Settings(environment: ProcessPlaces.current.environment,
                                 command: CommandNames.command(named: CommandLine.arguments.dropFirst().first),
                                 commands: CommandNames.all)
         } catch {

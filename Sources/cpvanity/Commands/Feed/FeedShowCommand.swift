@@ -36,6 +36,6 @@ struct FeedShowCommand: AsyncParsableCommand {
         } else {
             try await FeedRun(pack: try pack.load().0, fetch: try fetch.settings()).items(feed: name ?? "", category: category)
         }
-        if !(try FeedRun.show(feed.items, origin: feed.origin, output: written)) { throw ExitStatus.partialFailure }
+        try ErrorAdvice.finish(try FeedRun.show(feed.items, origin: feed.origin, output: written))
     }
 }

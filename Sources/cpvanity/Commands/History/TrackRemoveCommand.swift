@@ -16,6 +16,6 @@ struct TrackRemoveCommand: ParsableCommand {
 
     func run() throws {
         let (sitePack, _) = try pack.load()
-        if try !TrackRun(pack: sitePack, history: database.settings).remove(ids) { throw ExitStatus.partialFailure }
+        try ErrorAdvice.finish(try TrackRun(pack: sitePack, history: database.settings).remove(ids))
     }
 }
