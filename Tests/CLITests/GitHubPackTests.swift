@@ -59,6 +59,28 @@ import Testing
         #expect(html.contains(#"<tr><th scope="row">Stars received</th><td class="number">≈ 4,481</td></tr>"#), "\(html)")
     }
 
+    /// A rounded count keeps its mark in every format: CSV's `rounded.<place>` columns
+    /// (a member's, a row's) and a `--json` selection's `rounded`, for the keys selected.
+    @Test func aRoundedCountIsMarkedInCSVAndSelections() throws {
+        let server = try FixtureServer(["--site", "github"], root: Self.fixtures)
+        defer { server.stop() }
+        let site = ["--site", "github", "--base-url", server.baseURL, "--rate", "0", "--no-store"]
+        let csv = try run("cpvanity", ["member", "--format", "csv", "--columns",
+                                       "id,followers,rounded.followers,stars,stats.stars_received,rounded.stats.stars_received", "ada-pond", "lin-qiao"] + site)
+        #expect(csv.status == 0, "\(csv.stderr)")
+        #expect(csv.stdout == "id,followers,rounded.followers,stars,stats.stars_received,rounded.stats.stars_received\r\n"
+                + "ada-pond,12400,100,1532,4481,100\r\nlin-qiao,205,,96,57,\r\n")
+        let rows = try run("cpvanity", ["member", "--format", "csv", "--rows", "--columns", "id,name,stars,rounded.stars", "ada-pond"] + site)
+        // Sorted by stars: tidepool's "2.4k" first, then counts shown exactly.
+        #expect(rows.stdout.hasPrefix("id,name,stars,rounded.stars\r\nada-pond,Ada Pond,2400,100\r\nada-pond,Ada Pond,1204,\r\n"), "\(rows.stdout)")
+        let json = try run("cpvanity", ["member", "--json", "id,followers", "ada-pond"] + site)
+        let record = try #require((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])?.first)
+        #expect(record.keys.sorted() == ["followers", "id", "rounded"])
+        #expect(record["rounded"] as? [String: Int] == ["followers": 100])
+        let exact = try run("cpvanity", ["member", "--json", "id,stars", "ada-pond"] + site)
+        #expect(!exact.stdout.contains("rounded"), "\(exact.stdout)")
+    }
+
     /// A list whose second page cannot be fetched keeps the rows read, and no statistic
     /// over it is a figure over part of the list.
     @Test func aListCutShortHasNoStatistics() throws {

@@ -47,7 +47,7 @@ import Testing
         let result = try run("cpvanity", ["extract", "--site", "stackoverflow", "--source", "profile", "--compact", "-"], stdin: Data(page.utf8))
         let record = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(record["reputation"] as? Int == 25_107)
-        #expect(record["people_reached"] as? String == "1.2m")
+        #expect(record["people_reached"] as? Int == 1_200_000)
         #expect(record["answers"] as? Int == 1_234)
         #expect(record["questions"] as? Int == 56)
     }
@@ -60,7 +60,7 @@ import Testing
         let record = try #require((try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])?.first)
         #expect(record["reputation"] as? Int == 25_107)
         #expect(record["badges"] as? [String: Int] == ["gold": 12, "silver": 98, "bronze": 141])
-        #expect(record["people_reached"] as? String == "1.2m")
+        #expect(record["people_reached"] as? Int == 1_200_000)
         let tags = try #require(record["tags"] as? [[String: Any]])
         // Three pages of tags, eleven tags, the last below zero.
         #expect(tags.count == 11)

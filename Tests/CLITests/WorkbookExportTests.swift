@@ -21,6 +21,7 @@ import Testing
         let freeze: String?
         let filter: String?
         let rows: [[Cell]]
+        let formats: [[String]]
     }
 
     /// `[type, value]` as openpyxl gives it.
@@ -52,6 +53,34 @@ import Testing
         let result = try run(at: URL(fileURLWithPath: "/usr/bin/env"), ["python3", repositoryRoot.appendingPathComponent("scripts/xlsx-read").path, file])
         #expect(result.status == 0, "openpyxl could not read \(file) (scripts/setup installs it): \(result.stderr)")
         return try JSONDecoder().decode([Sheet].self, from: Data(result.stdout.utf8))
+    }
+
+    /// A count the page showed rounded ("12.4k" followers, "2.4k" stars of a row) is the
+    /// number, shown with ≈, and its step stands in its `rounded.<place>` column.
+    @Test func aRoundedCountIsMarkedInTheWorkbook() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try FixtureServer(["--site", "github"], root: repositoryRoot.appendingPathComponent("Fixtures/github").path)
+        defer { server.stop() }
+        let result = try run("cpvanity", ["member", "--site", "github", "--base-url", server.baseURL, "--rate", "0", "--no-store",
+                                          "--output", path("gh.xlsx"), "ada-pond"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let sheets = try read(path("gh.xlsx"))
+        let members = try #require(sheets.first)
+        let header = members.rows[0].map(\.value)
+        let followers = try #require(header.firstIndex(of: "followers"))
+        let step = try #require(header.firstIndex(of: "rounded.followers"))
+        let stars = try #require(header.firstIndex(of: "stars"))
+        #expect(members.rows[1][followers] == Cell("int", "12400"))
+        #expect(members.formats[1][followers] == "\"≈ \"#,##0")
+        #expect(members.rows[1][step] == Cell("int", "100"))
+        #expect(members.formats[1][stars] == "General")
+        #expect(header.contains("rounded.stats.stars_received"))
+        let repositories = try #require(sheets.first { $0.name == "Repositories" })
+        let row = try #require(repositories.rows.first { $0.contains(Cell("str", "tidepool")) })
+        let columns = repositories.rows[0].map(\.value)
+        let starsColumn = try #require(columns.firstIndex(of: "stars"))
+        #expect(row[starsColumn] == Cell("int", "2400"))
+        #expect(row[try #require(columns.firstIndex(of: "rounded.stars"))] == Cell("int", "100"))
     }
 
     @Test func aBatchToAWorkbookHasTheRecordsValuesWithTheirTypes() throws {

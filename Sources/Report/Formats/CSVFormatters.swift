@@ -86,8 +86,20 @@ struct CSVMemberFormatter: RecordFormatter {
         }
     }
 
+    /// `rounded.<place>`: the step each value the page may show rounded was rounded to
+    /// (`rounded.followers` 100 for "12.4k"), empty where it showed it exactly: JSON's
+    /// `rounded` object, flattened.
+    static func roundedColumns(_ pack: SitePack) -> [String] {
+        pack.roundedPlaces.map { "rounded.\($0)" }
+    }
+
     static func columns(pack: SitePack) -> [String] {
-        ["id", "site", "fetched_at"] + fieldColumns(pack) + statColumns(pack) + ["error"]
+        ["id", "site", "fetched_at"] + fieldColumns(pack) + statColumns(pack) + roundedColumns(pack) + ["error"]
+    }
+
+    /// The steps of `record`'s rounded values, in `roundedColumns`' order; nil where exact or unknown.
+    static func roundedSteps(_ record: MemberRecord, pack: SitePack) -> [Int?] {
+        pack.roundedPlaces.map { record.extracted.rounded?[$0] }
     }
 
     var header: String {
@@ -103,6 +115,7 @@ struct CSVMemberFormatter: RecordFormatter {
         } else {
             cells += Array(repeating: "", count: CSVMemberFormatter.statColumns(pack).count)
         }
+        cells += CSVMemberFormatter.roundedSteps(record, pack: pack).map { $0.map(String.init) ?? "" }
         cells.append(CSVText.neutralised(record.errorSummary, raw: options.rawCSV))
         return CSVColumns.row(cells, selecting: selection)
     }
@@ -126,10 +139,15 @@ struct CSVRowFormatter: RecordFormatter {
         pack.reportCollection?.fields.map(\.name) ?? []
     }
 
+    /// `rounded.<field>` for each of the list's `rounded` fields: the step of that row's value.
+    private static func roundedColumns(_ pack: SitePack) -> [String] {
+        pack.reportCollection?.fields.filter { $0.type == .rounded }.map { "rounded.\($0.name)" } ?? []
+    }
+
     private var rowColumns: [String] { CSVRowFormatter.rowColumns(pack) }
 
     static func columns(pack: SitePack) -> [String] {
-        ["id", "name"] + rowColumns(pack) + ["error"]
+        ["id", "name"] + rowColumns(pack) + roundedColumns(pack) + ["error"]
     }
 
     var header: String {
@@ -140,13 +158,16 @@ struct CSVRowFormatter: RecordFormatter {
     func chunk(_ record: MemberRecord) -> String {
         let name = CSVText.neutralised(record.displayName(pack.report) ?? "", raw: options.rawCSV)
         let error = CSVText.neutralised(record.errorSummary, raw: options.rawCSV)
-        let rows = ReportRows.of(record, pack: pack, options: options)
+        let rows = ReportRows.indexed(record, pack: pack, options: options)
+        let rounded = CSVRowFormatter.roundedColumns(pack).map { $0.dropFirst("rounded.".count) }
         guard !rows.isEmpty else {
-            return CSVColumns.row([record.id, name] + Array(repeating: "", count: rowColumns.count) + [error], selecting: selection)
+            return CSVColumns.row([record.id, name] + Array(repeating: "", count: rowColumns.count + rounded.count) + [error], selecting: selection)
         }
-        return rows.map { row in
-            CSVColumns.row([record.id, name] + rowColumns.map { CSVText.cell(row[$0], raw: options.rawCSV) } + [error],
-                           selecting: selection)
+        let list = pack.reportCollection?.name ?? ""
+        return rows.map { index, row in
+            let steps = rounded.map { field in record.extracted.rounded?["\(list)[\(index)].\(field)"].map(String.init) ?? "" }
+            return CSVColumns.row([record.id, name] + rowColumns.map { CSVText.cell(row[$0], raw: options.rawCSV) } + steps + [error],
+                                  selecting: selection)
         }.joined()
     }
 }

@@ -122,16 +122,21 @@ enum ReportRows {
     }
 
     static func of(_ record: MemberRecord, pack: SitePack, options: ReportOptions) -> [ExtractedRecord.Row] {
+        indexed(record, pack: pack, options: options).map(\.row)
+    }
+
+    /// The rows as `of` orders them, each with its place in the page's list (what the
+    /// record's `rounded` keys a row's value by).
+    static func indexed(_ record: MemberRecord, pack: SitePack, options: ReportOptions) -> [(index: Int, row: ExtractedRecord.Row)] {
         guard let collection = pack.reportCollection, let rows = record.extracted.collections[collection.name] else { return [] }
-        var sorted = rows
+        var sorted = rows.enumerated().map { (index: $0.offset, row: $0.element) }
         if let field = sortField(pack, options: options) {
             // Stable: equal keys keep page order. Numbers and dates biggest first, text A–Z, nulls last.
             let descending = collection.field(named: field)?.type.isOrdered ?? true
-            let indexed = Array(rows.enumerated())
-            sorted = indexed.sorted { a, b in
-                let order = compare(a.element[field], b.element[field], descending: descending)
-                return order == 0 ? a.offset < b.offset : order < 0
-            }.map(\.element)
+            sorted = sorted.sorted { a, b in
+                let order = compare(a.row[field], b.row[field], descending: descending)
+                return order == 0 ? a.index < b.index : order < 0
+            }
         }
         if let limit = options.limit { sorted = Array(sorted.prefix(max(0, limit))) }
         return sorted

@@ -69,7 +69,8 @@ final class WorkbookSink: RecordSink {
         if let members { return (members, lists) }
         let made = try WorkbookSheet(name: "Members", header: CSVMemberFormatter.columns(pack: pack))
         for collection in pack.collections {
-            lists[collection.name] = try WorkbookSheet(name: collection.displayName, header: ["id"] + collection.fields.map(\.name))
+            lists[collection.name] = try WorkbookSheet(name: collection.displayName, header: ["id"] + collection.fields.map(\.name)
+                                                       + collection.fields.filter { $0.type == .rounded }.map { "rounded.\($0.name)" })
         }
         members = made
         return (made, lists)
@@ -78,17 +79,23 @@ final class WorkbookSink: RecordSink {
     func write(_ record: MemberRecord) throws {
         let (members, lists) = try sheets()
         var cells: [WorkbookCell] = [.text(record.id), .text(record.site), .moment(record.fetchedAt)]
-        cells += CSVMemberFormatter.fieldColumns(pack).map { WorkbookCell(record.extracted.fields[$0]) }
+        // A value the page showed rounded is a number shown with ≈, its step in the rounded.<place> column.
+        let steps = record.extracted.rounded ?? [:]
+        cells += CSVMemberFormatter.fieldColumns(pack).map { WorkbookCell(record.extracted.fields[$0], rounded: steps[$0] != nil) }
         if let stats = record.extracted.stats {
-            cells += stats.flattened(pack, withRanking: false).map { WorkbookCell($0.value) }
+            cells += stats.flattened(pack, withRanking: false).map { WorkbookCell($0.value, rounded: steps[$0.path] != nil) }
         } else {
             cells += Array(repeating: .empty, count: CSVMemberFormatter.statColumns(pack).count)
         }
+        cells += CSVMemberFormatter.roundedSteps(record, pack: pack).map { $0.map { .number(String($0)) } ?? .empty }
         cells.append(record.errors.isEmpty ? .empty : .text(record.errorSummary))
         try members.append(cells)
         for collection in pack.collections {
-            for row in record.extracted.collections[collection.name] ?? [] {
-                try lists[collection.name]?.append([.text(record.id)] + collection.fields.map { WorkbookCell(row[$0.name]) })
+            let rounded = collection.fields.filter { $0.type == .rounded }.map(\.name)
+            for (index, row) in (record.extracted.collections[collection.name] ?? []).enumerated() {
+                let place = { (field: String) in "\(collection.name)[\(index)].\(field)" }
+                try lists[collection.name]?.append([.text(record.id)] + collection.fields.map { WorkbookCell(row[$0.name], rounded: steps[place($0.name)] != nil) }
+                                                   + rounded.map { field in steps[place(field)].map { .number(String($0)) } ?? .empty })
             }
         }
     }
@@ -107,10 +114,18 @@ enum WorkbookCell: Equatable {
     case text(String)
     /// A number as its exact decimal text.
     case number(String)
+    /// A number the page showed rounded: shown with ≈ (`≈ 12,400`), its value the number.
+    case approximate(String)
     /// A day, as days since 1899-12-30 (Excel's day 0).
     case day(Int)
     /// A moment, as days (with the time as a fraction) since 1899-12-30T00:00Z.
     case moment(Date)
+
+    /// `rounded`: the page showed the value rounded, so a number is `approximate`.
+    init(_ value: FieldValue?, rounded: Bool) {
+        self.init(value)
+        if rounded, case .number(let text) = self { self = .approximate(text) }
+    }
 
     init(_ value: FieldValue?) {
         switch value {
@@ -134,6 +149,7 @@ enum WorkbookCell: Equatable {
         case .empty: return 0
         case .text(let value): return value.count
         case .number(let value): return value.count
+        case .approximate(let value): return value.count + 4
         case .day: return 10
         case .moment: return 19
         }

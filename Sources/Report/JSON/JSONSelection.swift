@@ -54,6 +54,22 @@ public enum JSONSelection {
     }
 
     /// `value` with only the `paths` (dotted names split on the dots) kept.
+    /// `selected` with the `rounded` steps of the values it kept (`--json id,followers`
+    /// keeps `rounded.followers`): a value the page showed rounded stays marked so in any
+    /// selection. A selection naming `rounded` itself has it whole already.
+    public static func keepingRounded(_ selected: JSONValue, of whole: JSONValue, paths: [[String]]) -> JSONValue {
+        guard case .object(var members) = selected, !members.contains(where: { $0.0 == "rounded" }),
+              case .object(let all) = whole, case .object(let steps)? = all.first(where: { $0.0 == "rounded" })?.1 else { return selected }
+        let kept = steps.filter { place, _ in
+            // `communities[0].score` is the list `communities`' field `score`.
+            let parts = place.split(separator: ".").map { String($0.prefix { $0 != "[" }) }
+            return paths.contains { path in path.count <= parts.count && Array(parts.prefix(path.count)) == path }
+        }
+        guard !kept.isEmpty else { return selected }
+        members.append(("rounded", .object(kept)))
+        return .object(members)
+    }
+
     public static func select(_ value: JSONValue, paths: [[String]]) -> JSONValue {
         guard case .object(let members) = value else { return value }
         var kept = [(String, JSONValue)]()

@@ -74,7 +74,8 @@ public enum RecordJSON {
     public static func value(_ member: MemberRecord, pack: SitePack, fields: [String]?) -> JSONValue {
         let whole = value(member, pack: pack)
         guard let fields else { return whole }
-        return JSONSelection.select(whole, paths: fields.map { $0.split(separator: ".").map(String.init) })
+        let paths = fields.map { $0.split(separator: ".").map(String.init) }
+        return JSONSelection.keepingRounded(JSONSelection.select(whole, paths: paths), of: whole, paths: paths)
     }
 
     /// The statistics in the pack's order, nested on the dots of their names, then the

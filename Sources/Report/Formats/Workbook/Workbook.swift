@@ -8,7 +8,7 @@ struct Workbook {
 
     /// Style indexes in `styles`.
     enum Style: Int {
-        case plain = 0, day, moment, header
+        case plain = 0, day, moment, header, approximate
     }
 
     /// The zip file's bytes. Its entries carry a fixed time, so the same records make
@@ -145,6 +145,8 @@ struct Workbook {
                 text += #"<c r="\#(reference)"\#(styled) t="inlineStr"><is><t\#(space)>\#(kept)</t></is></c>"#
             case .number(let value):
                 text += #"<c r="\#(reference)"\#(styled)><v>\#(value)</v></c>"#
+            case .approximate(let value):
+                text += #"<c r="\#(reference)" s="\#(Style.approximate.rawValue)"><v>\#(value)</v></c>"#
             case .day(let serial):
                 text += #"<c r="\#(reference)" s="\#(Style.day.rawValue)"><v>\#(serial)</v></c>"#
             case .moment(let date):
@@ -223,14 +225,16 @@ struct Workbook {
     }
 
     private static let styles = declaration + #"<styleSheet xmlns="\#(main)">"#
-        + #"<numFmts count="2"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/><numFmt numFmtId="165" formatCode="yyyy-mm-dd hh:mm:ss"/></numFmts>"#
+        + #"<numFmts count="3"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/><numFmt numFmtId="165" formatCode="yyyy-mm-dd hh:mm:ss"/>"#
+        + #"<numFmt numFmtId="166" formatCode="&quot;≈ &quot;#,##0"/></numFmts>"#
         + #"<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>"#
         + #"<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>"#
         + #"<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>"#
         + #"<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>"#
-        + #"<cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>"#
+        + #"<cellXfs count="5"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>"#
         + #"<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>"#
         + #"<xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>"#
-        + #"<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>"#
+        + #"<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>"#
+        + #"<xf numFmtId="166" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>"#
         + #"<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>"#
 }
