@@ -29,6 +29,8 @@ import Testing
         #expect(ChartScale.dateTicks(midnight.addingTimeInterval(9 * 3_600 + 600), midnight.addingTimeInterval(15 * 3_600)).map(\.label)
                 == ["10:00", "11:00", "12:00", "13:00", "14:00", "15:00"])
         #expect(ChartScale.dateTicks(midnight.addingTimeInterval(9 * 3_600 + 10), midnight.addingTimeInterval(9 * 3_600 + 40)).map(\.label) == ["09:00:10", "09:00:40"])
+        // Seconds apart across a minute's turn: still each end to the second.
+        #expect(ChartScale.dateTicks(midnight.addingTimeInterval(9 * 3_600 + 58), midnight.addingTimeInterval(9 * 3_600 + 63)).map(\.label) == ["09:00:58", "09:01:03"])
     }
 
     @Test func aLineLiftsItsPenWhereAValueIsUnknownAndMarksArchivedPoints() {

@@ -63,8 +63,9 @@ public enum ChartScale {
             if tick > end { break }
             all.append((tick, unit.label(tick, calendar)))
         }
-        if all.isEmpty {
-            // Seconds apart (two lookups in a row): each end to the second.
+        // Seconds apart (two lookups in a row): each end to the second, even when a
+        // minute turned between them (one "03:27" tick would say nothing of the span).
+        if all.isEmpty || span < 120 {
             func exact(_ date: Date) -> String {
                 let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
                 return String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
