@@ -139,11 +139,21 @@ public enum Diagnostics {
 /// stdout, and the only way to it: data for whatever reads it, through the same
 /// writer records take (which escapes control characters on a terminal).
 public enum Output {
-    /// The writer formats write documents and records to.
-    static var writer: any ByteWriter { DescriptorWriter.standardOutput }
+    /// Where a run's standard output goes instead, within `capturing`.
+    @TaskLocal private static var captured: (any ByteWriter)?
 
-    /// Standard output is a terminal (a person reads it).
-    public static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    /// The writer formats write documents and records to.
+    static var writer: any ByteWriter { captured ?? DescriptorWriter.standardOutput }
+
+    /// Standard output is a terminal (a person reads it); never while captured.
+    public static var isTerminal: Bool { captured == nil && isatty(STDOUT_FILENO) == 1 }
+
+    /// Runs `body` with what it writes to standard output going to `writer`: how a
+    /// test runs a command through App and reads what it printed. The tasks `body`
+    /// starts write there too.
+    public static func capturing<T: Sendable>(into writer: any ByteWriter, _ body: () async throws -> T) async rethrows -> T {
+        try await $captured.withValue(writer) { try await body() }
+    }
 
     public static func write(_ text: String) {
         try? writer.write(text)
