@@ -157,6 +157,16 @@ import Testing
         #expect(result.stdout.contains("  ada threads[]: expected unknown (null), got 0 rows\n  bo threads[]: expected 0 rows, got unknown (the list was not read)\n"), "\(result.stdout)")
     }
 
+    /// A pack given by its file has its saved pages beside its directory too; none there is said, with where and what to do.
+    @Test func aPacksFileWithoutSavedPagesIsToldWhereTheyGo() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pack = try write(forumPack(), "drafts/quill.toml")
+        let result = try run("cpvanity", ["patterns", "check", "--pack", pack])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasSuffix("cpvanity: cannot read \(directory.path)/Fixtures/quill: not a readable directory; that is where the quill pack's own saved pages go "
+                                        + "(Fixtures/quill beside its pack directory): put them there, or point at them with --fixtures DIR\n"), "\(result.stderr)")
+    }
+
     @Test func theDefaultSavedPagesAreSaid() throws {
         let result = try run("cpvanity", ["patterns", "check", "--site", "hackernews"])
         #expect(result.status == 0, "\(result.stderr)")

@@ -29,7 +29,8 @@ public enum PackCheckRun {
                 let set = try FixtureSet(directory: directory, sources: pack.sources.map(\.name))
                 checks.append((try await PackCheck.run(pack: pack, fixtures: set), directory))
             } catch {
-                throw AppError.fixtures("\(error)\(bundled ? "; that is where the \(pack.name) pack's own saved pages go (Fixtures/\(pack.name) beside its pack directory): put them there, or point at them with --fixtures DIR" : "")")
+                throw AppError.fixtures("\(error)\(bundled ? "; that is where the \(pack.name) pack's own saved pages go (Fixtures/\(pack.name) beside its pack directory)" : "")",
+                                        bundled: bundled)
             }
         }
         let cautions = CaptureWidths.cautions(pack, text: try? String(contentsOfFile: pack.file, encoding: .utf8))

@@ -50,7 +50,8 @@ public enum AppError: Error, Sendable, CustomStringConvertible {
     /// A saved page whose name does not say which source it is.
     case unnamedPage(file: String, available: [String])
     /// Saved pages to check that could not be read.
-    case fixtures(String)
+    /// Saved pages to check a pack on that cannot be read; `bundled`: the pack's own place for them.
+    case fixtures(String, bundled: Bool)
 
     /// Files a user names.
     public enum FileRole: Sendable {
@@ -96,7 +97,7 @@ public enum AppError: Error, Sendable, CustomStringConvertible {
             return "the \(pack) pack has no source '\(source)'; it has \(available.joined(separator: ", "))"
         case .unnamedPage(let file, let available):
             return "cannot tell which source \(file) is; name it <source>-<id>.html (the sources: \(available.joined(separator: ", ")))"
-        case .fixtures(let message): return message
+        case .fixtures(let message, _): return message
         }
     }
 

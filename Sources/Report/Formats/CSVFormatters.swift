@@ -171,10 +171,3 @@ struct CSVRowFormatter: RecordFormatter {
         }.joined()
     }
 }
-
-/// A plain table as CSV, cells neutralised as in exports (for lists such as `track list`).
-public enum CSVTable {
-    public static func render(header: [String], rows: [[String]]) -> String {
-        CSVText.row(header) + rows.map { CSVText.row($0.map { CSVText.neutralised($0, raw: false) }) }.joined()
-    }
-}

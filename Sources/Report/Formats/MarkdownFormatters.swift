@@ -143,11 +143,3 @@ enum RowTotals {
         }
     }
 }
-
-/// A plain table as Markdown, cells escaped (for lists such as `track list`).
-public enum MarkdownTable {
-    public static func render(header: [String], rows: [[String]]) -> String {
-        MarkdownText.row(header) + MarkdownText.alignment(header.map { _ in false })
-            + rows.map { MarkdownText.row($0.map(TerminalText.escaped)) }.joined()
-    }
-}

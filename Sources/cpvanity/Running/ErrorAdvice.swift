@@ -61,6 +61,7 @@ enum ErrorAdvice {
         case .feedChoice(.noCategories): return "\(error): drop --category"
         case .unknownNames(_, let kind, _): return "--\(kind): \(error)"
         case .unnamedPage: return "\(error), or give its source with --source"
+        case .fixtures(_, bundled: true): return "\(error): put them there, or point at them with --fixtures DIR"
         case .noPageAddress(let hasID): return "\(error): give it with --url\(hasID ? "" : ", or give --id to find it in the page's canonical link")"
         default: return error.description
         }
