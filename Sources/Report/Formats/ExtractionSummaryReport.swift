@@ -16,14 +16,8 @@ public enum ExtractionSummaryReport {
              String(entry.missing)] + (unreadable ? [String(entry.unreadable)] : []) + [String(entry.absent),
              entry.drifted(minimumPages: ExtractionSummary.minimumPages) ? "DRIFT" : ""]
         }
-        let widths = header.indices.map { column in ([header] + body).map { $0[column].count }.max() ?? 0 }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { column, cell in
-                column < 2 ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
-                    : String(repeating: " ", count: widths[column] - cell.count) + cell
-            }.joined(separator: "  ").trimmingTrailingSpaces()
-        }
-        return ([line(header)] + body.map(line)).joined(separator: "\n") + "\n"
+        let grid = TextGrid(fitting: [header] + body, rightAligned: header.indices.map { $0 >= 2 })
+        return ([grid.line(header)] + body.map { grid.line($0) }).joined(separator: "\n") + "\n"
     }
 
     public static func json(_ summary: ExtractionSummary) -> JSONValue {

@@ -49,16 +49,11 @@ public enum HistoryReport {
                 + rows.map(MarkdownText.row).joined()
         }
         guard !rows.isEmpty else { return "\(title)\n  no snapshots\n" }
-        let widths = header.indices.map { index in ([header[index]] + rows.map { $0[index] }).map(DisplayText.width).max() ?? 0 }
-        func line(_ cells: [String], _ columns: [Int]) -> String {
-            var text = "  " + columns.map { DisplayText.pad(cells[$0], to: widths[$0], right: numeric[$0]) }.joined(separator: "  ")
-            while text.last == " " { text.removeLast() }
-            return text
-        }
+        let grid = TextGrid(fitting: [header] + rows, rightAligned: numeric, indent: "  ")
         let style = TerminalStyle(enabled: options.color)
         // Wider than the terminal, the fields go on below in blocks, each led by the time.
-        let blocks = ColumnBlocks.split(widths: widths, room: max(40, options.width), indent: 2).map { block in
-            ([style.dim(line(header, block))] + rows.map { line($0, block) }).joined(separator: "\n")
+        let blocks = grid.blocks(room: max(40, options.width)).map { block in
+            ([style.dim(grid.line(header, columns: block))] + rows.map { grid.line($0, columns: block) }).joined(separator: "\n")
         }
         return ([style.bold(title), blocks.joined(separator: "\n\n")] + trends(series, fields: fields, labels: labels, options: options))
             .joined(separator: "\n") + "\n"

@@ -46,11 +46,7 @@ struct ListsTable {
         }
         sizes[0] = max(min(sizes[0], 12), min(sizes[0], options.width - 2 - sizes.dropFirst().reduce(0, { $0 + $1 + 2 })))
         let numeric = fields.map { field in rows.contains { DisplayText.isNumeric($0[field.name]) } }
-        func line(_ cells: [String]) -> String {
-            ("  " + cells.enumerated().map { index, cell in
-                DisplayText.pad(DisplayText.truncate(cell, to: sizes[index]), to: sizes[index], right: numeric[index])
-            }.joined(separator: "  ")).trimmingTrailingSpaces()
-        }
-        return [style.dim(line(fields.map(\.displayName)))] + text.map(line)
+        let grid = TextGrid(widths: sizes, rightAligned: numeric, indent: "  ")
+        return [style.dim(grid.line(fields.map(\.displayName)))] + text.map { grid.line($0) }
     }
 }

@@ -49,16 +49,10 @@ struct RowTable {
         let flexible = columns.firstIndex(of: flexibleName) ?? 0
         let others = widths.enumerated().filter { $0.offset != flexible }.reduce(0) { $0 + $1.element + 2 } + 2
         widths[flexible] = max(12, min(widths[flexible], options.width - others))
-        func line(_ cells: [String]) -> String {
-            var text = "  " + cells.enumerated().map { index, cell in
-                DisplayText.pad(DisplayText.truncate(cell, to: widths[index]), to: widths[index], right: numeric[index])
-            }.joined(separator: "  ")
-            while text.last == " " { text.removeLast() }
-            return text
-        }
-        lines.append(style.dim(line(headings)))
-        lines += text.map(line)
-        lines.append(style.bold(line(totals)))
+        let grid = TextGrid(widths: widths, rightAligned: numeric, indent: "  ")
+        lines.append(style.dim(grid.line(headings)))
+        lines += text.map { grid.line($0) }
+        lines.append(style.bold(grid.line(totals)))
         return lines
     }
 }

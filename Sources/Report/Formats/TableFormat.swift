@@ -19,13 +19,8 @@ struct TableFormat: RecordFormat {
         let text = rows.map { $0.map { TerminalText.escaped($0.shown) } }
         let header = columns.map(\.label)
         let numeric = columns.indices.map { index in rows.contains { $0[index].isNumeric } }
-        let widths = columns.indices.map { index in ([header[index]] + text.map { $0[index] }).map(DisplayText.width).max() ?? 0 }
-        func line(_ cells: [String]) -> String {
-            var line = cells.enumerated().map { DisplayText.pad($1, to: widths[$0], right: numeric[$0]) }.joined(separator: "  ")
-            while line.last == " " { line.removeLast() }
-            return line
-        }
-        try writer.write(([line(header)] + text.map(line)).joined(separator: "\n") + "\n")
+        let grid = TextGrid(fitting: [header] + text, rightAligned: numeric)
+        try writer.write(([grid.line(header)] + text.map { grid.line($0) }).joined(separator: "\n") + "\n")
     }
 
     func history(_ view: HistoryView, to writer: any ByteWriter) throws {

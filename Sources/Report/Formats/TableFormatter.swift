@@ -103,16 +103,11 @@ struct TableFormatter: RecordFormatter {
         let widths = breakdown.columns.indices.map { index in
             max(DisplayText.width(breakdown.columns[index].label), cells.map { DisplayText.width($0[index]) }.max() ?? 0)
         }
-        func line(_ first: String, _ values: [String]) -> String {
-            var text = first + zip(values, widths).enumerated().map { index, pair in
-                "  " + DisplayText.pad(pair.0, to: pair.1, right: numeric[index])
-            }.joined()
-            while text.last == " " { text.removeLast() }
-            return text
-        }
-        var lines = [style.dim(line(DisplayText.pad(breakdown.label, to: rowWidth + 2, right: false), breakdown.columns.map(\.label)))]
+        // The rows' labels under the breakdown's, two in.
+        let grid = TextGrid(widths: [rowWidth + 2] + widths, rightAligned: [false] + numeric)
+        var lines = [style.dim(grid.line([breakdown.label] + breakdown.columns.map(\.label)))]
         for (row, values) in zip(breakdown.rows, cells) {
-            lines.append(line("  " + DisplayText.pad(row.label, to: rowWidth, right: false), values))
+            lines.append(grid.line(["  " + row.label] + values))
         }
         return lines
     }

@@ -24,15 +24,12 @@ package enum ColumnBlocks {
     /// `rows` (the header first) as left-aligned text lines, each column as wide as
     /// what it holds, in blocks that fit `room`, a blank line between blocks.
     package static func lines(_ rows: [[String]], room: Int) -> [String] {
-        guard let first = rows.first else { return [] }
-        let widths = first.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        guard !rows.isEmpty else { return [] }
+        let grid = TextGrid(fitting: rows)
         var lines = [String]()
-        for (index, block) in split(widths: widths, room: room).enumerated() {
+        for (index, block) in grid.blocks(room: room).enumerated() {
             if index > 0 { lines.append("") }
-            for cells in rows {
-                lines.append(block.map { cells[$0] + String(repeating: " ", count: widths[$0] - cells[$0].count) }
-                    .joined(separator: "  ").trimmingTrailingSpaces())
-            }
+            lines += rows.map { grid.line($0, columns: block) }
         }
         return lines
     }
