@@ -16,10 +16,62 @@ import TestSupport
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
-    private func open(_ output: String, format: String, resume: Bool = false) throws -> (CheckpointedExport, [String: Bool]) {
+    private func open(_ output: String, format: String, resume: Bool = false,
+                      heldInMemory: Int = CheckpointedExport.recordsHeldInMemory) throws -> (CheckpointedExport, [String: Bool]) {
         var settings = OutputSettings(format: try #require(RecordFormats.named(format)), options: ReportOptions(), file: output)
         settings.resume = resume
-        return try CheckpointedExport.open(settings, path: output, pack: FixtureRecords.pack, order: order)
+        return try CheckpointedExport.open(settings, path: output, pack: FixtureRecords.pack, order: order, heldInMemory: heldInMemory)
+    }
+
+    /// Temporary files beside the output, the run's own or another's.
+    private func leftovers() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".cpvanity-tmp-") }
+    }
+
+    /// Records stream into the file as the list's order allows; one that finished too
+    /// far ahead of its turn is read back from the checkpoint, not held in memory; the
+    /// file is the same either way.
+    @Test func aRecordPastTheMemorysShareIsReadBackFromTheCheckpoint() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("out.ndjson").path
+        let (export, _) = try open(output, format: "ndjson", heldInMemory: 1)
+        try export.add(FixtureRecords.record("7315"))
+        try export.add(FixtureRecords.failed("31337"))
+        // Being written already, beside the output, while the batch runs.
+        #expect(try leftovers().count == 1)
+        try export.add(FixtureRecords.record("48201"))
+        try export.finish()
+        let expected = try #require(RecordFormats.named("ndjson")).text(order.map { $0 == "31337" ? FixtureRecords.failed($0) : FixtureRecords.record($0) },
+                                                                         pack: FixtureRecords.pack, options: ReportOptions())
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == expected)
+        #expect(try leftovers().isEmpty)
+    }
+
+    /// A stopped batch leaves the output as it was and no temporary file; one a killed
+    /// run left (its process gone) is removed by the next.
+    @Test func noTemporaryFileOutlivesItsRun() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("out.csv").path
+        try "yesterday\n".write(toFile: output, atomically: true, encoding: .utf8)
+        do {
+            let (export, _) = try open(output, format: "csv")
+            try export.add(FixtureRecords.record("7315"))
+            try export.interrupted()
+            #expect(try leftovers().isEmpty)
+        }
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "yesterday\n")
+        // pid 4194304 is past Linux's largest: no such process.
+        let killed = directory.appendingPathComponent(".out.csv.cpvanity-tmp-4194304").path
+        try "half a file".write(toFile: killed, atomically: false, encoding: .utf8)
+        let (export, done) = try open(output, format: "csv", resume: true)
+        #expect(done == ["7315": false])
+        #expect(!FileManager.default.fileExists(atPath: killed))
+        try export.add(FixtureRecords.record("48201"))
+        try export.add(FixtureRecords.failed("31337"))
+        try export.finish()
+        #expect(try String(contentsOfFile: output, encoding: .utf8).components(separatedBy: "\r\n").dropFirst().map { $0.prefix { $0 != "," } }
+                == ["48201", "31337", "7315", ""])
+        #expect(try leftovers().isEmpty)
     }
 
     @Test func recordsFinishingOutOfOrderAreWrittenInTheListsOrderInTheFormatAskedLast() throws {

@@ -47,6 +47,14 @@ public final class ExportJournal {
     public let path: String
     private let handle: FileHandle
     private var lastSync = ContinuousClock.now
+    /// Where the next line starts: the file's length.
+    private var end = 0
+
+    /// Where an entry's line is in the file.
+    public struct Place: Sendable, Equatable {
+        public let offset: Int
+        public let length: Int
+    }
 
     /// The checkpoint that belongs beside `output`.
     public static func path(besideOutput output: String) -> String {
@@ -117,6 +125,7 @@ public final class ExportJournal {
         // A torn line would glue itself to the next entry: start on a fresh line.
         do {
             try journal.handle.write(contentsOf: Data("\n".utf8))
+            journal.end += 1
         } catch {
             throw ExportError(writing: path, error)
         }
@@ -162,7 +171,7 @@ public final class ExportJournal {
         }
         self.handle = handle
         do {
-            try handle.seekToEnd()
+            end = Int(try handle.seekToEnd())
         } catch {
             throw ExportError(writing: path, error)
         }
@@ -174,13 +183,45 @@ public final class ExportJournal {
     /// line. A kill loses nothing written; a power cut loses what the kernel had not yet
     /// put on disk, so the file is synced about once a second (a sync per member would
     /// cost more than the member).
-    public func append(_ record: MemberRecord) throws(ExportError) {
-        try writeLine(ExportJournal.encoded(Entry(record), path: path))
+    @discardableResult
+    public func append(_ record: MemberRecord) throws(ExportError) -> Place {
+        let line = try ExportJournal.encoded(Entry(record), path: path)
+        let place = Place(offset: end, length: line.count)
+        try writeLine(line)
         let now = ContinuousClock.now
         if now - lastSync >= .seconds(1) {
             flush()
             lastSync = now
         }
+        return place
+    }
+
+    /// Each member's first entry and its place: what a resumed export reads back, in
+    /// the list's order, when its turn comes.
+    public func places() throws(ExportError) -> [String: Place] {
+        flush()
+        var places = [String: Place]()
+        try JournalLines.entries(path) { head, offset, length in
+            if places[head.id] == nil { places[head.id] = Place(offset: offset, length: length) }
+        }
+        return places
+    }
+
+    /// The record whose line is at `place`, decoded: only for what a resume found in the
+    /// checkpoint, or what finished too far ahead of its turn to be held in memory.
+    public func record(at place: Place, member: String) throws -> MemberRecord {
+        flush()
+        guard let input = FileHandle(forReadingAtPath: path) else { throw ExportError.cannotRead(path, reason: ExportError.systemReason()) }
+        defer { try? input.close() }
+        var line = [UInt8](repeating: 0, count: place.length)
+        let read = line.withUnsafeMutableBytes { pread(input.fileDescriptor, $0.baseAddress, place.length, off_t(place.offset)) }
+        guard read == place.length else {
+            throw ExportError.cannotRead(path, reason: read < 0 ? ExportError.systemReason() : "it is shorter than when it was read")
+        }
+        guard let entry = try? JSONDecoder().decode(Entry.self, from: Data(line)) else {
+            throw ExportError.cannotRead(path, reason: "the record of member \(member) no longer reads")
+        }
+        return entry.record
     }
 
     public func flush() {
@@ -227,6 +268,7 @@ public final class ExportJournal {
     private func writeLine(_ bytes: [UInt8]) throws(ExportError) {
         do {
             try handle.write(contentsOf: Data(bytes + [0x0A]))
+            end += bytes.count + 1
         } catch {
             throw ExportError(writing: path, error)
         }

@@ -2,6 +2,7 @@ import Foundation
 import Lookup
 import Packs
 import Report
+import Scraper
 
 /// Where a command's member records go: the one way they leave the program, to
 /// standard output or a file, in any format.
@@ -59,27 +60,55 @@ final class DirectExport: RecordExport {
     func abandon() throws { try interrupted() }
 }
 
-/// Records into a checkpoint as they finish, and from it into the file, in the list's
-/// order and the chosen format, when the batch is complete.
+/// Records into a checkpoint as they finish, for a resume, and through the format into
+/// a temporary file beside the output as the list's order allows, put in place when the
+/// batch is complete. A record that finished ahead of its turn waits in memory (up to
+/// `recordsHeldInMemory` of them; past that, read back from the checkpoint when its turn
+/// comes), so the file is written while the lookups run and nothing is decoded again
+/// at the end. A resume reads back only what the checkpoint held.
 final class CheckpointedExport: RecordExport {
     private let journal: ExportJournal
-    private let output: OutputSettings
-    private let path: String
-    private let pack: SitePack
+    private let file: AtomicFile
+    private let sink: any RecordSink
     /// The batch's IDs in input order: the order of the finished file.
     private let order: [String]
+    /// The first member of `order` not yet written.
+    private var next = 0
+    private var written = Set<String>()
+    /// Members finished and not yet written: their record, or where it is in the checkpoint.
+    private var waiting = [String: Waiting]()
+    private var inMemory = 0
+    private let heldInMemory: Int
 
-    private init(journal: ExportJournal, output: OutputSettings, path: String, pack: SitePack, order: [String]) {
+    private enum Waiting {
+        case record(MemberRecord)
+        case checkpoint(ExportJournal.Place)
+    }
+
+    /// Records held for their turn before later ones are left in the checkpoint: a member
+    /// that takes long holds up the file, not the memory.
+    static let recordsHeldInMemory = 2_000
+
+    private init(journal: ExportJournal, output: OutputSettings, path: String, pack: SitePack, order: [String],
+                 resumed: [String: ExportJournal.Place], heldInMemory: Int) throws(AppError) {
         self.journal = journal
-        self.output = output
-        self.path = path
-        self.pack = pack
         self.order = order
+        self.heldInMemory = heldInMemory
+        // A run killed while it wrote left its temporary file: it goes now.
+        AtomicReplacement.removeLeftovers(besides: path)
+        do {
+            file = try AtomicFile(replacing: path)
+        } catch {
+            throw .export(error)
+        }
+        sink = output.format.records(pack: pack, options: output.options, to: file)
+        waiting = resumed.mapValues { .checkpoint($0) }
     }
 
     /// The export, and the members the checkpoint already holds (id → failed). A refused
     /// resume leaves the checkpoint as it was.
-    static func open(_ output: OutputSettings, path: String, pack: SitePack, order: [String]) throws(AppError) -> (CheckpointedExport, [String: Bool]) {
+    static func open(_ output: OutputSettings, path: String, pack: SitePack, order: [String],
+                     heldInMemory: Int = recordsHeldInMemory) throws(AppError) -> (CheckpointedExport, [String: Bool]) {
         try OutputDirectory.prepare(parentOf: path, role: .output)
         let checkpoint = ExportJournal.path(besideOutput: path)
         let fingerprint = ExportFingerprint(pack: pack)
@@ -106,12 +135,17 @@ final class CheckpointedExport: RecordExport {
                 if others > 0 {
                     Diagnostics.warning("\(others) member\(others == 1 ? "" : "s") in the checkpoint \(others == 1 ? "is" : "are") not in this list of IDs; left out of \(path)")
                 }
-                return (CheckpointedExport(journal: journal, output: output, path: path, pack: pack, order: order), done)
+                let places = try journal.places().filter { done[$0.key] != nil }
+                let export = try CheckpointedExport(journal: journal, output: output, path: path, pack: pack, order: order, resumed: places,
+                                                    heldInMemory: heldInMemory)
+                try export.writeReady()
+                return (export, done)
             }
             if exists { throw AppError.checkpointExists(path: checkpoint) }
             if output.resume { Diagnostics.warning("no checkpoint beside \(path); starting from the beginning") }
             let journal = try ExportJournal.create(at: checkpoint, header: header)
-            return (CheckpointedExport(journal: journal, output: output, path: path, pack: pack, order: order), [:])
+            return (try CheckpointedExport(journal: journal, output: output, path: path, pack: pack, order: order, resumed: [:],
+                                           heldInMemory: heldInMemory), [:])
         } catch let error as ExportError {
             throw .export(error)
         } catch let error as AppError {
@@ -122,21 +156,65 @@ final class CheckpointedExport: RecordExport {
     }
 
     func add(_ record: MemberRecord) throws {
-        try journal.append(record)
+        let place = try journal.append(record)
+        guard !written.contains(record.id) else { return }
+        if inMemory < heldInMemory || (next < order.count && order[next] == record.id) {
+            waiting[record.id] = .record(record)
+            inMemory += 1
+        } else {
+            waiting[record.id] = .checkpoint(place)
+        }
+        try writeReady()
     }
 
+    /// Writes members in the list's order while the next one is in; a member listed
+    /// twice is written once.
+    private func writeReady() throws {
+        while next < order.count {
+            let id = order[next]
+            if written.contains(id) {
+                next += 1
+                continue
+            }
+            guard let ready = waiting.removeValue(forKey: id) else { return }
+            try write(ready, id: id)
+            next += 1
+        }
+    }
+
+    private func write(_ waiting: Waiting, id: String) throws {
+        switch waiting {
+        case .record(let record):
+            inMemory -= 1
+            try sink.write(record)
+        case .checkpoint(let place):
+            try sink.write(try journal.record(at: place, member: id))
+        }
+        written.insert(id)
+    }
+
+    /// Every record is in: those after a member that never came go out in the list's
+    /// order, and the file is put in place; the checkpoint has done its work.
     func finish() throws {
-        let file = try AtomicFile(replacing: path)
-        let sink = output.format.records(pack: pack, options: output.options, to: file)
-        try journal.records(inOrderOf: order) { try sink.write($0) }
+        for id in order[next...] where !written.contains(id) {
+            if let ready = waiting.removeValue(forKey: id) { try write(ready, id: id) }
+        }
+        next = order.count
         try sink.finish()
         try file.commit()
         journal.remove()
     }
 
-    func interrupted() throws { journal.flush() }
+    /// The checkpoint is kept for `--resume`; the partial file is dropped, the output left as it was.
+    func interrupted() throws {
+        journal.flush()
+        file.discard()
+    }
 
-    func abandon() throws { journal.remove() }
+    func abandon() throws {
+        file.discard()
+        journal.remove()
+    }
 }
 
 /// Records handed on in the order of a list, whatever order they finish in: each is

@@ -46,6 +46,9 @@ public final class AtomicFile: ByteWriter {
         }
     }
 
+    /// Drops what was written; the old file stays as it was.
+    public func discard() { replacement.discard() }
+
     /// Written straight into (a FIFO, a device): nothing to put in place, and what was
     /// written has gone to its reader.
     public var isStream: Bool { replacement.isStream }

@@ -86,6 +86,26 @@ public final class AtomicReplacement: Sendable {
         committed.store(true, ordering: .releasing)
     }
 
+    /// Drops what was written: the temporary file goes, the old file stays as it was.
+    /// (A replacement dropped without `commit` does as much when it is released.)
+    public func discard() {
+        guard let renaming, !committed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        unlink(renaming.temporary)
+    }
+
+    /// Temporary files a killed cpvanity left beside `target` (`.<name>.cpvanity-tmp-<pid>`,
+    /// its process gone): removed, so a run killed while it wrote leaves no litter for long.
+    public static func removeLeftovers(besides target: String) {
+        guard case .file(let destination)? = try? WritePlace.of(target) else { return }
+        let url = URL(fileURLWithPath: destination)
+        let prefix = ".\(url.lastPathComponent).cpvanity-tmp-"
+        let directory = url.deletingLastPathComponent().path
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count)), pid > 0, pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink((directory as NSString).appendingPathComponent(name))
+        }
+    }
+
     /// `bytes` as the whole of `path`; the system's words for what failed, or nil.
     public static func replace(_ path: String, with bytes: [UInt8], synced: Bool = true) -> String? {
         do throws(Failure) {
