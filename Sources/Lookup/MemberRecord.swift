@@ -55,6 +55,23 @@ public struct MemberRecord: Sendable, Codable {
 
     public var failed: Bool { !errors.isEmpty }
 
+    /// The record as a checkpoint keeps it: all an export shows, without the per-field
+    /// outcomes (what a run's summary counts as members finish; a third of a record's
+    /// JSON, and most of the time spent coding it).
+    public var withoutOutcomes: MemberRecord {
+        guard !extracted.outcomes.isEmpty else { return self }
+        var kept = extracted
+        kept.outcomes = []
+        var copy = MemberRecord(id: id, site: site, fetchedAt: fetchedAt, sources: sources, extracted: kept, errors: errors)
+        copy.changes = changes
+        copy.previousLookup = previousLookup
+        copy.captures = captures
+        copy.warnings = warnings
+        copy.pagesRead = pagesRead
+        copy.trend = trend
+        return copy
+    }
+
     /// Why a value it has a problem with (a field, a list) is unknown, in a few words:
     /// "not found on the page", "on the page, but not readable as its type".
     public func whyUnknown(_ key: String) -> String {

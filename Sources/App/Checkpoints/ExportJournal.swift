@@ -10,7 +10,8 @@ import Lookup
 /// from it, in any format, into the output, then removed. A last line cut short by a
 /// kill (no newline, or not JSON) is ignored on reading, so that member is fetched again.
 public final class ExportJournal {
-    /// A line: the member, whether its lookup failed, and its whole record.
+    /// A line: the member, whether its lookup failed, and its record as every format
+    /// shows it (not the per-field outcomes the run's summary has counted already).
     public struct Entry: Codable, Sendable {
         public let id: String
         public let failed: Bool
@@ -19,7 +20,7 @@ public final class ExportJournal {
         public init(_ record: MemberRecord) {
             id = record.id
             failed = record.failed
-            self.record = record
+            self.record = record.withoutOutcomes
         }
     }
 
