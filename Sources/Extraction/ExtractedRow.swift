@@ -74,35 +74,62 @@ extension ExtractedRecord {
             return zip(lhs.names.list, lhs.values).allSatisfy { rhs[$0] == $1 }
         }
 
-        /// Coded as one list of its fields' names and values in turn:
-        /// `["views", "i5", "rating", "d4.91"]` (an object per field cost a batch most of
-        /// its CPU in Foundation's coders).
+        /// Coded as one string of its fields' names and values in turn, each written as
+        /// its length in UTF-8 bytes, a colon and itself, a null value as `~`:
+        /// `"5:views2:i56:rating5:d4.91"`. One string a row, not one a name and one a
+        /// value: a checkpoint codes every member's rows as the member finishes, and
+        /// Foundation's coders spend their time per element, not per byte.
         public init(from decoder: any Decoder) throws {
-            var container = try decoder.unkeyedContainer()
-            var pairs = [(String, FieldValue)]()
-            pairs.reserveCapacity((container.count ?? 0) / 2)
-            while !container.isAtEnd {
-                let name = try container.decode(String.self)
-                // The value read as the string it is coded as: no decoder of its own.
-                if try container.decodeNil() {
-                    pairs.append((name, .null))
-                    continue
-                }
-                let coded = try container.decode(String.self)
-                guard let value = FieldValue(coded: coded) else {
-                    throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(coded.prefix(40))' is not a value of \(name)")
-                }
-                pairs.append((name, value))
+            let container = try decoder.singleValueContainer()
+            guard let pairs = Row.unpacked(try container.decode(String.self)) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a row: its fields' names and values do not read")
             }
             self.init(pairs: pairs)
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.unkeyedContainer()
-            for (name, value) in zip(names.list, values) {
-                try container.encode(name)
-                if let coded = value.coded { try container.encode(coded) } else { try container.encodeNil() }
+            var container = encoder.singleValueContainer()
+            try container.encode(Row.packed(zip(names.list, values)))
+        }
+
+        static func packed(_ pairs: some Sequence<(String, FieldValue)>) -> String {
+            var out = ""
+            for (name, value) in pairs {
+                out += "\(name.utf8.count):\(name)"
+                if let coded = value.coded { out += "\(coded.utf8.count):\(coded)" } else { out += "~" }
             }
+            return out
+        }
+
+        /// The pairs `packed` wrote; nil for anything else.
+        static func unpacked(_ text: String) -> [(String, FieldValue)]? {
+            let bytes = Array(text.utf8)
+            var index = 0
+            func piece() -> String? {
+                var length = 0
+                var digits = 0
+                while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9"), digits < 10 {
+                    length = length * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+                    index += 1
+                    digits += 1
+                }
+                guard digits > 0, index < bytes.count, bytes[index] == UInt8(ascii: ":"), length <= bytes.count - index - 1 else { return nil }
+                let start = index + 1
+                index = start + length
+                return String(decoding: bytes[start..<index], as: UTF8.self)
+            }
+            var pairs = [(String, FieldValue)]()
+            while index < bytes.count {
+                guard let name = piece() else { return nil }
+                if index < bytes.count, bytes[index] == UInt8(ascii: "~") {
+                    index += 1
+                    pairs.append((name, .null))
+                    continue
+                }
+                guard let coded = piece(), let value = FieldValue(coded: coded) else { return nil }
+                pairs.append((name, value))
+            }
+            return pairs
         }
 
         public var description: String {

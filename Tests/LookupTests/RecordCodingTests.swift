@@ -24,6 +24,22 @@ import TestSupport
         }
     }
 
+    /// A row is one string: every name and value comes back, whatever it holds
+    /// (colons, digits, the null mark, other scripts, control characters).
+    @Test func aRowIsOneStringThatHoldsAnything() throws {
+        let row: ExtractedRecord.Row = ["title": .text("12:30 ~ 5:x 日本語 \u{1}\n\"q\""), "views": .int(-12), "rating": .null,
+                                        "": .text(""), "posted": .date(try #require(CalendarDate(year: 2012, month: 3, day: 12))),
+                                        "popularity": .decimal(Decimal(string: "4.66") ?? 0)]
+        let coded = try JSONEncoder().encode([row])
+        #expect(try JSONSerialization.jsonObject(with: coded) as? [String] != nil, "one string a row")
+        let back = try JSONDecoder().decode([ExtractedRecord.Row].self, from: coded)
+        #expect(back == [row])
+        #expect(back.first?.keys == row.keys)
+        for broken in ["5:views", "x:views2:i5", "5:views9:i5", "5:views2:q5", "99999999999:a"] {
+            #expect(throws: DecodingError.self) { try JSONDecoder().decode([ExtractedRecord.Row].self, from: Data("[\"\(broken)\"]".utf8)) }
+        }
+    }
+
     @Test func valuesKeepTheirTypesAndWhatALookupAddsIsKept() throws {
         var record = FixtureRecords.record("48201")
         record.changes = ["reputation.total": FieldChange(from: .int(250_000), to: .int(250_310), seenAt: FixtureRecords.fetchedAt)]
@@ -43,15 +59,16 @@ import TestSupport
         #expect(try JSONDecoder().decode([FieldValue].self, from: Data(text.utf8)) == values)
     }
 
-    /// A row is one list of names and values in turn, in the pack's order.
+    /// A row is one string of its names and values in turn, in the pack's order, each
+    /// after its length (a null as `~`).
     @Test func aRowIsItsNamesAndValuesInTurn() throws {
         let row: ExtractedRecord.Row = ["title": .text("Cache Heap Shader"), "views": .int(2_345_678), "rating": .null,
                                         "popularity": .decimal(Decimal(string: "15.64") ?? 0)]
         let text = String(decoding: try JSONEncoder().encode(row), as: UTF8.self)
-        #expect(text == #"["title","tCache Heap Shader","views","i2345678","rating",null,"popularity","d15.64"]"#)
+        #expect(text == #""5:title18:tCache Heap Shader5:views8:i23456786:rating~10:popularity6:d15.64""#)
         let back = try JSONDecoder().decode(ExtractedRecord.Row.self, from: Data(text.utf8))
         #expect(back == row && back.keys == row.keys)
-        for damaged in [#"["views","x5"]"#, #"["views"]"#, #"["views",5]"#, #"[{"name":"views","value":{"int":5}}]"#] {
+        for damaged in [#""5:views2:x5""#, #""5:views""#, #"["views",5]"#, #"[{"name":"views","value":{"int":5}}]"#] {
             #expect(throws: DecodingError.self, "\(damaged)") { try JSONDecoder().decode(ExtractedRecord.Row.self, from: Data(damaged.utf8)) }
         }
     }

@@ -38,7 +38,7 @@ public final class ExportJournal {
         public let options: String
 
         public init(site: String, format: String, options: String) {
-            journal = "cpvanity.checkpoint/3"
+            journal = "cpvanity.checkpoint/4"
             self.site = site
             self.format = format
             self.options = options
