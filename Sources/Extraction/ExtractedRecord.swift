@@ -24,6 +24,36 @@ public struct ExtractedRecord: Sendable, Equatable, Codable {
 
     /// True when a source's page said the member does not exist.
     public var isNotFound: Bool { problems.contains { $0.kind == .notFound } }
+
+    private enum CodingKeys: String, CodingKey {
+        case fields, collections, problems, outcomes, stats, rounded
+    }
+
+    /// The fields coded as one string, as a row is (`Row.packed`): a checkpoint codes
+    /// every member's record as the member finishes.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let packed = try container.decode(String.self, forKey: .fields)
+        guard let pairs = Row.unpacked(packed) else {
+            throw DecodingError.dataCorruptedError(forKey: .fields, in: container, debugDescription: "the fields' names and values do not read")
+        }
+        fields = Dictionary(pairs, uniquingKeysWith: { _, last in last })
+        collections = try container.decode([String: [Row]].self, forKey: .collections)
+        problems = try container.decode([ExtractionProblem].self, forKey: .problems)
+        outcomes = try container.decode([FieldOutcome].self, forKey: .outcomes)
+        stats = try container.decodeIfPresent(Statistics.self, forKey: .stats)
+        rounded = try container.decodeIfPresent([String: Int].self, forKey: .rounded)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Row.packed(fields.lazy.map { ($0.key, $0.value) }), forKey: .fields)
+        try container.encode(collections, forKey: .collections)
+        try container.encode(problems, forKey: .problems)
+        try container.encode(outcomes, forKey: .outcomes)
+        try container.encodeIfPresent(stats, forKey: .stats)
+        try container.encodeIfPresent(rounded, forKey: .rounded)
+    }
 }
 
 /// A field that could not be filled, or a page that says the member is not there.

@@ -93,12 +93,21 @@ extension ExtractedRecord {
         }
 
         static func packed(_ pairs: some Sequence<(String, FieldValue)>) -> String {
-            var out = ""
-            for (name, value) in pairs {
-                out += "\(name.utf8.count):\(name)"
-                if let coded = value.coded { out += "\(coded.utf8.count):\(coded)" } else { out += "~" }
+            var out = [UInt8]()
+            out.reserveCapacity(256)
+            func piece(_ text: String) {
+                var text = text
+                text.withUTF8 { bytes in
+                    out += String(bytes.count).utf8
+                    out.append(UInt8(ascii: ":"))
+                    out.append(contentsOf: bytes)
+                }
             }
-            return out
+            for (name, value) in pairs {
+                piece(name)
+                if let coded = value.coded { piece(coded) } else { out.append(UInt8(ascii: "~")) }
+            }
+            return String(decoding: out, as: UTF8.self)
         }
 
         /// The pairs `packed` wrote; nil for anything else.
