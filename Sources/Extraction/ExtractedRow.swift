@@ -92,7 +92,10 @@ extension ExtractedRecord {
             try container.encode(Row.packed(zip(names.list, values)))
         }
 
-        static func packed(_ pairs: some Sequence<(String, FieldValue)>) -> String {
+        /// The row as its coding writes it (`packed`).
+        public var packed: String { Row.packed(zip(names.list, values)) }
+
+        public static func packed(_ pairs: some Sequence<(String, FieldValue)>) -> String {
             var out = [UInt8]()
             out.reserveCapacity(256)
             func piece(_ text: String) {

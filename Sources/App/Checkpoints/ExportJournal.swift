@@ -186,7 +186,12 @@ public final class ExportJournal {
     /// cost more than the member).
     @discardableResult
     public func append(_ record: MemberRecord) throws(ExportError) -> Place {
-        let line = try ExportJournal.encoded(Entry(record), path: path)
+        let line: [UInt8]
+        do {
+            line = try CheckpointLine.bytes(Entry(record))
+        } catch {
+            throw .cannotWrite(path, reason: "\(error)")
+        }
         let place = Place(offset: end, length: line.count)
         try writeLine(line)
         let now = ContinuousClock.now
