@@ -1,6 +1,7 @@
 import Extraction
 import Foundation
 import Lookup
+import Report
 
 /// A checkpoint entry's JSON line, written by hand where a record is big and plain
 /// (its fields and rows, already one string each) and through Foundation's
@@ -107,31 +108,8 @@ enum CheckpointLine {
         out += "\(value)".utf8
     }
 
-    /// A JSON string: quotes, backslashes and control characters escaped, runs with
-    /// none of them copied whole.
-    static func string(_ text: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { utf8 in
-            var runStart = 0
-            for index in utf8.indices {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                switch byte {
-                case UInt8(ascii: "\""): out += #"\""#.utf8
-                case UInt8(ascii: "\\"): out += #"\\"#.utf8
-                case 0x0A: out += #"\n"#.utf8
-                default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    out += #"\u00"#.utf8
-                    out.append(hex[Int(byte >> 4)])
-                    out.append(hex[Int(byte & 0x0F)])
-                }
-                runStart = index + 1
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
-        }
-        out.append(UInt8(ascii: "\""))
+    /// A JSON string, written as every JSON cpvanity writes one.
+    private static func string(_ text: String, to out: inout [UInt8]) {
+        JSONValue.writeString(text, to: &out)
     }
 }

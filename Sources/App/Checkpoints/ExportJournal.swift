@@ -235,34 +235,14 @@ public final class ExportJournal {
     }
 
     /// Hands the records to `write` in the order of `ids` (the batch's input),
-    /// whatever order they finished in, so the same list gives the same file; members
-    /// not in `ids` (a resume with another list) are left out, and a member written
-    /// twice is written once. Only each line's place is kept, not the records, so
-    /// memory stays small however big the export.
+    /// whatever order they finished in; members not in `ids` are left out, and a member
+    /// written twice is written once. Each is read from its place when its turn comes,
+    /// so memory stays small however big the checkpoint.
     public func records(inOrderOf ids: [String], _ write: (MemberRecord) throws -> Void) throws {
-        flush()
-        var rank = [String: Int](minimumCapacity: ids.count)
-        for (index, id) in ids.enumerated() where rank[id] == nil { rank[id] = index }
-        var places = [(rank: Int, offset: Int, length: Int)]()
-        var seen = Set<String>()
-        try JournalLines.entries(path) { head, offset, length in
-            guard let place = rank[head.id], seen.insert(head.id).inserted else { return }
-            places.append((place, offset, length))
-        }
-        places.sort { $0.rank < $1.rank }
-        guard let input = FileHandle(forReadingAtPath: path) else { throw ExportError.cannotRead(path, reason: ExportError.systemReason()) }
-        defer { try? input.close() }
-        let decoder = JSONDecoder()
-        for place in places {
-            var line = [UInt8](repeating: 0, count: place.length)
-            let read = line.withUnsafeMutableBytes { pread(input.fileDescriptor, $0.baseAddress, place.length, off_t(place.offset)) }
-            guard read == place.length else {
-                throw ExportError.cannotRead(path, reason: read < 0 ? ExportError.systemReason() : "it is shorter than when it was read")
-            }
-            guard let entry = try? decoder.decode(Entry.self, from: Data(line)) else {
-                throw ExportError.cannotRead(path, reason: "the record of member \(ids[place.rank]) no longer reads")
-            }
-            try write(entry.record)
+        let places = try places()
+        var written = Set<String>()
+        for id in ids where written.insert(id).inserted {
+            if let place = places[id] { try write(try record(at: place, member: id)) }
         }
     }
 

@@ -66,17 +66,11 @@ public struct ExtractRun {
     /// was saved (the file's time; now, for standard input), and the files as its sources.
     private func standardKeys(id: String?, pages: [Page], files: [String]) -> [(String, JSONValue)] {
         let saved = files.first.flatMap { $0 == "-" ? nil : (try? FileManager.default.attributesOfItem(atPath: $0))?[.modificationDate] as? Date } ?? Date()
-        var sources = [(String, JSONValue)]()
-        for (page, file) in zip(pages, files) where !sources.contains(where: { $0.0 == page.source }) {
-            sources.append((page.source, .string(file == "-" ? "<stdin>" : file)))
+        var sources = [(name: String, url: String)]()
+        for (page, file) in zip(pages, files) where !sources.contains(where: { $0.name == page.source }) {
+            sources.append((page.source, file == "-" ? "<stdin>" : file))
         }
-        return [
-            ("schema", .string(RecordJSON.memberSchema)),
-            ("id", id.map { .string($0) } ?? .null),
-            ("site", .string(pack.name)),
-            ("fetched_at", .string(saved.formatted(.iso8601))),
-            ("sources", .object(sources)),
-        ]
+        return RecordJSON.identity(id: id, site: pack.name, fetchedAt: saved, sources: sources)
     }
 
     /// A list's pages after those given, saved beside the first (`<source>-<id>-p2.html`,

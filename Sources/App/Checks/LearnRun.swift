@@ -71,15 +71,10 @@ public struct LearnRun {
     }
 
     /// An `--also` page and what is known on it.
-    struct AlsoPage: Equatable {
+    struct AlsoPage {
         var file: String
         var values: [PatternSuggester.Example] = []
         var rowTitles: [String] = []
-
-        static func == (a: AlsoPage, b: AlsoPage) -> Bool {
-            a.file == b.file && a.rowTitles == b.rowTitles && a.values.map(\.field) == b.values.map(\.field)
-                && a.values.map(\.value) == b.values.map(\.value)
-        }
     }
 
     /// The words after `--also`, grouped: a file starts a page, `FIELD=VALUE` after
@@ -143,8 +138,8 @@ public struct LearnRun {
             Output.write(toml)
             return
         }
+        let file = try AtomicFile.output(output)
         do {
-            let file = try AtomicFile(replacing: output)
             try file.write(toml)
             try file.commit()
         } catch let error as ExportError {

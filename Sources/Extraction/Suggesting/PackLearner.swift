@@ -132,7 +132,7 @@ public struct PackLearner {
     private func fieldTOML(_ candidate: PatternSuggester.Candidate, example: PatternSuggester.Example, also: [PageValues]) -> String {
         var text = "\n# \(example.field) = \(Self.comment(example.value)) on \(Self.comment(also.isEmpty ? "the page" : "the page learned from"))"
         for (other, value) in zip(also, candidate.alsoValues) {
-            text += "; \(Self.comment(value.map(Self.shown) ?? "nothing")) on \(Self.comment(other.page.origin))"
+            text += "; \(Self.comment(value.map(\.description) ?? "nothing")) on \(Self.comment(other.page.origin))"
         }
         text += "\n# from \(Self.comment(candidate.anchor))\n"
         if example.type == .date, DateText.parse(example.value.trimmingCharacters(in: .whitespaces)) == nil {
@@ -190,7 +190,7 @@ public struct PackLearner {
                 let value = record.fields[example.field] ?? .null
                 let right = value != .null && suggester.same(value, example, on: entry.page)
                 checks.append(Check(page: entry.page.origin, field: example.field, expected: example.value,
-                                    read: value == .null ? nil : Self.shown(value), right: right))
+                                    read: value == .null ? nil : value.description, right: right))
             }
             let titles = (record.collections[site.collection] ?? []).map { $0["title"] ?? .null }
             for title in entry.rowTitles {
@@ -216,16 +216,6 @@ public struct PackLearner {
     static func label(_ field: String) -> String {
         let words = field.replacingOccurrences(of: "_", with: " ").replacingOccurrences(of: ".", with: " ")
         return words.prefix(1).uppercased() + words.dropFirst()
-    }
-
-    static func shown(_ value: FieldValue) -> String {
-        switch value {
-        case .null: return "null"
-        case .int(let number): return String(number)
-        case .decimal(let number): return "\(number)"
-        case .text(let text): return text
-        case .date(let date): return date.description
-        }
     }
 
     /// Text for a TOML comment: one line.

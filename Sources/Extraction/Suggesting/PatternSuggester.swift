@@ -72,9 +72,7 @@ public struct PatternSuggester {
             // A value inside a tag is read from its attribute; one in the page's <title> ranks far down.
             let inText = ValueFinder.isInText(page.utf8, at: occurrence.lowerBound)
             let inTitle = ValueFinder.isInTitle(page.utf8, at: occurrence.lowerBound)
-            let patterns = inText ? anchors(context).flatMap { anchor, rank, prefix in
-                captures(example.type, after: after, spansTags: spansTags, holder: context.tags.first).map { (anchor, rank, prefix + $0) }
-            } : attributePatterns(page.utf8, at: occurrence)
+            let patterns = candidates(example.type, at: occurrence, in: page.utf8, context: context, after: after, spansTags: spansTags)
             for (anchor, rank, pattern) in patterns {
                 guard seen.insert(pattern).inserted, reads(example, pattern: pattern, on: page) else { continue }
                 let alsoValues = also.map { value(of: example, pattern: pattern, on: $0) }
@@ -142,6 +140,18 @@ public struct PatternSuggester {
                             ">[^<]*?\\b" + text + Self.skip + Self.escaped(split.tail) + Self.skip))
         }
         return anchors
+    }
+
+    /// Every pattern that may read the value at `occurrence`, with its anchor and rank:
+    /// anchors × captures for a value in the page's text (steadiest first when
+    /// `ranked`), the attribute's patterns for one inside a tag.
+    func candidates(_ type: FieldType, at occurrence: Range<Int>, in page: [UInt8], context: PageContext, after: ArraySlice<UInt8>,
+                    spansTags: Bool, ranked: Bool = false) -> [(String, Int, String)] {
+        guard ValueFinder.isInText(page, at: occurrence.lowerBound) else { return attributePatterns(page, at: occurrence) }
+        let starts = ranked ? anchors(context).sorted { $0.1 < $1.1 } : anchors(context)
+        return starts.flatMap { anchor, rank, prefix in
+            captures(type, after: after, spansTags: spansTags, holder: context.tags.first).map { (anchor, rank, prefix + $0) }
+        }
     }
 
     /// Patterns that read a value held in an attribute (`<a title="Stack Overflow">`,

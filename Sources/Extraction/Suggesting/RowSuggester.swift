@@ -51,11 +51,8 @@ extension PatternSuggester {
             let places = placement.map(\.lowerBound)
             let starts = startTags(in: page.utf8, before: places.last ?? 0)
             let context = PageContext(page: page.utf8, before: places[0])
-            let titlePatterns = ValueFinder.isInText(page.utf8, at: places[0])
-                ? anchors(context).sorted(by: { $0.1 < $1.1 }).flatMap { anchor, rank, prefix in
-                    captures(.text, after: page.utf8[places[0]...].prefix(40), spansTags: false, holder: context.tags.first).map { (anchor, rank, prefix + $0) }
-                }
-                : attributePatterns(page.utf8, at: placement[0])
+            let titlePatterns = candidates(.text, at: placement[0], in: page.utf8, context: context, after: page.utf8[places[0]...].prefix(40),
+                                           spansTags: false, ranked: true)
             for (rowStart, anchor, once) in rowStarts(starts, titlePlaces: places) {
                 for (titleAnchor, _, title) in titlePatterns {
                     guard var rows = rows(rowStart: rowStart, fields: [("title", .text, title)], page: page),
@@ -117,12 +114,8 @@ extension PatternSuggester {
         for occurrence in finder.occurrences(in: page.utf8, everywhere: true) where occurrence.lowerBound > firstTitle.offset {
             let context = PageContext(page: page.utf8, before: occurrence.lowerBound)
             let spansTags = page.utf8[occurrence].contains(UInt8(ascii: "<"))
-            let patterns = ValueFinder.isInText(page.utf8, at: occurrence.lowerBound)
-                ? anchors(context).sorted(by: { $0.1 < $1.1 }).flatMap { anchor, rank, prefix in
-                    captures(example.type, after: page.utf8[occurrence.upperBound...].prefix(40), spansTags: spansTags,
-                             holder: context.tags.first).map { (anchor, rank, prefix + $0) }
-                }
-                : attributePatterns(page.utf8, at: occurrence)
+            let patterns = candidates(example.type, at: occurrence, in: page.utf8, context: context,
+                                      after: page.utf8[occurrence.upperBound...].prefix(40), spansTags: spansTags, ranked: true)
             for (anchor, _, pattern) in patterns {
                 guard let rows = rows(rowStart: rowStart, fields: [("v", example.type, pattern)], page: page),
                       wanted < rows.count, let value = rows[wanted]["v"], value != .null, same(value, example, on: page) else { continue }

@@ -78,7 +78,9 @@ public enum JSONValue: Sendable, Equatable {
         output.append(contentsOf: repeatElement(0x20, count: 2 * indent))
     }
 
-    private static func writeString(_ text: String, to output: inout [UInt8]) {
+    /// `text` as a JSON string, what a terminal or a script could misread escaped;
+    /// runs with nothing to escape (nearly all text) copied whole.
+    package static func writeString(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in

@@ -53,13 +53,8 @@ public enum RecordJSON {
     /// A looked-up member: identity and provenance first, then the fields, the
     /// statistics, then `errors` (the lookup's, which include the extraction problems).
     public static func value(_ member: MemberRecord, pack: SitePack) -> JSONValue {
-        let leading: [(String, JSONValue)] = [
-            ("schema", .string(memberSchema)),
-            ("id", .string(member.id)),
-            ("site", .string(member.site)),
-            ("fetched_at", .string(member.fetchedAt.formatted(.iso8601))),
-            ("sources", .object(member.sources.map { ($0.name, .string($0.url)) })),
-        ] + (member.isArchived ? [("archived_at", .object(member.sources.compactMap { source in
+        let leading = identity(id: member.id, site: member.site, fetchedAt: member.fetchedAt, sources: member.sources)
+            + (member.isArchived ? [("archived_at", .object(member.sources.compactMap { source in
             member.captures[source.name].map { (source.name, JSONValue.string($0.time.formatted(.iso8601))) }
         }))] : [])
         var trailing = [(String, JSONValue)]()
@@ -68,6 +63,18 @@ public enum RecordJSON {
         trailing.append(("changes", .object(member.changes.sorted { $0.key < $1.key }.map { ($0.key, value($0.value)) })))
         trailing.append(("errors", .array(member.errors.map(error))))
         return value(member.extracted, pack: pack, leading: leading, trailing: trailing)
+    }
+
+    /// What every record begins with: the schema, whose it is (a null ID where none is
+    /// known), the site, when its pages were fetched, and where they came from.
+    public static func identity(id: String?, site: String, fetchedAt: Date, sources: [(name: String, url: String)]) -> [(String, JSONValue)] {
+        [
+            ("schema", .string(memberSchema)),
+            ("id", id.map { .string($0) } ?? .null),
+            ("site", .string(site)),
+            ("fetched_at", .string(fetchedAt.formatted(.iso8601))),
+            ("sources", .object(sources.map { ($0.name, .string($0.url)) })),
+        ]
     }
 
     /// A member's record, whole, or with only the `--json` keys (`JSONSelection`).
