@@ -112,6 +112,24 @@ import Testing
         #expect(bad.stderr.contains("is not a page address with {id} where the member's ID goes"), "\(bad.stderr)")
     }
 
+    /// What goes into the pack's text is made safe for it: a page's file name with a
+    /// control character in it (a comment of the pack) still gives a pack that loads; a
+    /// site's name that is no word is refused.
+    @Test func hostileNamesGiveAPackThatLoadsOrAnError() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let page = try write(memberPage("ada", name: "Ada Pond", posts: "1,204", views: "12.3k", joined: "Apr 2017", threads: []), "pa\u{7}ge.html")
+        let pack = directory.appendingPathComponent("quill.toml").path
+        let learned = try run("cpvanity", ["patterns", "learn", "--page", page, "--id", "ada", "name=Ada Pond", "--output", pack])
+        #expect(learned.status == 0, "\(learned.stderr)")
+        #expect(learned.stderr.contains("pa\\u{7}ge.html: 1 of 1 values read right"), "\(learned.stderr)")
+        let read = try run("cpvanity", ["extract", "--pack", pack, "--source", "profile", page])
+        #expect(read.status == 0, "\(read.stderr)")
+        let named = try run("cpvanity", ["patterns", "learn", "--page", page, "--id", "ada", "--name", "bad\u{1B}name", "name=Ada Pond"])
+        #expect(named.status == 2)
+        #expect(named.stdout == "")
+        #expect(named.stderr == "cpvanity: the site's name: 'bad\\u{1B}name' is not one; a site's name is letters, digits, - and _ (what a command names the site by)\n")
+    }
+
     @Test func aValueNotOnThePageIsNotLearnedAndSaid() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let page = try write(memberPage("ada", name: "Ada Pond", posts: "1,204", views: "12.3k", joined: "Apr 2017", threads: []), "a.html")

@@ -101,19 +101,25 @@ public struct PackLearner {
             }
         }
         let toml = header(main: main, also: also) + body
-        return Outcome(toml: toml, checks: check(toml, pages: [main] + also), unlearned: unlearned)
+        do {
+            let pack = try PackLoader(engine: engine).load(toml: toml, file: "learned")
+            return Outcome(toml: toml, checks: check(pack, pages: [main] + also), unlearned: unlearned)
+        } catch {
+            // Never a pack said to read right that does not load.
+            return Outcome(toml: toml, checks: [], unlearned: unlearned + ["the learned pack does not load (\(error)); nothing was checked"])
+        }
     }
 
     // MARK: Writing the pack
 
     private func header(main: PageValues, also: [PageValues]) -> String {
-        let checked = also.isEmpty ? "" : "\n# Checked on \(also.map(\.page.origin).joined(separator: ", "))."
-        let title = site.name.prefix(1).uppercased() + site.name.dropFirst()
+        let checked = also.isEmpty ? "" : "\n# Checked on \(Self.comment(also.map(\.page.origin).joined(separator: ", ")))."
+        let title = Self.comment(site.name.prefix(1).uppercased() + site.name.dropFirst())
         let path = site.url.hasPrefix(baseURL) ? String(site.url.dropFirst(baseURL.count)) : site.url
         let complete = main.page.utf8.count > 7 && String(decoding: main.page.utf8.suffix(200), as: UTF8.self).lowercased().contains("</html>")
         return """
             # Site pack for \(title), learned by `cpvanity patterns learn` from the values read on
-            # \(main.page.origin).\(checked)
+            # \(Self.comment(main.page.origin)).\(checked)
             # Before relying on it: add `absent` where a member's page says it has none of
             # a part (its own words for none), and check the ID rule. See docs/patterns.md.
 
@@ -179,8 +185,7 @@ public struct PackLearner {
     // MARK: Checking
 
     /// Every known value on every page, read with the learned pack as a user's run would.
-    private func check(_ toml: String, pages: [PageValues]) -> [Check] {
-        guard let pack = try? PackLoader(engine: engine).load(toml: toml, file: "learned") else { return [] }
+    private func check(_ pack: SitePack, pages: [PageValues]) -> [Check] {
         var checks = [Check]()
         let suggester = PatternSuggester(source: site.source, baseURL: baseURL, engine: engine)
         for entry in pages {
@@ -220,7 +225,8 @@ public struct PackLearner {
 
     /// Text for a TOML comment: one line.
     static func comment(_ text: String) -> String {
-        String(text.map { $0.isNewline ? " " : $0 }.prefix(120))
+        // TOML allows no control character but a tab in a comment.
+        String(String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) }).prefix(120))
     }
 
     /// Text inside a basic TOML string.
