@@ -198,22 +198,24 @@ struct ExtractionRun {
                 outcome.name(page.source)
                 return .null
             case .captured(let captured):
-                let dates = field.type == .date ? FieldType.Dates(now: servedAt(page), century: field.century) : FieldType.Dates()
+                let dates = field.type.isDated ? FieldType.Dates(now: servedAt(page), century: field.century) : FieldType.Dates()
                 let converted = page.utf8.withUnsafeBufferPointer { buffer in
-                    field.type.convert(UnsafeBufferPointer(rebasing: buffer[captured]), map: field.map, base: baseURL, dates: dates)
+                    field.type.read(UnsafeBufferPointer(rebasing: buffer[captured]), map: field.map, base: baseURL, dates: dates)
                 }
                 switch converted {
-                case .success(let value) where !field.bounds.isEmpty && !field.bounds.contains(value):
+                case .success(let reading) where !field.bounds.isEmpty && !field.bounds.contains(reading.value):
+                    let value = reading.value
                     outcome.unreadable += 1
                     problem(.unreadable, place.label, page, "\(value) is outside the range the pack gives this field (\(field.bounds.description)), so it is not read as a number")
                     outcome.name(page.source)
                     return .null
-                case .success(let value):
+                case .success(let reading):
                     outcome.matched += 1
                     outcome.byAlternative[index] += 1
                     outcome.name(page.source)
-                    if field.type == .rounded { noteRounding(of: captured, on: page, at: place) }
-                    return value
+                    // The step a value was rounded to (`99.5k`: 100); exact ones need none.
+                    if let step = reading.step { record.rounded = (record.rounded ?? [:]).merging([place.label: step]) { $1 } }
+                    return reading.value
                 case .failure(let error):
                     if error.tooLarge { outcome.unreadable += 1 } else { outcome.missing += 1 }
                     problem(error.tooLarge ? .unreadable : .extraction, place.label, page, error.message)
@@ -251,13 +253,6 @@ struct ExtractionRun {
         if (parts.isEmpty ? tried : parts).contains(where: { shows(field.present, on: $0.page, in: $0.region) }) { return .valueShown }
         if tried.contains(where: { shows(field.absent, on: $0.page, in: $0.region) }) { return .saidNone }
         return !parts.isEmpty && !field.present.isEmpty ? .partWithoutIt : .unknown
-    }
-
-    /// Keeps the step a `rounded` value was rounded to (`99.5k`: 100); exact ones need none.
-    private mutating func noteRounding(of captured: Range<Int>, on page: Page, at place: FieldPlace) {
-        let text = page.utf8.withUnsafeBufferPointer { HTMLText.plain(UnsafeBufferPointer(rebasing: $0[captured])) }
-        guard case .success(let number) = RoundedNumber.read(text), number.step > 1 else { return }
-        record.rounded = (record.rounded ?? [:]).merging([place.label: number.step]) { $1 }
     }
 
     /// No alternative matched: where the page shows there is none, the default (or null);

@@ -18,30 +18,14 @@ public enum CaptureWidths {
         public var description: String { "\(line.map { "line \($0): " } ?? "")\(location): \(message)" }
     }
 
-    /// A form pages write a type's values in, and what it needs of a capture.
-    struct WrittenForm {
-        let sample: String
-        let needs: String
-    }
-
-    /// The forms a capture of `field`'s type must hold; none for text types, or where a
-    /// `map` turns the captured text into the value.
+    /// The forms a capture of `field`'s type must hold (a minus sign too, for a number
+    /// whose bounds allow one); none for text types, or where a `map` turns the captured
+    /// text into the value.
     static func forms(_ field: FieldRule) -> [WrittenForm] {
         guard field.map == nil else { return [] }
-        let negative = field.bounds.minimum.map { $0 < 0 } ?? true
-        let minus = negative ? [WrittenForm(sample: "-12", needs: "a minus sign")] : []
-        switch field.type {
-        case .int:
-            return [WrittenForm(sample: "1,204", needs: "thousands separators")] + minus
-        case .decimal:
-            return [WrittenForm(sample: "4.66", needs: "a decimal point")] + minus
-        case .rounded:
-            return [WrittenForm(sample: "13.5k", needs: "a rounded count with its point and unit"),
-                    WrittenForm(sample: "2.2m", needs: "a rounded count in millions"),
-                    WrittenForm(sample: "1,103", needs: "thousands separators")] + minus
-        default:
-            return []
-        }
+        let forms = field.type.kind.writtenForms
+        guard field.type.isNumber, !forms.isEmpty, field.bounds.minimum.map({ $0 < 0 }) ?? true else { return forms }
+        return forms + [WrittenForm(sample: "-12", needs: "a minus sign")]
     }
 
     /// Every too-narrow capture in `pack`, in pack order; `text` is the pack file's
@@ -58,7 +42,7 @@ public enum CaptureWidths {
                 let missed = forms.filter { !holds(capture, $0.sample, engine: engine) }
                 guard !missed.isEmpty else { continue }
                 let samples = missed.map { "\"\($0.sample)\" (\($0.needs))" }.joined(separator: ", ")
-                let article = field.type == .int ? "an" : "a"
+                let article = field.type.rawValue.first.map { "aeiou".contains($0) } == true ? "an" : "a"
                 let orBound = missed.contains { $0.sample.hasPrefix("-") } ? ", or say min = 0 if its values are never negative" : ""
                 found.append(Caution(location: location, line: line(of: alternative.patternText, in: lines),
                                      message: "its capture (\(capture)) cannot hold \(samples), which \(article) \(field.type.rawValue) reads: a page that writes the value so is read wrong or not at all; widen the capture\(orBound)"))

@@ -201,23 +201,8 @@ extension PackReader {
     }
 
     mutating func convertDefault(_ value: TOMLValueConvertible, type: FieldType, at: String) -> FieldValue? {
-        switch type {
-        case .int, .rounded:
-            if let int = value.int { return .int(int) }
-        case .decimal:
-            if let int = value.int { return .decimal(Decimal(int)) }
-            if let double = value.double, let decimal = Decimal(string: String(double)) { return .decimal(decimal) }
-        case .date:
-            if let text = value.string {
-                if let date = DateText.parse(text) { return .date(date) }
-            }
-        case .month:
-            if let text = value.string, let month = DateText.yearMonth(text) { return .text(month) }
-        case .duration:
-            if let text = value.string, let span = RelativeTime.span(text) { return .text(span.iso) }
-        case .text, .string, .url:
-            if let text = value.string { return .text(text) }
-        }
+        let setting: SettingValue? = value.int.map(SettingValue.int) ?? value.double.map(SettingValue.double) ?? value.string.map(SettingValue.string)
+        if let setting, let converted = type.kind.value(ofSetting: setting) { return converted }
         problems.append(PackProblem(location: at, message: "\(describe(value)) does not fit type \(type.rawValue)"))
         return nil
     }

@@ -209,10 +209,3 @@ extension PackReader {
         return valid
     }
 }
-
-extension FieldType {
-    /// Int or decimal.
-    public var isNumber: Bool { self == .int || self == .decimal || self == .rounded }
-    /// Numbers and dates, which have an order.
-    public var isOrdered: Bool { isNumber || self == .date || self == .month }
-}

@@ -61,17 +61,17 @@ public struct SitePack: Sendable {
 
     /// Some field reads counts as pages show them rounded (`type = "rounded"`).
     public var hasRoundedFields: Bool {
-        fields.contains { $0.type == .rounded } || collections.contains { $0.fields.contains { $0.type == .rounded } }
+        fields.contains { $0.type.mayBeRounded } || collections.contains { $0.fields.contains { $0.type.mayBeRounded } }
     }
 
     /// A member's places whose value a page may show rounded, as the record's `rounded`
     /// keys them: each `rounded` field, then each sum, mean, least or greatest over a
     /// list's `rounded` field (`stats.<name>`). Exports give each a column of its step.
     public var roundedPlaces: [String] {
-        let fieldPlaces = fields.filter { $0.type == .rounded }.map(\.name)
+        let fieldPlaces = fields.filter { $0.type.mayBeRounded }.map(\.name)
         let statPlaces = stats.filter { stat in
             guard [.sum, .mean, .min, .max].contains(stat.operation), let list = stat.collection, let field = stat.fields.first else { return false }
-            return collection(named: list)?.field(named: field)?.type == .rounded
+            return collection(named: list)?.field(named: field)?.type.mayBeRounded == true
         }.map { "stats.\($0.name)" }
         return fieldPlaces + statPlaces
     }

@@ -181,20 +181,7 @@ public struct PatternSuggester {
 
     /// The capturing end of a pattern for a value of `type`.
     func captures(_ type: FieldType, after: ArraySlice<UInt8>, spansTags: Bool, holder: PageContext.Tag?) -> [String] {
-        switch type {
-        case .int: return ["(-?\\d[\\d,]*(?:(?:\\s|&nbsp;|&#160;)\\d{3}(?![\\d,]))*)"]
-        case .decimal: return ["(-?\\d[\\d,]*(?:\\.\\d+)?)"]
-        case .date:
-            return ["(\\d{1,2}(?:\\s|&nbsp;)+[a-z]{3,9}\\.?,?(?:\\s|&nbsp;)+\\d{4}|[a-z]{3,9}\\.?(?:\\s|&nbsp;)+\\d{1,2},?(?:\\s|&nbsp;)+\\d{4}|\\d{4}-\\d{2}-\\d{2})"]
-                + textEnds(after: after, spansTags: spansTags, holder: holder)
-        case .rounded:
-            // Every form the type reads: "1,103", "13.5k", "2.2m", "-12"; the words after it stay out.
-            return ["(-?\\d[\\d,.]*(?:[kmb](?![a-z]))?)"]
-        case .month:
-            return ["([a-z]{3,9}\\.?(?:\\s|&nbsp;)+\\d{4}|\\d{4}-\\d{2})"] + textEnds(after: after, spansTags: spansTags, holder: holder)
-        default:
-            return textEnds(after: after, spansTags: spansTags, holder: holder)
-        }
+        type.kind.suggestedCaptures + (type.kind.capturesAsText ? textEnds(after: after, spansTags: spansTags, holder: holder) : [])
     }
 
     /// A text's capture up to the end of its element, or to the punctuation after it.

@@ -82,30 +82,13 @@ struct ValueFinder {
         return inText.isEmpty ? inTags : inText
     }
 
-    private static let separator = "(?:,|'|\\s|&nbsp;|&#160;)?"
-
     private static func regex(for value: String, type: FieldType) -> String? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
-        switch type {
-        case .int:
-            let digits = trimmed.filter(\.isASCIIDigit)
-            guard !digits.isEmpty else { return nil }
-            return "(?<![\\d.,])" + digits.map(String.init).joined(separator: separator) + "(?![\\d]|[.,]\\d)"
-        case .decimal:
-            guard !trimmed.isEmpty else { return nil }
-            return "(?<![\\d.])" + NSRegularExpression.escapedPattern(for: trimmed) + "0*(?![\\d])"
-        case .rounded:
-            // As written ("12.3k" in "12.3k views"), its unit in either case.
-            guard !trimmed.isEmpty else { return nil }
-            let unit = trimmed.last.flatMap { "kKmMbB".contains($0) ? String($0) : nil } ?? ""
-            let number = unit.isEmpty ? trimmed : String(trimmed.dropLast())
-            let unitPattern = unit.isEmpty ? "" : "(?:\\s|&nbsp;)?[\(unit.lowercased())\(unit.uppercased())]"
-            return "(?<![\\d.,])" + NSRegularExpression.escapedPattern(for: number.trimmingCharacters(in: .whitespaces)) + unitPattern + "(?![\\d\\w])"
-        default:
-            let words = trimmed.split(whereSeparator: \.isWhitespace)
-            guard !words.isEmpty else { return nil }
-            return words.map { word in word.unicodeScalars.map(character).joined() }.joined(separator: "(?:\\s|&nbsp;|&#160;)+")
-        }
+        if let pattern = type.kind.pattern(finding: trimmed) { return pattern }
+        guard type.kind.capturesAsText else { return nil }
+        let words = trimmed.split(whereSeparator: \.isWhitespace)
+        guard !words.isEmpty else { return nil }
+        return words.map { word in word.unicodeScalars.map(character).joined() }.joined(separator: "(?:\\s|&nbsp;|&#160;)+")
     }
 
     /// One character as the page may write it: itself, or a character reference.

@@ -141,7 +141,7 @@ struct CSVRowFormatter: RecordFormatter {
 
     /// `rounded.<field>` for each of the list's `rounded` fields: the step of that row's value.
     private static func roundedColumns(_ pack: SitePack) -> [String] {
-        pack.reportCollection?.fields.filter { $0.type == .rounded }.map { "rounded.\($0.name)" } ?? []
+        pack.reportCollection?.fields.filter { $0.type.mayBeRounded }.map { "rounded.\($0.name)" } ?? []
     }
 
     private var rowColumns: [String] { CSVRowFormatter.rowColumns(pack) }

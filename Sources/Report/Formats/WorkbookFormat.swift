@@ -70,7 +70,7 @@ final class WorkbookSink: RecordSink {
         let made = try WorkbookSheet(name: "Members", header: CSVMemberFormatter.columns(pack: pack))
         for collection in pack.collections {
             lists[collection.name] = try WorkbookSheet(name: collection.displayName, header: ["id"] + collection.fields.map(\.name)
-                                                       + collection.fields.filter { $0.type == .rounded }.map { "rounded.\($0.name)" })
+                                                       + collection.fields.filter { $0.type.mayBeRounded }.map { "rounded.\($0.name)" })
         }
         members = made
         return (made, lists)
@@ -91,7 +91,7 @@ final class WorkbookSink: RecordSink {
         cells.append(record.errors.isEmpty ? .empty : .text(record.errorSummary))
         try members.append(cells)
         for collection in pack.collections {
-            let rounded = collection.fields.filter { $0.type == .rounded }.map(\.name)
+            let rounded = collection.fields.filter { $0.type.mayBeRounded }.map(\.name)
             for (index, row) in (record.extracted.collections[collection.name] ?? []).enumerated() {
                 let place = { (field: String) in "\(collection.name)[\(index)].\(field)" }
                 try lists[collection.name]?.append([.text(record.id)] + collection.fields.map { WorkbookCell(row[$0.name], rounded: steps[place($0.name)] != nil) }

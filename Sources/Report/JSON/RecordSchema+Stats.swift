@@ -8,7 +8,7 @@ extension RecordSchema {
     static func stats(_ pack: SitePack) -> JSONValue {
         let members = pack.stats.map { stat in (stat.name, value(stat, pack: pack)) }
         let sums = pack.stats.filter { stat in
-            stat.operation == .sum && stat.collection.flatMap(pack.collection(named:))?.field(named: stat.fields.first ?? "").map { $0.type == .int || $0.type == .rounded } == true
+            stat.operation == .sum && stat.collection.flatMap(pack.collection(named:))?.field(named: stat.fields.first ?? "").map { $0.type.kind.schema.jsonType == "integer" } == true
         }
         var schema = object(nested(members))
         if !sums.isEmpty, case .object(var parts) = schema, let index = parts.firstIndex(where: { $0.0 == "properties" }),

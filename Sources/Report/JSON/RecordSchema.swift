@@ -60,29 +60,10 @@ public enum RecordSchema {
     }
 
     static func typed(_ type: FieldType, nullable: Bool) -> [(String, JSONValue)] {
-        let name: String
-        var extra = [(String, JSONValue)]()
-        switch type {
-        case .int: name = "integer"
-        case .rounded:
-            name = "integer"
-            extra = [("description", .string("A count as the page shows it, perhaps rounded (99.5k is 99500); `rounded` gives the step of each rounded value."))]
-        case .decimal: name = "number"
-        case .text, .string: name = "string"
-        case .url:
-            name = "string"
-            extra = [("format", .string("uri"))]
-        case .month:
-            name = "string"
-            extra = [("pattern", .string("^[0-9]{4}-[0-9]{2}$"))]
-        case .date:
-            name = "string"
-            extra = [("pattern", .string("^[0-9]{4}-[0-9]{2}-[0-9]{2}$"))]
-        case .duration:
-            name = "string"
-            extra = [("pattern", .string("^P(?!$)([0-9]+Y)?([0-9]+M)?([0-9]+W)?([0-9]+D)?(T([0-9]+H)?([0-9]+M)?([0-9]+S)?)?$"))]
-        }
-        return [("type", nullable ? .array([.string(name), .string("null")]) : .string(name))] + extra
+        let form = type.kind.schema
+        let name = JSONValue.string(form.jsonType)
+        return [("type", nullable ? .array([name, .string("null")]) : name)]
+            + [("description", form.description), ("format", form.format), ("pattern", form.pattern)].compactMap { key, text in text.map { (key, JSONValue.string($0)) } }
     }
 
     static func bounds(_ bounds: ValueBounds) -> [(String, JSONValue)] {

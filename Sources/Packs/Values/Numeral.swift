@@ -1,0 +1,120 @@
+import Foundation
+import PageText
+
+/// A number as pages write one: an optional sign, digits with thousands separators
+/// (`,`, `'`, spaces) and at most one decimal point, read off the bytes. Up to 18
+/// digits, which is every count, rating and score a page shows; longer ones are read
+/// by Int's and Decimal's own parsers (`FieldType.integer`, `FieldType.decimal`).
+struct Numeral {
+    let negative: Bool
+    /// The digits; `exponent` places them.
+    let significand: UInt64
+    let exponent: Int
+    let hasPoint: Bool
+
+    enum Reading {
+        case number(Numeral)
+        /// Well formed, but more than 18 digits.
+        case long
+        case invalid
+    }
+
+    /// From a raw capture; nil when it holds anything but the above and white space
+    /// (tags, references and non-ASCII spaces take the `String` path), or when it is long.
+    init?(_ raw: UnsafeBufferPointer<UInt8>) {
+        let reading = Numeral.read(raw, skipping: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "'") || $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) },
+                                   allowsPlus: true)
+        guard case .number(let numeral) = reading else { return nil }
+        self = numeral
+    }
+
+    private init(negative: Bool, significand: UInt64, exponent: Int, hasPoint: Bool) {
+        self.negative = negative
+        self.significand = significand
+        self.exponent = exponent
+        self.hasPoint = hasPoint
+    }
+
+    /// Text already cleaned of separators.
+    static func read(cleaned text: String) -> Reading {
+        var text = text
+        return text.withUTF8 { read($0, skipping: { _ in false }, allowsPlus: false) }
+    }
+
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, skipping isSeparator: (UInt8) -> Bool, allowsPlus: Bool) -> Reading {
+        var significand: UInt64 = 0
+        var exponent = 0
+        var digits = 0
+        var negative = false
+        var afterPoint = false
+        var signSeen = false
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "-") where !signSeen && digits == 0 && !afterPoint: negative = true; signSeen = true
+            case UInt8(ascii: "+") where allowsPlus && !signSeen && digits == 0 && !afterPoint: signSeen = true
+            case UInt8(ascii: ".") where !afterPoint: afterPoint = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                digits += 1
+                significand = significand &* 10 &+ UInt64(byte - UInt8(ascii: "0"))
+                if afterPoint { exponent -= 1 }
+            default:
+                if !isSeparator(byte) { return .invalid }
+            }
+        }
+        guard digits > 0 else { return .invalid }
+        // Past 18 digits the significand has wrapped; the caller reads the text instead.
+        guard digits <= 18 else { return .long }
+        return .number(Numeral(negative: negative, significand: significand, exponent: exponent, hasPoint: afterPoint))
+    }
+
+    /// Nil for anything with a point.
+    var integer: Int? {
+        guard !hasPoint else { return nil }
+        return negative ? -Int(significand) : Int(significand)
+    }
+
+    /// `4.66` as significand 466 and exponent -2: exact, and much cheaper than
+    /// Decimal's string parser.
+    var decimal: Decimal {
+        Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: Decimal(significand))
+    }
+}
+
+
+extension Numeral {
+    /// Plain text with thousands separators and a leading `+` removed.
+    static func cleaned(_ raw: String) -> String {
+        var text = HTMLText.plain(raw)
+        if text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "'") || $0 >= 0x80 }) {
+            text.unicodeScalars.removeAll { $0 == "," || $0 == " " || $0 == "'" || $0 == "\u{00A0}" || $0 == "\u{202F}" }
+        }
+        if text.hasPrefix("+") { text.removeFirst() }
+        return text
+    }
+
+    /// Cleaned text as an integer; past 18 digits, Int's own parser (nil outside Int's range).
+    static func integer(_ text: String) -> Int? {
+        switch read(cleaned: text) {
+        case .number(let numeral): return numeral.integer
+        case .long: return Int(text)
+        case .invalid: return nil
+        }
+    }
+
+    /// Cleaned text as a decimal; past 18 digits, Decimal's own parser.
+    static func decimal(_ text: String) -> Decimal? {
+        switch read(cleaned: text) {
+        case .number(let numeral): return numeral.decimal
+        case .long: return Decimal(string: text, locale: posix)
+        case .invalid: return nil
+        }
+    }
+
+    private static let posix = Locale(identifier: "en_US_POSIX")
+
+    /// The digits a `Decimal` holds exactly; a longer number would come back rounded.
+    static let decimalDigits = 38
+
+    /// A pattern's piece between a number's digits: a thousands separator as pages write one.
+    static let separatorPattern = "(?:,|'|\\s|&nbsp;|&#160;)?"
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// Everything about one field type, in the type's own file (`RoundedType.swift`):
+/// how a capture becomes its value, what the value is (a number, ordered, shown
+/// rounded), how a pack writes its default, its JSON Schema, how people read it, the
+/// written forms a capture must hold, and how a suggested pattern finds and captures
+/// it. Adding a type is one such file and its line in `FieldType.allCases`.
+public protocol FieldKind: Sendable {
+    /// The name a pack gives it: `type = "rounded"`.
+    var name: String { get }
+    var traits: FieldTraits { get }
+    /// A capture's value, read off its bytes as the page has them.
+    func read(_ raw: UnsafeBufferPointer<UInt8>, context: ReadingContext) -> Result<FieldReading, ConversionError>
+    /// A pack's `default = …` for a field of this type; nil when it does not fit.
+    func value(ofSetting setting: SettingValue) -> FieldValue?
+    /// How JSON Schema describes a value (`docs/schema/<site>/`).
+    var schema: SchemaForm { get }
+    /// A value as people read it (tables, reports), where that differs from how data
+    /// keeps it (JSON, CSV).
+    func spoken(_ value: FieldValue) -> FieldValue
+    /// Forms pages write values in that a capture must hold (`1,204`: separators), a
+    /// minus sign apart; none for text.
+    var writtenForms: [WrittenForm] { get }
+    /// The capturing groups a suggested pattern may end with; text's, where empty.
+    var suggestedCaptures: [String] { get }
+    /// Whether a suggested pattern may also capture the value as text (to its element's end).
+    var capturesAsText: Bool { get }
+    /// A pattern finding `shown`, as a person read it, where the page writes it; nil:
+    /// found as words.
+    func pattern(finding shown: String) -> String?
+}
+
+extension FieldKind {
+    public func spoken(_ value: FieldValue) -> FieldValue { value }
+    public var writtenForms: [WrittenForm] { [] }
+    public var suggestedCaptures: [String] { [] }
+    public var capturesAsText: Bool { true }
+    public func pattern(finding shown: String) -> String? { nil }
+}
+
+/// What a type's values are.
+public struct FieldTraits: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Counted, summed and averaged; bounds (`min`, `max`) apply.
+    public static let number = FieldTraits(rawValue: 1)
+    /// Least and greatest have a meaning.
+    public static let ordered = FieldTraits(rawValue: 2)
+    /// The page may show a value rounded (`12.4k`): the step is kept beside it, and
+    /// every export marks it (`rounded.<place>`, `≈` in the workbook).
+    public static let mayBeRounded = FieldTraits(rawValue: 4)
+    /// Read against the page's own time ("3 days ago") and a century for two-digit years.
+    public static let dated = FieldTraits(rawValue: 8)
+}
+
+/// What reading a value needs beyond its text.
+public struct ReadingContext: Sendable {
+    /// The site's base URL, which links are made absolute against.
+    public var base: String
+    public var dates: FieldType.Dates
+
+    public init(base: String, dates: FieldType.Dates = FieldType.Dates()) {
+        self.base = base
+        self.dates = dates
+    }
+}
+
+/// A capture read: its value and, for a value the page showed rounded, its step.
+public struct FieldReading: Sendable, Equatable {
+    public var value: FieldValue
+    /// 100 for `99.5k`; nil where the page showed the value exactly.
+    public var step: Int?
+
+    public init(_ value: FieldValue, step: Int? = nil) {
+        self.value = value
+        self.step = step
+    }
+}
+
+/// A setting's value in a pack, as its TOML holds it.
+public enum SettingValue: Sendable, Equatable {
+    case int(Int)
+    case double(Double)
+    case string(String)
+}
+
+/// A value's JSON Schema: its JSON type and what narrows it.
+public struct SchemaForm: Sendable, Equatable {
+    /// `integer`, `number` or `string`.
+    public var jsonType: String
+    public var format: String?
+    public var pattern: String?
+    public var description: String?
+
+    public init(jsonType: String, format: String? = nil, pattern: String? = nil, description: String? = nil) {
+        self.jsonType = jsonType
+        self.format = format
+        self.pattern = pattern
+        self.description = description
+    }
+}
+
+/// A form pages write a type's values in, and what it needs of a capture.
+public struct WrittenForm: Sendable, Equatable {
+    public let sample: String
+    public let needs: String
+
+    public init(sample: String, needs: String) {
+        self.sample = sample
+        self.needs = needs
+    }
+}

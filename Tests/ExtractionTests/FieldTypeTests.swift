@@ -1,0 +1,109 @@
+import Foundation
+@testable import Packs
+import PageText
+import Testing
+
+/// Each field type is one `FieldKind` in its own file: these hold what every type
+/// promises, and what each one's file alone decides.
+@Suite struct FieldTypeTests {
+    @Test func everyTypeIsFoundByTheNameAPackWrites() {
+        let names = FieldType.allCases.map(\.rawValue)
+        #expect(names == ["text", "int", "decimal", "url", "date", "string", "month", "rounded", "duration"])
+        for type in FieldType.allCases { #expect(FieldType(rawValue: type.rawValue) == type) }
+        #expect(FieldType(rawValue: "integer") == nil)
+        #expect(FieldType.int != FieldType.rounded)
+        #expect(Set(FieldType.allCases).count == names.count)
+    }
+
+    @Test func aNumbersSchemaIsANumberAndEveryOtherIsAString() {
+        for type in FieldType.allCases {
+            let json = type.kind.schema.jsonType
+            #expect(type.isNumber ? ["integer", "number"].contains(json) : json == "string", "\(type)")
+        }
+        #expect(FieldType.rounded.kind.schema.jsonType == "integer")
+        #expect(FieldType.url.kind.schema.format == "uri")
+        #expect(FieldType.month.kind.schema.pattern == "^[0-9]{4}-[0-9]{2}$")
+    }
+
+    /// The forms `patterns check` asks a capture to hold are forms the type reads.
+    @Test func everyWrittenFormIsReadByItsOwnType() {
+        for type in FieldType.allCases {
+            for form in type.kind.writtenForms {
+                guard case .success(let value) = type.convert(form.sample, base: "") else {
+                    Issue.record("\(type) does not read its own form \(form.sample)")
+                    continue
+                }
+                #expect(!value.isNull)
+            }
+        }
+        #expect(FieldType.int.kind.writtenForms.map(\.sample) == ["1,204"])
+        #expect(FieldType.text.kind.writtenForms.isEmpty)
+    }
+
+    @Test func aRoundedReadingKeepsItsStep() throws {
+        var text = "99.5k"
+        let rounded = text.withUTF8 { FieldType.rounded.read($0, base: "") }
+        #expect(rounded == .success(FieldReading(.int(99_500), step: 100)))
+        text = "1,103"
+        #expect(text.withUTF8 { FieldType.rounded.read($0, base: "") } == .success(FieldReading(.int(1_103))))
+        text = "2.2m"
+        #expect(text.withUTF8 { FieldType.int.read($0, base: "") }.map(\.step) == .failure(ConversionError(raw: "2.2m", expected: "an integer")))
+        // A map's replacement is read as the type, its step with it.
+        text = "lots"
+        #expect(text.withUTF8 { FieldType.rounded.read($0, map: ["lots": "12k"], base: "") } == .success(FieldReading(.int(12_000), step: 1_000)))
+    }
+
+    @Test func aPacksDefaultIsReadAsItsType() {
+        #expect(FieldType.int.kind.value(ofSetting: .int(0)) == .int(0))
+        #expect(FieldType.int.kind.value(ofSetting: .string("0")) == nil)
+        #expect(FieldType.decimal.kind.value(ofSetting: .double(4.5)) == .decimal(Decimal(string: "4.5")!))
+        #expect(FieldType.decimal.kind.value(ofSetting: .int(3)) == .decimal(3))
+        #expect(FieldType.date.kind.value(ofSetting: .string("12 Mar 2012")) == .date(CalendarDate(year: 2012, month: 3, day: 12)!))
+        #expect(FieldType.date.kind.value(ofSetting: .string("soon")) == nil)
+        #expect(FieldType.month.kind.value(ofSetting: .string("Apr 2017")) == .text("2017-04"))
+        #expect(FieldType.duration.kind.value(ofSetting: .string("2 days")) == .text("P2D"))
+        #expect(FieldType.text.kind.value(ofSetting: .string("none")) == .text("none"))
+        #expect(FieldType.text.kind.value(ofSetting: .int(1)) == nil)
+    }
+
+    @Test func onlyADurationIsSpokenOtherwise() {
+        #expect(FieldType.duration.spoken(.text("P13Y7M")) == .text("13 years, 7 months"))
+        #expect(FieldType.duration.spoken(.text("not a span")) == .text("not a span"))
+        for type in FieldType.allCases where type != .duration {
+            #expect(type.spoken(.text("P13Y7M")) == .text("P13Y7M"))
+        }
+    }
+
+    @Test func traitsSayWhatAValueIs() {
+        #expect(FieldType.allCases.filter(\.isNumber) == [.int, .decimal, .rounded])
+        #expect(FieldType.allCases.filter(\.isOrdered) == [.int, .decimal, .date, .month, .rounded])
+        #expect(FieldType.allCases.filter(\.mayBeRounded) == [.rounded])
+        #expect(FieldType.allCases.filter(\.isDated) == [.date])
+    }
+
+    /// A type written in one file works wherever a type is taken, with nothing else changed.
+    @Test func aNewTypeIsOneKind() {
+        let percent = FieldType(PercentType())
+        #expect(percent.convert("45 %", base: "") == .success(.decimal(45)))
+        #expect(percent.convert("45", base: "") == .failure(ConversionError(raw: "45", expected: "a percentage such as 45%")))
+        #expect(percent.isNumber && percent.isOrdered && !percent.mayBeRounded)
+        #expect(percent != .decimal)
+    }
+}
+
+/// What a team adding a type writes: this one reads `45%`.
+private struct PercentType: FieldKind {
+    let name = "percent"
+    let traits: FieldTraits = [.number, .ordered]
+    let schema = SchemaForm(jsonType: "number")
+
+    func read(_ raw: UnsafeBufferPointer<UInt8>, context: ReadingContext) -> Result<FieldReading, ConversionError> {
+        let text = HTMLText.plain(raw)
+        guard text.hasSuffix("%"), let number = Decimal(string: text.dropLast().trimmingCharacters(in: .whitespaces)) else {
+            return .failure(ConversionError(raw: text, expected: "a percentage such as 45%"))
+        }
+        return .success(FieldReading(.decimal(number)))
+    }
+
+    func value(ofSetting setting: SettingValue) -> FieldValue? { nil }
+}
