@@ -59,7 +59,7 @@ final class TallySink: RecordSink {
 
         #expect(try await written("member.tally") { _ = try await MemberRun(settings: lookups, output: $0).run(["48201", "7315"]) }
                 == "record 48201\nrecord 7315\nend\n")
-        #expect(try await written("history.tally") { _ = try HistoryRun(pack: pack, history: history, output: $0, rows: false, fields: [], since: nil).run(["48201"]) }
+        #expect(try await written("history.tally") { _ = try HistoryRun(pack: pack, history: history, output: $0, rows: false, fields: [], since: nil).show(["48201"]) }
                 == "series 48201: 1 point(s)\n")
         #expect(try await written("feeds.tally") { try FeedRun.list(pack, output: $0) }
                 == "Feeds: 2 row(s) of name,title,url,categories,default_category\n")

@@ -75,7 +75,7 @@ import TestSupport
         _ = try await captured { try await MemberRun(settings: lookups(server, history: db), output: try output("json")).run(["7315"]) }
         let run = HistoryRun(pack: FixtureRecords.pack, history: HistorySettings(path: db), output: try output("csv"),
                              rows: false, fields: ["reputation.total"], since: nil)
-        let (text, outcome) = try await captured { try run.run(["7315"]) }
+        let (text, outcome) = try await captured { try await run.run(["7315"]) }
         let lines = text.components(separatedBy: "\r\n")
         #expect(lines.first == "id,time,last_seen,reputation.total", "\(text)")
         #expect(lines.count == 3 && lines[1].hasPrefix("7315,") && lines[1].hasSuffix(",2415"), "\(text)")

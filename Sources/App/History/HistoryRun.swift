@@ -24,7 +24,18 @@ public struct HistoryRun {
         self.since = since
     }
 
-    public func run(_ given: [String]) throws -> RunOutcome {
+    /// `history`'s members (given, else the tracked ones) shown, a backfill (`backfilling`)
+    /// filling the history from a web archive first; the backfill's outcome, else the
+    /// showing's. The history is opened read-only unless a backfill writes to it.
+    public func run(_ given: [String], backfilling: BackfillRun? = nil) async throws -> RunOutcome {
+        let ids = try history.members(given, pack: pack, command: "history", readOnly: backfilling == nil)
+        let backfilled = try await backfilling?.run(ids)
+        let shown = try show(ids)
+        return backfilled ?? shown
+    }
+
+    /// The members' series written, read without writing to the history.
+    public func show(_ given: [String]) throws -> RunOutcome {
         let ids = try IDValidation.ids(given, pack: pack)
         let fields = try chosenFields()
         let store = try history.open(readOnly: true)

@@ -35,6 +35,15 @@ public struct RefreshRun {
         return members
     }
 
+    /// Every tracked member looked up again, or with `backfill` the history filled
+    /// from a web archive instead; nothing tracked is a warning, exit 0.
+    public func run(backfill: BackfillSettings? = nil) async throws -> RunOutcome {
+        let tracked = try tracked()
+        guard !tracked.isEmpty else { return RunOutcome() }
+        if let backfill { return try await BackfillRun(settings: lookups, backfill: backfill, history: history).run(tracked) }
+        return try await run(tracked)
+    }
+
     public func run(_ tracked: [String]) async throws -> RunOutcome {
         let store = try history.open()
         let lookup = try lookups.lookup()

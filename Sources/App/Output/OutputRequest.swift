@@ -23,9 +23,8 @@ public struct OutputRequest: Sendable {
     public var plainSparklines = false
     /// Standard output is a terminal (tables for people, JSON for programs).
     public var toTerminal = false
-    /// The config's `format` and `columns` settings, where set.
-    public var configuredFormat: String?
-    public var configuredColumns: SettingValue?
+    /// The environment's and the config file's settings (`format`, `columns`), below the flags.
+    public var config: Settings?
     /// The format when standard output is not a terminal and nothing else says.
     public var pipedDefault = "json"
 
@@ -52,7 +51,7 @@ public struct OutputRequest: Sendable {
             guard suffix.isEmpty else { throw .unknownExtension(file: file, suffix: suffix) }
             return RecordFormats.named("json") ?? fallback
         }
-        if let configured = configuredFormat.flatMap(RecordFormats.named) { return configured }
+        if let configured = config?.text("format").flatMap(RecordFormats.named) { return configured }
         return RecordFormats.named(toTerminal ? "table" : pipedDefault) ?? fallback
     }
 
@@ -84,7 +83,7 @@ public struct OutputRequest: Sendable {
         if let columns {
             options.columns = try OutputChoiceError.chosen(columns, from: CSVColumns.available(pack: pack, rows: options.rows),
                                                            place: FormatOption.columns.rawValue, what: "column")
-        } else if format.takes.contains(.columns), !options.rows, let setting = configuredColumns {
+        } else if format.takes.contains(.columns), !options.rows, let setting = config?.value("columns") {
             // The config's columns are for a line per member; a bad one names where it was set.
             do {
                 options.columns = try OutputChoiceError.chosen(setting.text, from: CSVColumns.available(pack: pack, rows: false),

@@ -47,10 +47,10 @@ struct ConfigShowCommand: ParsableCommand {
     }
 
     func run() throws {
-        // A broken file or variable fails this read too; Settings.shared then says it plainly (exit 2).
+        // A broken file or variable fails this read too; CommandConfig.settings() then throws it, said plainly (exit 2).
         let named = command.flatMap {
             try? Settings(environment: ProcessPlaces.current.environment, command: CommandNames.command(named: $0), commands: CommandNames.all)
         }
-        try ConfigRun.show(named ?? Settings.shared, output: try output.request().settings())
+        try ConfigRun.show(named ?? CommandConfig.settings(), output: try output.request().settings())
     }
 }

@@ -1,19 +1,27 @@
 import App
+import ArgumentParser
 import Foundation
 
-extension Settings {
-    /// Read once, for the command being run; a broken file or variable is said plainly
-    /// and exits 2, before anything runs.
-    static let shared: Settings = {
-        do {
-            return try Settings(environment: ProcessPlaces.current.environment,
-                                command: CommandNames.command(named: CommandLine.arguments.dropFirst().first),
-                                commands: CommandNames.all)
+/// The config file and the environment's settings for the command being run, read
+/// once. A broken file or variable is a `SettingsError`, said plainly (exit 2) by
+/// `ErrorAdvice` before anything runs.
+enum CommandConfig {
+    private static let loaded: Result<Settings, SettingsError> = {
+        do throws(SettingsError) {
+            return .success(try Settings(environment: ProcessPlaces.current.environment,
+                                         command: CommandNames.command(named: CommandLine.arguments.dropFirst().first),
+                                         commands: CommandNames.all))
         } catch {
-            Diagnostics.error("\(error)")
-            Foundation.exit(ExitStatus.badInput.code)
+            return .failure(error)
         }
     }()
+
+    static func settings() throws -> Settings { try loaded.get() }
+}
+
+extension GivenValueError {
+    /// The usage error a flag's value out of range is: `--connect-timeout must be …`.
+    var usage: ValidationError { ValidationError("--\(key.replacingOccurrences(of: "_", with: "-")) \(rule)") }
 }
 
 /// The commands a config file's table may be named for: every command and alias.

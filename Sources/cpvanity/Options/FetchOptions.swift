@@ -34,58 +34,28 @@ struct FetchOptions: ParsableArguments {
 
     @OptionGroup var verbosity: VerbosityOptions
 
-    /// The settings, with the environment's and the config file's values where no flag
-    /// was given. A value out of range from the file or the environment is bad input
-    /// (exit 2) named where it was set; a flag's is caught earlier, as a usage error.
-    func settings() throws -> FetchSettings {
-        let settings = unchecked
-        if let problem = firstProblem(settings), !problem.typed, let setting = Settings.shared.value(problem.key) {
-            throw SettingsError(file: nil, key: setting.whereSet, message: problem.rule)
-        }
-        return settings
+    /// The flags as given; App fills in the rest.
+    var request: FetchRequest {
+        var request = FetchRequest()
+        request.baseURL = baseURLOption
+        request.concurrency = concurrencyOption
+        request.rate = rateOption
+        request.retries = retriesOption
+        request.timeout = timeoutOption
+        request.connectTimeout = connectTimeoutOption
+        request.ignoreRobots = ignoreRobots
+        request.savePagesTo = savePages
+        request.cache = cacheOption
+        return request
     }
 
-    private var unchecked: FetchSettings {
-        var settings = FetchSettings()
-        settings.baseURL = baseURLOption ?? Settings.shared.text("base_url")
-        settings.concurrency = concurrencyOption ?? Settings.shared.integer("concurrency") ?? settings.concurrency
-        settings.rate = rateOption ?? Settings.shared.number("rate") ?? settings.rate
-        settings.retries = retriesOption ?? Settings.shared.integer("retries") ?? settings.retries
-        settings.timeout = timeoutOption ?? Settings.shared.number("timeout") ?? settings.timeout
-        settings.connectTimeout = connectTimeoutOption ?? Settings.shared.number("connect_timeout") ?? settings.connectTimeout
-        settings.respectRobots = !ignoreRobots
-        settings.savePagesTo = savePages
-        settings.cacheDirectory = cacheOption ?? Settings.shared.cacheDirectory()
-        return settings
+    /// The settings, with the environment's and the config file's values where no flag was given.
+    func settings() throws -> FetchSettings {
+        try request.resolved(CommandConfig.settings())
     }
 
     func validate() throws {
-        if let problem = firstProblem(unchecked), problem.typed { throw ValidationError("\(problem.flag) \(problem.rule)") }
-    }
-
-    /// The first value out of range: its setting, its flag, whether the flag was typed,
-    /// and what it must be.
-    private func firstProblem(_ settings: FetchSettings) -> (key: String, flag: String, typed: Bool, rule: String)? {
-        guard (1...1_000).contains(settings.concurrency) else {
-            return ("concurrency", "--concurrency", concurrencyOption != nil, "must be from 1 to 1000 requests at once, not \(settings.concurrency).")
-        }
-        guard settings.rate.isFinite, settings.rate == 0 || (0.001...1_000).contains(settings.rate) else {
-            return ("rate", "--rate", rateOption != nil,
-                    "must be 0 (no limit, for your own mirror) or from 0.001 to 1000 requests a second, not \(settings.rate).")
-        }
-        guard (0...100).contains(settings.retries) else {
-            return ("retries", "--retries", retriesOption != nil, "must be from 0 to 100, not \(settings.retries).")
-        }
-        for (key, flag, seconds, typed) in [("timeout", "--timeout", settings.timeout, timeoutOption != nil),
-                                           ("connect_timeout", "--connect-timeout", settings.connectTimeout, connectTimeoutOption != nil)] {
-            guard seconds.isFinite, (0.001...86_400).contains(seconds) else { return (key, flag, typed, "must be from 0.001 to 86400 seconds, not \(seconds).") }
-        }
-        if let baseURL = settings.baseURL {
-            guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
-                return ("base_url", "--base-url", baseURLOption != nil, "must be an http(s) URL such as http://127.0.0.1:8080, not '\(baseURL)'.")
-            }
-        }
-        return nil
+        do { try request.checkGiven() } catch { throw error.usage }
     }
 }
 

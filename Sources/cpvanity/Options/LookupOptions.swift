@@ -9,9 +9,9 @@ struct LookupOptions: ParsableArguments {
     @OptionGroup var pack: PackOptions
     @OptionGroup var fetch: FetchOptions
 
-    /// The settings, with the pack loaded.
-    func settings(history: HistorySettings?, archive: ArchiveOptions) throws -> LookupSettings {
-        let (sitePack, _) = try pack.load()
-        return LookupSettings(pack: sitePack, fetch: try fetch.settings(), archive: archive.settings, history: history)
+    /// The settings, with the pack loaded: App resolves the flags against the
+    /// environment, the config file and the pack.
+    func settings(history: HistoryRequest?, archive: ArchiveOptions) throws -> LookupSettings {
+        try LookupRequest(pack: pack.request, fetch: fetch.request, archive: archive.request, history: history).resolved(CommandConfig.settings())
     }
 }

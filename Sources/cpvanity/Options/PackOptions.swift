@@ -13,11 +13,13 @@ struct PackOptions: ParsableArguments {
                                              discussion: "Also settable as CPVANITY_PATTERNS.", valueName: "dir"), completion: .directory)
     var patterns: String?
 
+    /// The flags as given.
+    var request: PackRequest { PackRequest(site: siteOption, file: packFile, patterns: patterns) }
+
     /// The pack (the flag, the setting, the directory's only pack, then CodeProject),
     /// loaded and compiled, and the directory of packs. Its errors (a missing
     /// directory, a broken pack) are said by `ErrorAdvice`.
     func load(warnings: Bool = true) throws -> (pack: SitePack, directory: String) {
-        try PackChoice(site: siteOption ?? (packFile == nil ? Settings.shared.text("site") : nil),
-                       patterns: Settings.shared.explicitValue("patterns", flag: patterns), file: packFile).load(warnings: warnings)
+        try request.load(CommandConfig.settings(), warnings: warnings)
     }
 }

@@ -51,8 +51,8 @@ struct ReportFormatOptions: ParsableArguments {
     @OptionGroup var colorOption: ColorOption
 
     /// The options as given, with the config's and the terminal's defaults.
-    func request(rowsOnly: Bool = false, pipedDefault: String = "json") -> OutputRequest {
-        var request = OutputRequest.forTerminal(format: format, output: outputFile, color: colorOption.enabled)
+    func request(rowsOnly: Bool = false, pipedDefault: String = "json") throws -> OutputRequest {
+        var request = try OutputRequest.forTerminal(format: format, output: outputFile, color: colorOption.enabled)
         request.sort = sort
         request.limit = limit
         request.rows = rows || rowsOnly
@@ -61,7 +61,7 @@ struct ReportFormatOptions: ParsableArguments {
         request.columns = columns
         request.jsonKeys = jsonKeys
         request.compact = compact
-        request.configuredColumns = Settings.shared.value("columns")
+        request.config = try CommandConfig.settings()
         request.pipedDefault = pipedDefault
         return request
     }
@@ -79,8 +79,8 @@ struct ListFormatOptions: ParsableArguments {
     var outputFile: String?
 
     /// Lists are plain text on a terminal: no colour to choose.
-    func request(limit: Int? = nil) -> OutputRequest {
-        var request = OutputRequest.forTerminal(format: format, output: outputFile, color: false)
+    func request(limit: Int? = nil) throws -> OutputRequest {
+        var request = try OutputRequest.forTerminal(format: format, output: outputFile, color: false)
         request.limit = limit
         return request
     }
@@ -105,7 +105,7 @@ struct CheckFormatOptions: ParsableArguments {
 
 extension OutputRequest {
     /// A request with what the terminal and the config say: width, colour, plain text.
-    static func forTerminal(format: String?, output: String?, color: Bool) -> OutputRequest {
+    static func forTerminal(format: String?, output: String?, color: Bool) throws -> OutputRequest {
         var request = OutputRequest()
         request.format = format
         request.output = output
@@ -113,7 +113,7 @@ extension OutputRequest {
         request.width = Terminal.columns()
         request.plainSparklines = Terminal.plainText
         request.toTerminal = Terminal.isTerminal(STDOUT_FILENO)
-        request.configuredFormat = Settings.shared.text("format")
+        request.config = try CommandConfig.settings()
         return request
     }
 }

@@ -8,9 +8,12 @@ struct DatabaseOption: ParsableArguments {
         "The history database (default: $CPVANITY_DB, else the config's db, else $XDG_DATA_HOME/cpvanity/history.sqlite).", valueName: "path"), completion: .file(extensions: ["sqlite", "db"]))
     var db: String?
 
+    /// The flag as given.
+    var request: HistoryRequest { HistoryRequest(path: db) }
+
     /// The flag, $CPVANITY_DB, the config file, the default.
-    var settings: HistorySettings {
-        HistorySettings(explicitPath: Settings.shared.explicitValue("db", flag: db))
+    func settings() throws -> HistorySettings {
+        request.resolved(try CommandConfig.settings())
     }
 }
 
@@ -21,5 +24,6 @@ struct StoreOptions: ParsableArguments {
     @Flag(name: .long, help: "Do not read or write the history (no changes are shown).")
     var noStore = false
 
-    var settings: HistorySettings? { noStore ? nil : database.settings }
+    /// Nil with `--no-store`.
+    var request: HistoryRequest? { noStore ? nil : database.request }
 }

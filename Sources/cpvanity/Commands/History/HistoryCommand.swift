@@ -48,17 +48,11 @@ struct HistoryCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let history = database.settings
-        let settings = try lookup.settings(history: history, archive: archive)
-        // Read-only unless a backfill writes to it.
-        let ids = try history.members(ids, pack: settings.pack, command: "history", readOnly: !backfill.backfill)
-        var backfillFailed: RunOutcome?
-        if backfill.backfill {
-            backfillFailed = try await BackfillRun(settings: settings, backfill: backfill.settings, history: history).run(ids)
-        }
+        let history = try database.settings()
+        let settings = try lookup.settings(history: database.request, archive: archive)
         let run = HistoryRun(pack: settings.pack, history: history, output: try output.request().settings(pack: settings.pack), rows: output.rows,
                              fields: field, since: since.flatMap(TypedDate.period)?.start)
-        _ = try run.run(ids)
-        if let backfillFailed { try ErrorAdvice.finish(backfillFailed) }
+        let backfilling = backfill.backfill ? BackfillRun(settings: settings, backfill: backfill.settings, history: history) : nil
+        try ErrorAdvice.finish(try await run.run(ids, backfilling: backfilling))
     }
 }

@@ -43,18 +43,12 @@ struct RefreshCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let history = database.settings
-        let settings = try lookup.settings(history: history, archive: archive)
+        let history = try database.settings()
+        let settings = try lookup.settings(history: database.request, archive: archive)
         // Piped, what changed is a JSON object a line: nothing at all when nothing changed.
         let written = try output.request(pipedDefault: records ? "json" : "ndjson").settings(pack: settings.pack)
         let refresh = RefreshRun(lookups: settings, history: history, output: written, records: records, summary: summary.settings,
                                  exitOnChange: exitCode)
-        let tracked = try refresh.tracked()
-        guard !tracked.isEmpty else { return }
-        if backfill.backfill {
-            try ErrorAdvice.finish(try await BackfillRun(settings: settings, backfill: backfill.settings, history: history).run(tracked))
-            return
-        }
-        try ErrorAdvice.finish(try await refresh.run(tracked))
+        try ErrorAdvice.finish(try await refresh.run(backfill: backfill.backfill ? backfill.settings : nil))
     }
 }

@@ -19,6 +19,6 @@ struct TrackAddCommand: ParsableCommand {
 
     func run() throws {
         let (sitePack, _) = try pack.load()
-        try TrackRun(pack: sitePack, history: database.settings).add(ids, label: label)
+        try TrackRun(pack: sitePack, history: try database.settings()).add(ids, label: label)
     }
 }

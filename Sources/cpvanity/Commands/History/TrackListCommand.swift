@@ -10,6 +10,6 @@ struct TrackListCommand: ParsableCommand {
 
     func run() throws {
         let (sitePack, _) = try pack.load()
-        try TrackRun(pack: sitePack, history: database.settings).list(output: try output.request().settings())
+        try TrackRun(pack: sitePack, history: try database.settings()).list(output: try output.request().settings())
     }
 }

@@ -16,6 +16,6 @@ struct TrackRemoveCommand: ParsableCommand {
 
     func run() throws {
         let (sitePack, _) = try pack.load()
-        try ErrorAdvice.finish(try TrackRun(pack: sitePack, history: database.settings).remove(ids))
+        try ErrorAdvice.finish(try TrackRun(pack: sitePack, history: try database.settings()).remove(ids))
     }
 }
