@@ -83,7 +83,7 @@ import Testing
 
     /// A type written in one file works wherever a type is taken, with nothing else changed.
     @Test func aNewTypeIsOneKind() {
-        let percent = FieldType(PercentType())
+        let percent = FieldType(PercentType.self)
         #expect(percent.convert("45 %", base: "") == .success(.decimal(45)))
         #expect(percent.convert("45", base: "") == .failure(ConversionError(raw: "45", expected: "a percentage such as 45%")))
         #expect(percent.isNumber && percent.isOrdered && !percent.mayBeRounded)
@@ -92,12 +92,12 @@ import Testing
 }
 
 /// What a team adding a type writes: this one reads `45%`.
-private struct PercentType: FieldKind {
-    let name = "percent"
-    let traits: FieldTraits = [.number, .ordered]
-    let schema = SchemaForm(jsonType: "number")
+private enum PercentType: FieldKind {
+    static let name = "percent"
+    static let traits: FieldTraits = [.number, .ordered]
+    static let schema = SchemaForm(jsonType: "number")
 
-    func read(_ raw: UnsafeBufferPointer<UInt8>, context: ReadingContext) -> Result<FieldReading, ConversionError> {
+    static func read(_ raw: UnsafeBufferPointer<UInt8>, base: String, dates: FieldType.Dates) -> Result<FieldReading, ConversionError> {
         let text = HTMLText.plain(raw)
         guard text.hasSuffix("%"), let number = Decimal(string: text.dropLast().trimmingCharacters(in: .whitespaces)) else {
             return .failure(ConversionError(raw: text, expected: "a percentage such as 45%"))
@@ -105,5 +105,5 @@ private struct PercentType: FieldKind {
         return .success(FieldReading(.decimal(number)))
     }
 
-    func value(ofSetting setting: SettingValue) -> FieldValue? { nil }
+    static func value(ofSetting setting: SettingValue) -> FieldValue? { nil }
 }

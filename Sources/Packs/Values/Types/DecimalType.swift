@@ -2,15 +2,21 @@ import Foundation
 
 /// A decimal number, its thousands separators removed; kept as `Decimal`, so `4.66`
 /// stays `4.66`.
-public struct DecimalType: FieldKind {
-    public let name = "decimal"
-    public let traits: FieldTraits = [.number, .ordered]
-    public let schema = SchemaForm(jsonType: "number")
-    public let writtenForms = [WrittenForm(sample: "4.66", needs: "a decimal point")]
-    public let suggestedCaptures = ["(-?\\d[\\d,]*(?:\\.\\d+)?)"]
-    public let capturesAsText = false
+public enum DecimalType: FieldKind {
+    public static var name: String { "decimal" }
+    public static var traits: FieldTraits { [.number, .ordered] }
+    public static var schema: SchemaForm {
+        SchemaForm(jsonType: "number")
+    }
+    public static var writtenForms: [WrittenForm] {
+        [WrittenForm(sample: "4.66", needs: "a decimal point")]
+    }
+    public static var suggestedCaptures: [String] {
+        ["(-?\\d[\\d,]*(?:\\.\\d+)?)"]
+    }
+    public static var capturesAsText: Bool { false }
 
-    public func read(_ raw: UnsafeBufferPointer<UInt8>, context: ReadingContext) -> Result<FieldReading, ConversionError> {
+    public static func read(_ raw: UnsafeBufferPointer<UInt8>, base: String, dates: FieldType.Dates) -> Result<FieldReading, ConversionError> {
         if let value = Numeral(raw)?.decimal { return .success(FieldReading(.decimal(value))) }
         let raw = text(raw)
         let cleaned = Numeral.cleaned(raw)
@@ -23,7 +29,7 @@ public struct DecimalType: FieldKind {
         return .success(FieldReading(.decimal(value)))
     }
 
-    public func value(ofSetting setting: SettingValue) -> FieldValue? {
+    public static func value(ofSetting setting: SettingValue) -> FieldValue? {
         switch setting {
         case .int(let number): return .decimal(Decimal(number))
         case .double(let number): return Decimal(string: String(number)).map(FieldValue.decimal)
@@ -32,12 +38,12 @@ public struct DecimalType: FieldKind {
     }
 
     /// As written, trailing zeros allowed (`4.6` finds `4.60`).
-    public func pattern(finding shown: String) -> String? {
+    public static func pattern(finding shown: String) -> String? {
         guard !shown.isEmpty else { return nil }
         return "(?<![\\d.])" + NSRegularExpression.escapedPattern(for: shown) + "0*(?![\\d])"
     }
 }
 
 extension FieldType {
-    public static let decimal = FieldType(DecimalType())
+    public static let decimal = FieldType(DecimalType.self)
 }

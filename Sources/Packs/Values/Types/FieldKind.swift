@@ -1,41 +1,43 @@
 import Foundation
 
-/// Everything about one field type, in the type's own file (`RoundedType.swift`):
+/// Everything about one field type, in the type's own file (`RoundedType.swift`, a caseless enum):
 /// how a capture becomes its value, what the value is (a number, ordered, shown
 /// rounded), how a pack writes its default, its JSON Schema, how people read it, the
 /// written forms a capture must hold, and how a suggested pattern finds and captures
 /// it. Adding a type is one such file and its line in `FieldType.allCases`.
 public protocol FieldKind: Sendable {
     /// The name a pack gives it: `type = "rounded"`.
-    var name: String { get }
-    var traits: FieldTraits { get }
-    /// A capture's value, read off its bytes as the page has them.
-    func read(_ raw: UnsafeBufferPointer<UInt8>, context: ReadingContext) -> Result<FieldReading, ConversionError>
+    static var name: String { get }
+    static var traits: FieldTraits { get }
+    /// A capture's value, read off its bytes as the page has them; `base` is the site's
+    /// base URL (links are made absolute against it), `dates` what a date needs beyond
+    /// its text. Called for every value of every row: what it takes is borrowed, not copied.
+    static func read(_ raw: UnsafeBufferPointer<UInt8>, base: String, dates: FieldType.Dates) -> Result<FieldReading, ConversionError>
     /// A pack's `default = …` for a field of this type; nil when it does not fit.
-    func value(ofSetting setting: SettingValue) -> FieldValue?
+    static func value(ofSetting setting: SettingValue) -> FieldValue?
     /// How JSON Schema describes a value (`docs/schema/<site>/`).
-    var schema: SchemaForm { get }
+    static var schema: SchemaForm { get }
     /// A value as people read it (tables, reports), where that differs from how data
     /// keeps it (JSON, CSV).
-    func spoken(_ value: FieldValue) -> FieldValue
+    static func spoken(_ value: FieldValue) -> FieldValue
     /// Forms pages write values in that a capture must hold (`1,204`: separators), a
     /// minus sign apart; none for text.
-    var writtenForms: [WrittenForm] { get }
+    static var writtenForms: [WrittenForm] { get }
     /// The capturing groups a suggested pattern may end with; text's, where empty.
-    var suggestedCaptures: [String] { get }
+    static var suggestedCaptures: [String] { get }
     /// Whether a suggested pattern may also capture the value as text (to its element's end).
-    var capturesAsText: Bool { get }
+    static var capturesAsText: Bool { get }
     /// A pattern finding `shown`, as a person read it, where the page writes it; nil:
     /// found as words.
-    func pattern(finding shown: String) -> String?
+    static func pattern(finding shown: String) -> String?
 }
 
 extension FieldKind {
-    public func spoken(_ value: FieldValue) -> FieldValue { value }
-    public var writtenForms: [WrittenForm] { [] }
-    public var suggestedCaptures: [String] { [] }
-    public var capturesAsText: Bool { true }
-    public func pattern(finding shown: String) -> String? { nil }
+    public static func spoken(_ value: FieldValue) -> FieldValue { value }
+    public static var writtenForms: [WrittenForm] { [] }
+    public static var suggestedCaptures: [String] { [] }
+    public static var capturesAsText: Bool { true }
+    public static func pattern(finding shown: String) -> String? { nil }
 }
 
 /// What a type's values are.
@@ -52,18 +54,6 @@ public struct FieldTraits: OptionSet, Sendable {
     public static let mayBeRounded = FieldTraits(rawValue: 4)
     /// Read against the page's own time ("3 days ago") and a century for two-digit years.
     public static let dated = FieldTraits(rawValue: 8)
-}
-
-/// What reading a value needs beyond its text.
-public struct ReadingContext: Sendable {
-    /// The site's base URL, which links are made absolute against.
-    public var base: String
-    public var dates: FieldType.Dates
-
-    public init(base: String, dates: FieldType.Dates = FieldType.Dates()) {
-        self.base = base
-        self.dates = dates
-    }
 }
 
 /// A capture read: its value and, for a value the page showed rounded, its step.

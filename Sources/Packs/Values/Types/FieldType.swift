@@ -5,9 +5,11 @@ import PageText
 /// in its own file. Conversion failures are values the page did not deliver as
 /// promised, reported per field, never a crash.
 public struct FieldType: Sendable, Hashable, CustomStringConvertible {
-    public let kind: any FieldKind
+    /// The type's kind: a type, not a value, so a `FieldType` is two words copied as
+    /// they are (the extractor copies one for every value it reads).
+    public let kind: any FieldKind.Type
 
-    public init(_ kind: any FieldKind) {
+    public init(_ kind: any FieldKind.Type) {
         self.kind = kind
     }
 
@@ -25,11 +27,11 @@ public struct FieldType: Sendable, Hashable, CustomStringConvertible {
     public var description: String { kind.name }
 
     public static func == (lhs: FieldType, rhs: FieldType) -> Bool {
-        ObjectIdentifier(type(of: lhs.kind)) == ObjectIdentifier(type(of: rhs.kind))
+        ObjectIdentifier(lhs.kind) == ObjectIdentifier(rhs.kind)
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(ObjectIdentifier(type(of: kind)))
+        hasher.combine(ObjectIdentifier(kind))
     }
 
     /// Int, decimal or rounded: counted, summed, bounded.
@@ -60,17 +62,21 @@ public struct FieldType: Sendable, Hashable, CustomStringConvertible {
     /// value goes through. With a `map`, the capture's plain text is looked up
     /// (case-insensitively; the keys were lowercased when the pack was loaded) and the
     /// replacement read instead.
+    @inlinable
     public func read(_ raw: UnsafeBufferPointer<UInt8>, map: [String: String]? = nil,
                      base: String, dates: Dates = Dates()) -> Result<FieldReading, ConversionError> {
-        let context = ReadingContext(base: base, dates: dates)
-        if let map {
-            let captured = HTMLText.plain(raw)
-            guard var replacement = map[captured.lowercased()] else {
-                return .failure(ConversionError(raw: captured, unlistedIn: map.keys.sorted()))
-            }
-            return replacement.withUTF8 { kind.read($0, context: context) }
+        // Inlined into the extractor: every value of every row comes through here.
+        if let map { return read(raw, mappedBy: map, base: base, dates: dates) }
+        return kind.read(raw, base: base, dates: dates)
+    }
+
+    @usableFromInline
+    func read(_ raw: UnsafeBufferPointer<UInt8>, mappedBy map: [String: String], base: String, dates: Dates) -> Result<FieldReading, ConversionError> {
+        let captured = HTMLText.plain(raw)
+        guard var replacement = map[captured.lowercased()] else {
+            return .failure(ConversionError(raw: captured, unlistedIn: map.keys.sorted()))
         }
-        return kind.read(raw, context: context)
+        return replacement.withUTF8 { kind.read($0, base: base, dates: dates) }
     }
 
     /// `read`'s value alone.
@@ -88,7 +94,7 @@ public struct FieldType: Sendable, Hashable, CustomStringConvertible {
 
 extension FieldKind {
     /// The text of a capture, for the types that read it as a `String`.
-    func text(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+    static func text(_ raw: UnsafeBufferPointer<UInt8>) -> String {
         String(decoding: raw, as: UTF8.self)
     }
 }

@@ -4,19 +4,25 @@ import PageText
 /// A count as pages show it rounded (`99.5k`, `1k`, `2.2m`, `1,2k`) or exact
 /// (`1,103`): an integer (99,500), and the step it was rounded to (100), which every
 /// export keeps beside it (`RoundedNumber`).
-public struct RoundedType: FieldKind {
-    public let name = "rounded"
-    public let traits: FieldTraits = [.number, .ordered, .mayBeRounded]
-    public let schema = SchemaForm(jsonType: "integer",
-                                   description: "A count as the page shows it, perhaps rounded (99.5k is 99500); `rounded` gives the step of each rounded value.")
-    public let writtenForms = [WrittenForm(sample: "13.5k", needs: "a rounded count with its point and unit"),
-                               WrittenForm(sample: "2.2m", needs: "a rounded count in millions"),
-                               WrittenForm(sample: "1,103", needs: "thousands separators")]
+public enum RoundedType: FieldKind {
+    public static var name: String { "rounded" }
+    public static var traits: FieldTraits { [.number, .ordered, .mayBeRounded] }
+    public static var schema: SchemaForm {
+        SchemaForm(jsonType: "integer",
+                   description: "A count as the page shows it, perhaps rounded (99.5k is 99500); `rounded` gives the step of each rounded value.")
+    }
+    public static var writtenForms: [WrittenForm] {
+        [WrittenForm(sample: "13.5k", needs: "a rounded count with its point and unit"),
+         WrittenForm(sample: "2.2m", needs: "a rounded count in millions"),
+         WrittenForm(sample: "1,103", needs: "thousands separators")]
+    }
     /// Every form the type reads ("1,103", "13.5k", "2.2m", "-12"); the words after it stay out.
-    public let suggestedCaptures = ["(-?\\d[\\d,.]*(?:[kmb](?![a-z]))?)"]
-    public let capturesAsText = false
+    public static var suggestedCaptures: [String] {
+        ["(-?\\d[\\d,.]*(?:[kmb](?![a-z]))?)"]
+    }
+    public static var capturesAsText: Bool { false }
 
-    public func read(_ raw: UnsafeBufferPointer<UInt8>, context: ReadingContext) -> Result<FieldReading, ConversionError> {
+    public static func read(_ raw: UnsafeBufferPointer<UInt8>, base: String, dates: FieldType.Dates) -> Result<FieldReading, ConversionError> {
         switch RoundedNumber.read(HTMLText.plain(raw)) {
         case .success(let number): return .success(FieldReading(.int(number.value), step: number.step > 1 ? number.step : nil))
         case .failure(.tooLarge): return .failure(.tooLarge(text(raw), for: "an integer", limit: "up to \(Int.max)"))
@@ -24,13 +30,13 @@ public struct RoundedType: FieldKind {
         }
     }
 
-    public func value(ofSetting setting: SettingValue) -> FieldValue? {
+    public static func value(ofSetting setting: SettingValue) -> FieldValue? {
         guard case .int(let number) = setting else { return nil }
         return .int(number)
     }
 
     /// As written ("12.3k" in "12.3k views"), its unit in either case.
-    public func pattern(finding shown: String) -> String? {
+    public static func pattern(finding shown: String) -> String? {
         guard !shown.isEmpty else { return nil }
         let unit = shown.last.flatMap { "kKmMbB".contains($0) ? String($0) : nil } ?? ""
         let number = unit.isEmpty ? shown : String(shown.dropLast())
@@ -40,5 +46,5 @@ public struct RoundedType: FieldKind {
 }
 
 extension FieldType {
-    public static let rounded = FieldType(RoundedType())
+    public static let rounded = FieldType(RoundedType.self)
 }

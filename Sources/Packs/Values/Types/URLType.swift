@@ -2,13 +2,15 @@ import Foundation
 import PageText
 
 /// A link: entities decoded and made absolute against the site's base URL.
-public struct URLType: FieldKind {
-    public let name = "url"
-    public let traits: FieldTraits = []
-    public let schema = SchemaForm(jsonType: "string", format: "uri")
+public enum URLType: FieldKind {
+    public static var name: String { "url" }
+    public static var traits: FieldTraits { [] }
+    public static var schema: SchemaForm {
+        SchemaForm(jsonType: "string", format: "uri")
+    }
 
-    public func read(_ raw: UnsafeBufferPointer<UInt8>, context: ReadingContext) -> Result<FieldReading, ConversionError> {
-        if let resolved = AbsoluteURL.resolvePlain(raw, origin: AbsoluteURL.origin(of: context.base)) {
+    public static func read(_ raw: UnsafeBufferPointer<UInt8>, base: String, dates: FieldType.Dates) -> Result<FieldReading, ConversionError> {
+        if let resolved = AbsoluteURL.resolvePlain(raw, origin: AbsoluteURL.origin(of: base)) {
             return .success(FieldReading(.text(resolved)))
         }
         let raw = text(raw)
@@ -16,13 +18,13 @@ public struct URLType: FieldKind {
         if link.utf8.first.map(URLType.isASCIISpace) == true || link.utf8.last.map(URLType.isASCIISpace) == true {
             link = link.trimmingCharacters(in: .whitespacesAndNewlines)
         }
-        guard !link.isEmpty, let resolved = AbsoluteURL.resolve(link, against: context.base) else {
+        guard !link.isEmpty, let resolved = AbsoluteURL.resolve(link, against: base) else {
             return .failure(ConversionError(raw: raw, expected: "a URL"))
         }
         return .success(FieldReading(.text(resolved)))
     }
 
-    public func value(ofSetting setting: SettingValue) -> FieldValue? {
+    public static func value(ofSetting setting: SettingValue) -> FieldValue? {
         guard case .string(let text) = setting else { return nil }
         return .text(text)
     }
@@ -33,5 +35,5 @@ public struct URLType: FieldKind {
 }
 
 extension FieldType {
-    public static let url = FieldType(URLType())
+    public static let url = FieldType(URLType.self)
 }
