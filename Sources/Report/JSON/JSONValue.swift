@@ -1,4 +1,5 @@
 import Foundation
+import Packs
 
 /// A JSON document with its keys in a chosen order. Foundation's encoders either
 /// sort keys or scramble them, and print `Decimal`s through `Double`; records need
@@ -44,7 +45,7 @@ public enum JSONValue: Sendable, Equatable {
         case .null: output += "null".utf8
         case .bool(let flag): output += (flag ? "true" : "false").utf8
         case .int(let number): output += String(number).utf8
-        case .decimal(let number): output += number.description.utf8
+        case .decimal(let number): output += DecimalText.plain(number).utf8
         case .double(let number): output += (number.isFinite ? number.description : "null").utf8
         case .string(let text): JSONValue.writeString(text, to: &output)
         case .array(let items):
