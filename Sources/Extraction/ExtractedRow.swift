@@ -95,22 +95,38 @@ extension ExtractedRecord {
         /// The row as its coding writes it (`packed`).
         public var packed: String { Row.packed(zip(names.list, values)) }
 
+        /// `packed`'s bytes, appended to `out`.
+        public func pack(into out: inout [UInt8]) { Row.pack(zip(names.list, values), into: &out) }
+
         public static func packed(_ pairs: some Sequence<(String, FieldValue)>) -> String {
             var out = [UInt8]()
             out.reserveCapacity(256)
-            func piece(_ text: String) {
-                var text = text
-                text.withUTF8 { bytes in
+            pack(pairs, into: &out)
+            return String(decoding: out, as: UTF8.self)
+        }
+
+        /// `packed`'s bytes, appended to `out`: each value written in place, never made
+        /// a `String` of its own first (a checkpoint packs every row of every member).
+        public static func pack(_ pairs: some Sequence<(String, FieldValue)>, into out: inout [UInt8]) {
+            for (name, value) in pairs {
+                var name = name
+                name.withUTF8 { bytes in
                     out += String(bytes.count).utf8
                     out.append(UInt8(ascii: ":"))
                     out.append(contentsOf: bytes)
                 }
+                guard let (tag, text) = value.codedParts else {
+                    out.append(UInt8(ascii: "~"))
+                    continue
+                }
+                var body = text
+                body.withUTF8 { bytes in
+                    out += String(bytes.count + 1).utf8
+                    out.append(UInt8(ascii: ":"))
+                    out.append(tag)
+                    out.append(contentsOf: bytes)
+                }
             }
-            for (name, value) in pairs {
-                piece(name)
-                if let coded = value.coded { piece(coded) } else { out.append(UInt8(ascii: "~")) }
-            }
-            return String(decoding: out, as: UTF8.self)
         }
 
         /// The pairs `packed` wrote; nil for anything else.

@@ -16,6 +16,11 @@ public struct Statistics: Sendable, Equatable, Codable {
     /// stand at Int.max, and are named here so no one reads them as counts.
     public var saturated: [String] = []
 
+    public init(values: [String: Value] = [:], saturated: [String] = []) {
+        self.values = values
+        self.saturated = saturated
+    }
+
     public subscript(name: String) -> Value? { values[name] }
 
     /// Every statistic of `pack` as a record path and value: `stats.total_views`, and

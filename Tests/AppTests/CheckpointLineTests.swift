@@ -17,6 +17,14 @@ import TestSupport
         var extracted = base.extracted
         extracted.fields["name"] = .text("Zoë \"Q\" \\ back\u{1}\u{1F}\n\ttab\r ✓ 日本 \u{2028}")
         extracted.rounded = ["followers": 100, "articles[0].views": 1_000]
+        // Every shape a statistic takes: a value, null, a top row, no top row, a saturated sum.
+        var stats = extracted.stats ?? Statistics()
+        stats.values["views"] = .value(.int(Int.max))
+        stats.values["unknown"] = .value(.null)
+        stats.values["top"] = .row(["title": .text("A \"top\" one"), "views": .int(5)])
+        stats.values["none"] = .row(nil)
+        stats.saturated = ["views"]
+        extracted.stats = stats
         var rich = MemberRecord(id: base.id, site: base.site, fetchedAt: Date(timeIntervalSince1970: 1_763_800_000.125),
                                 sources: base.sources, extracted: extracted, errors: base.errors)
         rich.changes = ["reputation.total": FieldChange(from: .int(250_000), to: .int(250_310), seenAt: FixtureRecords.fetchedAt)]

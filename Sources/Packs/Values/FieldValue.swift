@@ -58,12 +58,18 @@ public enum FieldValue: Sendable, Hashable, Codable {
 
     /// The value as one tagged string (`"i5"`); nil for null.
     public var coded: String? {
+        codedParts.map { String(UnicodeScalar($0.tag)) + $0.body }
+    }
+
+    /// `coded` in its two parts, its type's tag and the value's text, for writers that
+    /// put them down apart (`Row.pack`).
+    public var codedParts: (tag: UInt8, body: String)? {
         switch self {
         case .null: return nil
-        case .text(let text): return "t" + text
-        case .int(let number): return "i" + String(number)
-        case .decimal(let number): return "d" + DecimalText.plain(number)
-        case .date(let date): return "D" + date.description
+        case .text(let text): return (UInt8(ascii: "t"), text)
+        case .int(let number): return (UInt8(ascii: "i"), String(number))
+        case .decimal(let number): return (UInt8(ascii: "d"), DecimalText.plain(number))
+        case .date(let date): return (UInt8(ascii: "D"), date.description)
         }
     }
 

@@ -82,44 +82,58 @@ public enum JSONValue: Sendable, Equatable {
     /// `text` as a JSON string, what a terminal or a script could misread escaped;
     /// runs with nothing to escape (nearly all text) copied whole.
     package static func writeString(_ text: String, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
         var text = text
-        text.withUTF8 { utf8 in
-            // Runs with nothing to escape (nearly all text) are copied whole.
-            var runStart = 0
-            var index = 0
-            while index < utf8.count {
-                let byte = utf8[index]
-                let escaped: [UInt8]
-                switch byte {
-                case UInt8(ascii: "\""): escaped = [0x5C, UInt8(ascii: "\"")]
-                case UInt8(ascii: "\\"): escaped = [0x5C, 0x5C]
-                case 0x0A: escaped = [0x5C, UInt8(ascii: "n")]
-                case 0x0D: escaped = [0x5C, UInt8(ascii: "r")]
-                case 0x09: escaped = [0x5C, UInt8(ascii: "t")]
-                case 0..<0x20, 0x7F: escaped = Array("\\u00".utf8) + [hexDigit(byte >> 4), hexDigit(byte & 0x0F)]
-                // C1 controls (C2 80-9F): a terminal obeys them as it does ESC.
-                case 0xC2 where index + 1 < utf8.count && (0x80...0x9F).contains(utf8[index + 1]):
-                    let second = utf8[index + 1]
-                    escaped = Array("\\u00".utf8) + [hexDigit(second >> 4), hexDigit(second & 0x0F)]
-                // U+2028 and U+2029 (E2 80 A8/A9) are valid JSON but end lines in JavaScript;
-                // the bidirectional overrides and isolates (U+202A-202E, U+2066-2069) reorder
-                // what a terminal shows. Escaped, the document reads the same to a parser.
-                case 0xE2 where index + 2 < utf8.count && JSONValue.escapedAfterE2(utf8[index + 1], utf8[index + 2]):
-                    let scalar = 0x2000 | (UInt32(utf8[index + 1] & 0x0F) << 6) | UInt32(utf8[index + 2] & 0x3F)
-                    escaped = Array("\\u\(String(scalar, radix: 16))".utf8)
-                default:
-                    index += 1
-                    continue
-                }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                output.append(contentsOf: escaped)
-                index += byte == 0xE2 ? 3 : byte == 0xC2 ? 2 : 1
-                runStart = index
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
-        }
+        text.withUTF8 { writeString(utf8: $0, to: &output) }
+    }
+
+    /// `writeString` for text already in UTF-8 bytes (a checkpoint's packed rows).
+    package static func writeString(utf8: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
+        // Runs with nothing to escape (nearly all text) are copied whole; a byte is
+        // looked at closer only when the table marks it (controls, quote, backslash,
+        // DEL, and the lead bytes of the sequences below).
+        var runStart = 0
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            guard JSONValue.needsALook[Int(byte)] else {
+                index += 1
+                continue
+            }
+            let escaped: [UInt8]
+            switch byte {
+            case UInt8(ascii: "\""): escaped = [0x5C, UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): escaped = [0x5C, 0x5C]
+            case 0x0A: escaped = [0x5C, UInt8(ascii: "n")]
+            case 0x0D: escaped = [0x5C, UInt8(ascii: "r")]
+            case 0x09: escaped = [0x5C, UInt8(ascii: "t")]
+            case 0..<0x20, 0x7F: escaped = Array("\\u00".utf8) + [hexDigit(byte >> 4), hexDigit(byte & 0x0F)]
+            // C1 controls (C2 80-9F): a terminal obeys them as it does ESC.
+            case 0xC2 where index + 1 < utf8.count && (0x80...0x9F).contains(utf8[index + 1]):
+                let second = utf8[index + 1]
+                escaped = Array("\\u00".utf8) + [hexDigit(second >> 4), hexDigit(second & 0x0F)]
+            // U+2028 and U+2029 (E2 80 A8/A9) are valid JSON but end lines in JavaScript;
+            // the bidirectional overrides and isolates (U+202A-202E, U+2066-2069) reorder
+            // what a terminal shows. Escaped, the document reads the same to a parser.
+            case 0xE2 where index + 2 < utf8.count && JSONValue.escapedAfterE2(utf8[index + 1], utf8[index + 2]):
+                let scalar = 0x2000 | (UInt32(utf8[index + 1] & 0x0F) << 6) | UInt32(utf8[index + 2] & 0x3F)
+                escaped = Array("\\u\(String(scalar, radix: 16))".utf8)
+            default:
+                index += 1
+                continue
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            output.append(contentsOf: escaped)
+            index += byte == 0xE2 ? 3 : byte == 0xC2 ? 2 : 1
+            runStart = index
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// The bytes `writeString` looks at closer: every other byte is copied as it is.
+    private static let needsALook: [Bool] = (0...255).map { byte in
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2 || byte == 0xE2
     }
 
     /// The second and third bytes of U+2028-202E or U+2066-2069 after E2.
