@@ -58,6 +58,13 @@ extension ExtractedRecord {
             }
         }
 
+        /// The values of `fields`, in their order, null for a field the row lacks: the
+        /// row's own values when it holds those fields in that order (a list's rows do).
+        public func values(named fields: [String]) -> [FieldValue] {
+            if names.list == fields { return values }
+            return fields.map { self[$0] ?? .null }
+        }
+
         public var count: Int { values.count }
         public var isEmpty: Bool { values.isEmpty }
         /// The field names, in the pack's order.

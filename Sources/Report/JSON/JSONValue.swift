@@ -32,11 +32,13 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// `pretty`: two-space indentation, one key per line; otherwise one line (NDJSON).
-    public func serialized(pretty: Bool = true) -> String {
+    /// `terminator` ends the text (NDJSON's newline), written with it rather than joined after.
+    public func serialized(pretty: Bool = true, terminator: String = "") -> String {
         // Bytes, not String appends: records of hundreds of rows are written per member.
         var output = [UInt8]()
-        output.reserveCapacity(1024)
+        output.reserveCapacity(4096)
         write(to: &output, pretty: pretty, indent: 0)
+        output += terminator.utf8
         return String(decoding: output, as: UTF8.self)
     }
 

@@ -21,15 +21,16 @@ public enum RecordJSON {
         for (key, value) in leading { root.set([key], value) }
         for field in pack.fields {
             guard let value = record.fields[field.name] else { continue }
-            root.set(field.name.split(separator: ".").map(String.init), json(value))
+            root.set(OrderedObject.path(field.name), json(value))
         }
         for collection in pack.collections {
             guard let rows = record.collections[collection.name] else { continue }
-            let paths = collection.fields.map { $0.name.split(separator: ".").map(String.init) }
+            let names = collection.fields.map(\.name)
+            let paths = names.map(OrderedObject.path)
             let flat = paths.allSatisfy { $0.count == 1 }
             let array = rows.map { row -> JSONValue in
                 // Row fields seldom nest: no need to build them key path by key path.
-                if flat { return .object(collection.fields.map { ($0.name, json(row[$0.name] ?? .null)) }) }
+                if flat { return .object(zip(names, row.values(named: names)).map { ($0, json($1)) }) }
                 var object = OrderedObject()
                 for (field, path) in zip(collection.fields, paths) { object.set(path, json(row[field.name] ?? .null)) }
                 return object.value
@@ -90,7 +91,7 @@ public enum RecordJSON {
     public static func value(_ stats: Statistics, pack: SitePack) -> JSONValue {
         var object = OrderedObject()
         for stat in pack.stats {
-            let path = stat.name.split(separator: ".").map(String.init)
+            let path = OrderedObject.path(stat.name)
             switch stats[stat.name] {
             case .value(let value)?: object.set(path, json(value))
             case .row(let row?)?: object.set(path, .object(stat.objectKeys.map { ($0, json(row[$0] ?? .null)) }))
@@ -146,6 +147,11 @@ struct OrderedObject {
     private indirect enum Node {
         case leaf(JSONValue)
         case branch(OrderedObject)
+    }
+
+    /// A key's path: its parts between dots (most keys have none, and are their own path).
+    static func path(_ key: String) -> [String] {
+        key.utf8.contains(UInt8(ascii: ".")) ? key.split(separator: ".").map(String.init) : [key]
     }
 
     mutating func set(_ path: [String], _ value: JSONValue) {

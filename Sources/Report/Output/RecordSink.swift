@@ -23,7 +23,9 @@ final class TextRecordSink: RecordSink {
     }
 
     func write(_ record: MemberRecord) throws {
-        try put((first ? formatter.header : formatter.separator) + formatter.chunk(record))
+        // Most formats put nothing between records (NDJSON): the chunk goes as it is.
+        let before = first ? formatter.header : formatter.separator
+        if before.isEmpty { try put(formatter.chunk(record)) } else { try put(before + formatter.chunk(record)) }
         first = false
     }
 
