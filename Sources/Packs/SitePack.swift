@@ -186,6 +186,9 @@ public struct IDRule: Sendable {
 public final class FieldRule: Sendable {
     /// Dotted path (`reputation.author.points`); output nests on the dots.
     public let name: String
+    /// `name`'s parts between its dots (`["reputation", "author", "points"]`), split
+    /// once here rather than for every record written.
+    public let keyParts: [String]
     public let type: FieldType
     public let alternatives: [Alternative]
     /// The value where the page shows that there is none (an `absent` pattern matched,
@@ -221,6 +224,7 @@ public final class FieldRule: Sendable {
         self.century = century
         self.reportsChanges = reportsChanges
         self.name = name
+        keyParts = name.split(separator: ".").map(String.init)
         self.type = type
         self.alternatives = alternatives
         self.defaultValue = defaultValue

@@ -21,12 +21,12 @@ public enum RecordJSON {
         for (key, value) in leading { root.set([key], value) }
         for field in pack.fields {
             guard let value = record.fields[field.name] else { continue }
-            root.set(OrderedObject.path(field.name), json(value))
+            root.set(field.keyParts, json(value))
         }
         for collection in pack.collections {
             guard let rows = record.collections[collection.name] else { continue }
             let names = collection.fields.map(\.name)
-            let paths = names.map(OrderedObject.path)
+            let paths = collection.fields.map(\.keyParts)
             let flat = paths.allSatisfy { $0.count == 1 }
             let array = rows.map { row -> JSONValue in
                 // Row fields seldom nest: no need to build them key path by key path.
