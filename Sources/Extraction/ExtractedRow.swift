@@ -118,9 +118,17 @@ extension ExtractedRecord {
             for (name, value) in pairs {
                 var name = name
                 name.withUTF8 { bytes in
-                    out += String(bytes.count).utf8
+                    appendDigits(bytes.count, to: &out)
                     out.append(UInt8(ascii: ":"))
                     out.append(contentsOf: bytes)
+                }
+                // Counts, the commonest value, go down digit by digit, never made a String.
+                if case .int(let number) = value, number >= 0 {
+                    appendDigits(digitCount(number) + 1, to: &out)
+                    out.append(UInt8(ascii: ":"))
+                    out.append(FieldValue.intTag)
+                    appendDigits(number, to: &out)
+                    continue
                 }
                 guard let (tag, text) = value.codedParts else {
                     out.append(UInt8(ascii: "~"))
@@ -128,12 +136,30 @@ extension ExtractedRecord {
                 }
                 var body = text
                 body.withUTF8 { bytes in
-                    out += String(bytes.count + 1).utf8
+                    appendDigits(bytes.count + 1, to: &out)
                     out.append(UInt8(ascii: ":"))
                     out.append(tag)
                     out.append(contentsOf: bytes)
                 }
             }
+        }
+
+        /// `number`'s decimal digits (it is not negative).
+        private static func appendDigits(_ number: Int, to out: inout [UInt8]) {
+            var divisor = 1
+            while divisor <= number / 10 { divisor *= 10 }
+            var rest = number
+            while divisor > 0 {
+                out.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+                rest %= divisor
+                divisor /= 10
+            }
+        }
+
+        private static func digitCount(_ number: Int) -> Int {
+            var count = 1, rest = number
+            while rest >= 10 { rest /= 10; count += 1 }
+            return count
         }
 
         /// The pairs `packed` wrote; nil for anything else.

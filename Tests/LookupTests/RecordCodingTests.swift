@@ -40,6 +40,16 @@ import TestSupport
         }
     }
 
+    /// Counts are written digit by digit: every size of one comes back as it went.
+    @Test func everyCountPacksAsItsOwnDigits() throws {
+        for number in [0, 7, 9, 10, 99, 100, 12_345, 999_999_999, 1_000_000_000_000, Int.max, -1, Int.min] {
+            let row: ExtractedRecord.Row = ["n": .int(number)]
+            #expect(row.packed == "1:n\(String(number).utf8.count + 1):i\(number)")
+            let back = try JSONDecoder().decode(ExtractedRecord.Row.self, from: JSONEncoder().encode(row))
+            #expect(back == row)
+        }
+    }
+
     @Test func valuesKeepTheirTypesAndWhatALookupAddsIsKept() throws {
         var record = FixtureRecords.record("48201")
         record.changes = ["reputation.total": FieldChange(from: .int(250_000), to: .int(250_310), seenAt: FixtureRecords.fetchedAt)]

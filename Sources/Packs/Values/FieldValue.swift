@@ -67,11 +67,14 @@ public enum FieldValue: Sendable, Hashable, Codable {
         switch self {
         case .null: return nil
         case .text(let text): return (UInt8(ascii: "t"), text)
-        case .int(let number): return (UInt8(ascii: "i"), String(number))
+        case .int(let number): return (FieldValue.intTag, String(number))
         case .decimal(let number): return (UInt8(ascii: "d"), DecimalText.plain(number))
         case .date(let date): return (UInt8(ascii: "D"), date.description)
         }
     }
+
+    /// An integer's tag in `coded` (`"i5"`).
+    public static let intTag = UInt8(ascii: "i")
 
     private static let posix = Locale(identifier: "en_US_POSIX")
 }
