@@ -39,6 +39,6 @@ struct NDJSONFormatter: RecordFormatter {
     var header: String { "" }
 
     func chunk(_ record: MemberRecord) -> String {
-        RecordJSON.value(record, pack: pack, fields: fields).serialized(pretty: false, terminator: "\n")
+        RecordJSON.value(record, pack: pack, fields: fields, compact: true).serialized(pretty: false, terminator: "\n")
     }
 }

@@ -12,6 +12,9 @@ public enum JSONValue: Sendable, Equatable {
     case decimal(Decimal)
     /// Finite doubles only; written in Swift's shortest round-trip form.
     case double(Double)
+    /// Compact JSON already written (a long list's rows, written straight from their
+    /// values for NDJSON): put down as it is, so only where the document is compact.
+    case written([UInt8])
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
@@ -50,6 +53,7 @@ public enum JSONValue: Sendable, Equatable {
         case .decimal(let number): output += DecimalText.plain(number).utf8
         case .double(let number): output += (number.isFinite ? number.description : "null").utf8
         case .string(let text): JSONValue.writeString(text, to: &output)
+        case .written(let bytes): output += bytes
         case .array(let items):
             guard !items.isEmpty else { output += "[]".utf8; return }
             output.append(UInt8(ascii: "["))

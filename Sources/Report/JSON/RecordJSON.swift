@@ -15,8 +15,10 @@ public enum RecordJSON {
     }
 
     /// `leading` keys, the fields and collections, then `trailing` keys.
+    /// `compactRows`: a flat list's rows are written straight from their values
+    /// (`writtenRows`), for a compact document.
     private static func value(_ record: ExtractedRecord, pack: SitePack, leading: [(String, JSONValue)],
-                              trailing: [(String, JSONValue)]) -> JSONValue {
+                              trailing: [(String, JSONValue)], compactRows: Bool = false) -> JSONValue {
         var root = OrderedObject()
         for (key, value) in leading { root.set([key], value) }
         for field in pack.fields {
@@ -28,6 +30,10 @@ public enum RecordJSON {
             let names = collection.fields.map(\.name)
             let paths = collection.fields.map(\.keyParts)
             let flat = paths.allSatisfy { $0.count == 1 }
+            if flat && compactRows {
+                root.set([collection.name], writtenRows(rows, names: names))
+                continue
+            }
             let array = rows.map { row -> JSONValue in
                 // Row fields seldom nest: no need to build them key path by key path.
                 if flat { return .object(zip(names, row.values(named: names)).map { ($0, json($1)) }) }
@@ -53,7 +59,7 @@ public enum RecordJSON {
 
     /// A looked-up member: identity and provenance first, then the fields, the
     /// statistics, then `errors` (the lookup's, which include the extraction problems).
-    public static func value(_ member: MemberRecord, pack: SitePack) -> JSONValue {
+    public static func value(_ member: MemberRecord, pack: SitePack, compactRows: Bool = false) -> JSONValue {
         let leading = identity(id: member.id, site: member.site, fetchedAt: member.fetchedAt, sources: member.sources)
             + (member.isArchived ? [("archived_at", .object(member.sources.compactMap { source in
             member.captures[source.name].map { (source.name, JSONValue.string($0.time.formatted(.iso8601))) }
@@ -63,7 +69,7 @@ public enum RecordJSON {
         trailing += rounded(member.extracted)
         trailing.append(("changes", .object(member.changes.sorted { $0.key < $1.key }.map { ($0.key, value($0.value)) })))
         trailing.append(("errors", .array(member.errors.map(error))))
-        return value(member.extracted, pack: pack, leading: leading, trailing: trailing)
+        return value(member.extracted, pack: pack, leading: leading, trailing: trailing, compactRows: compactRows)
     }
 
     /// What every record begins with: the schema, whose it is (a null ID where none is
@@ -79,9 +85,11 @@ public enum RecordJSON {
     }
 
     /// A member's record, whole, or with only the `--json` keys (`JSONSelection`).
-    public static func value(_ member: MemberRecord, pack: SitePack, fields: [String]?) -> JSONValue {
+    /// `compact`: it will be written compact (NDJSON), so a whole record's lists are
+    /// written straight from their rows rather than built first.
+    public static func value(_ member: MemberRecord, pack: SitePack, fields: [String]?, compact: Bool = false) -> JSONValue {
+        guard let fields else { return value(member, pack: pack, compactRows: compact) }
         let whole = value(member, pack: pack)
-        guard let fields else { return whole }
         let paths = fields.map { $0.split(separator: ".").map(String.init) }
         return JSONSelection.keepingRounded(JSONSelection.select(whole, paths: paths), of: whole, paths: paths)
     }
@@ -118,6 +126,44 @@ public enum RecordJSON {
         if let status = error.status { members.append(("status", .int(status))) }
         members.append(("message", .string(error.message)))
         return .object(members)
+    }
+
+    /// A flat list's rows as compact JSON, written straight from their values: the
+    /// bytes `.array` of `.object`s of `json(value)` would write, without building them
+    /// (a member's rows are most of its record).
+    static func writtenRows(_ rows: [ExtractedRecord.Row], names: [String]) -> JSONValue {
+        guard !rows.isEmpty else { return .array([]) }
+        let keys = names.map { name -> [UInt8] in
+            var key = [UInt8]()
+            JSONValue.writeString(name, to: &key)
+            key.append(UInt8(ascii: ":"))
+            return key
+        }
+        var out = [UInt8]()
+        out.reserveCapacity(rows.count * 256)
+        out.append(UInt8(ascii: "["))
+        for (index, row) in rows.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            guard !keys.isEmpty else {
+                out += "{}".utf8
+                continue
+            }
+            out.append(UInt8(ascii: "{"))
+            for (position, (key, value)) in zip(keys, row.values(named: names)).enumerated() {
+                if position > 0 { out.append(UInt8(ascii: ",")) }
+                out += key
+                switch value {
+                case .null: out += "null".utf8
+                case .text(let text): JSONValue.writeString(text, to: &out)
+                case .int(let number): out += String(number).utf8
+                case .decimal(let number): out += DecimalText.plain(number).utf8
+                case .date(let date): JSONValue.writeString(date.description, to: &out)
+                }
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(UInt8(ascii: "]"))
+        return .written(out)
     }
 
     public static func json(_ value: FieldValue) -> JSONValue {
