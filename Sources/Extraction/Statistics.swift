@@ -323,11 +323,8 @@ struct StatisticsComputation {
             shown = (value * scale).rounded() / scale
         }
         // Through the shortest text that reads back as the same double: 16.02, not 16.019999999999999.
-        return shown.isFinite ? Decimal(string: String(shown), locale: StatisticsComputation.posix).map { .decimal($0) } ?? .null : .null
+        return shown.isFinite ? DecimalText.decimal(String(shown)).map { .decimal($0) } ?? .null : .null
     }
-
-    /// Made once: a `Locale` a formula's figure costs more than the figure.
-    private static let posix = Locale(identifier: "en_US_POSIX")
 
     static func decimal(_ value: FieldValue?) -> Decimal? {
         switch value {

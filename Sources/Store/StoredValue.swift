@@ -17,7 +17,7 @@ enum StoredValue {
     static func decode(type: String, value: String?) -> FieldValue {
         switch (type, value) {
         case ("int", let text?): return Int(text).map { .int($0) } ?? .null
-        case ("decimal", let text?): return Decimal(string: text, locale: StoredValue.posix).map { .decimal($0) } ?? .null
+        case ("decimal", let text?): return DecimalText.decimal(text).map { .decimal($0) } ?? .null
         case ("text", let text?): return .text(text)
         case ("date", let text?):
             let parts = text.split(separator: "-").compactMap { Int($0) }
@@ -26,9 +26,6 @@ enum StoredValue {
         default: return .null
         }
     }
-
-    /// Made once: reading a history reads many decimals.
-    private static let posix = Locale(identifier: "en_US_POSIX")
 }
 
 /// Times as ISO 8601 text with milliseconds, which sorts as time does.

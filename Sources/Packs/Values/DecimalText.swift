@@ -1,7 +1,19 @@
 import Foundation
 
-/// A decimal with a fixed number of places, rounded half away from zero (`4.70`).
+/// Decimals to and from text: read as machines write them, written as `Decimal`
+/// describes itself (`plain`) or to a fixed number of places (`fixed`).
 public enum DecimalText {
+    /// A decimal written as machines write one (`4.66`, `-1e3`), read with the POSIX
+    /// locale (a point, never a comma), whatever the user's locale; nil for no number.
+    /// `Decimal(string:)` reads a prefix: callers that need the whole text a number check it.
+    public static func decimal(_ text: String) -> Decimal? {
+        Decimal(string: text, locale: posix)
+    }
+
+    /// Made once: a `Locale` costs more than the number it reads.
+    private static let posix = Locale(identifier: "en_US_POSIX")
+
+    /// A decimal with a fixed number of places, rounded half away from zero (`4.70`).
     public static func fixed(_ number: Decimal, places: Int) -> String {
         var value = number, rounded = Decimal()
         NSDecimalRound(&rounded, &value, places, .plain)

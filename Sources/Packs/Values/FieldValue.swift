@@ -42,7 +42,7 @@ public enum FieldValue: Sendable, Hashable, Codable {
         case "d":
             // Decimal(string:) reads a prefix ("4.6x" as 4.6): the whole body must be a number.
             guard body.allSatisfy({ $0.isASCII && ($0.isNumber || "-+.eE".contains($0)) }),
-                  let number = Decimal(string: String(body), locale: FieldValue.posix) else { return nil }
+                  let number = DecimalText.decimal(String(body)) else { return nil }
             self = .decimal(number)
         case "D":
             guard let date = CalendarDate(iso: body) else { return nil }
@@ -75,8 +75,6 @@ public enum FieldValue: Sendable, Hashable, Codable {
 
     /// An integer's tag in `coded` (`"i5"`).
     public static let intTag = UInt8(ascii: "i")
-
-    private static let posix = Locale(identifier: "en_US_POSIX")
 }
 
 /// A day without a time zone: `PageText`'s, named here for the records' users.

@@ -105,12 +105,10 @@ extension Numeral {
     static func decimal(_ text: String) -> Decimal? {
         switch read(cleaned: text) {
         case .number(let numeral): return numeral.decimal
-        case .long: return Decimal(string: text, locale: posix)
+        case .long: return DecimalText.decimal(text)
         case .invalid: return nil
         }
     }
-
-    private static let posix = Locale(identifier: "en_US_POSIX")
 
     /// The digits a `Decimal` holds exactly; a longer number would come back rounded.
     static let decimalDigits = 38
