@@ -21,16 +21,7 @@ public struct FetchRequest: Sendable {
     /// `SettingsError` naming where it was set; a flag's is a `GivenValueError`
     /// (`checkGiven` finds it first, before anything is read).
     public func resolved(_ config: Settings) throws -> FetchSettings {
-        var settings = FetchSettings()
-        settings.baseURL = baseURL ?? config.text("base_url")
-        settings.concurrency = concurrency ?? config.integer("concurrency") ?? settings.concurrency
-        settings.rate = rate ?? config.number("rate") ?? settings.rate
-        settings.retries = retries ?? config.integer("retries") ?? settings.retries
-        settings.timeout = timeout ?? config.number("timeout") ?? settings.timeout
-        settings.connectTimeout = connectTimeout ?? config.number("connect_timeout") ?? settings.connectTimeout
-        settings.respectRobots = !ignoreRobots
-        settings.savePagesTo = savePagesTo
-        settings.cacheDirectory = cache ?? config.cacheDirectory()
+        let settings = merged(with: config)
         if let problem = FetchRequest.firstProblem(settings) {
             if given(problem.key) { throw GivenValueError(key: problem.key, rule: problem.rule) }
             throw SettingsError(file: nil, key: config.value(problem.key)?.whereSet ?? problem.key, message: problem.rule)
@@ -40,14 +31,22 @@ public struct FetchRequest: Sendable {
 
     /// The values given out of range, judged alone (with the defaults for the rest).
     public func checkGiven() throws(GivenValueError) {
+        if let problem = FetchRequest.firstProblem(merged(with: nil)) { throw GivenValueError(key: problem.key, rule: problem.rule) }
+    }
+
+    /// Each value from its flag, else `config`'s (none: the defaults'), else the default.
+    private func merged(with config: Settings?) -> FetchSettings {
         var settings = FetchSettings()
-        settings.baseURL = baseURL
-        settings.concurrency = concurrency ?? settings.concurrency
-        settings.rate = rate ?? settings.rate
-        settings.retries = retries ?? settings.retries
-        settings.timeout = timeout ?? settings.timeout
-        settings.connectTimeout = connectTimeout ?? settings.connectTimeout
-        if let problem = FetchRequest.firstProblem(settings) { throw GivenValueError(key: problem.key, rule: problem.rule) }
+        settings.baseURL = baseURL ?? config?.text("base_url")
+        settings.concurrency = concurrency ?? config?.integer("concurrency") ?? settings.concurrency
+        settings.rate = rate ?? config?.number("rate") ?? settings.rate
+        settings.retries = retries ?? config?.integer("retries") ?? settings.retries
+        settings.timeout = timeout ?? config?.number("timeout") ?? settings.timeout
+        settings.connectTimeout = connectTimeout ?? config?.number("connect_timeout") ?? settings.connectTimeout
+        settings.respectRobots = !ignoreRobots
+        settings.savePagesTo = savePagesTo
+        settings.cacheDirectory = cache ?? config?.cacheDirectory()
+        return settings
     }
 
     private func given(_ key: String) -> Bool {
