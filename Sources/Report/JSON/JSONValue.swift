@@ -45,6 +45,11 @@ public enum JSONValue: Sendable, Equatable {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// Compact, appended to `output` (a part of a document written by hand).
+    package func write(to output: inout [UInt8]) {
+        write(to: &output, pretty: false, indent: 0)
+    }
+
     private func write(to output: inout [UInt8], pretty: Bool, indent: Int) {
         switch self {
         case .null: output += "null".utf8

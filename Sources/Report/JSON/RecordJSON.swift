@@ -152,13 +152,7 @@ public enum RecordJSON {
             for (position, (key, value)) in zip(keys, row.values(named: names)).enumerated() {
                 if position > 0 { out.append(UInt8(ascii: ",")) }
                 out += key
-                switch value {
-                case .null: out += "null".utf8
-                case .text(let text): JSONValue.writeString(text, to: &out)
-                case .int(let number): out += String(number).utf8
-                case .decimal(let number): out += DecimalText.plain(number).utf8
-                case .date(let date): JSONValue.writeString(date.description, to: &out)
-                }
+                json(value).write(to: &out)
             }
             out.append(UInt8(ascii: "}"))
         }
