@@ -11,7 +11,7 @@ public struct MemberRecord: Sendable, Codable {
     public let fetchedAt: Date
     /// Source name → URL, in the pack's source order.
     public let sources: [(name: String, url: String)]
-    public let extracted: ExtractedRecord
+    public internal(set) var extracted: ExtractedRecord
     public let errors: [MemberError]
     /// What changed since the member's previous snapshot in the history, keyed by
     /// field (`reputation.total`) or row field (`articles[<url>].views`). Empty when
@@ -60,15 +60,8 @@ public struct MemberRecord: Sendable, Codable {
     /// JSON, and most of the time spent coding it).
     public var withoutOutcomes: MemberRecord {
         guard !extracted.outcomes.isEmpty else { return self }
-        var kept = extracted
-        kept.outcomes = []
-        var copy = MemberRecord(id: id, site: site, fetchedAt: fetchedAt, sources: sources, extracted: kept, errors: errors)
-        copy.changes = changes
-        copy.previousLookup = previousLookup
-        copy.captures = captures
-        copy.warnings = warnings
-        copy.pagesRead = pagesRead
-        copy.trend = trend
+        var copy = self
+        copy.extracted.outcomes = []
         return copy
     }
 

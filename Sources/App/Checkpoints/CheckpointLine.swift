@@ -45,7 +45,7 @@ enum CheckpointLine {
         out += #"{"fields":"#.utf8
         var packed = [UInt8]()
         ExtractedRecord.Row.pack(extracted.fields.lazy.map { ($0.key, $0.value) }, into: &packed)
-        bytes(packed, to: &out)
+        packed.withUnsafeBufferPointer { JSONValue.writeString(utf8: $0, to: &out) }
         out += #","collections":{"#.utf8
         for (index, (name, rows)) in extracted.collections.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -53,9 +53,7 @@ enum CheckpointLine {
             out += ":[".utf8
             for (position, row) in rows.enumerated() {
                 if position > 0 { out.append(UInt8(ascii: ",")) }
-                packed.removeAll(keepingCapacity: true)
-                row.pack(into: &packed)
-                bytes(packed, to: &out)
+                self.row(row, scratch: &packed, to: &out)
             }
             out.append(UInt8(ascii: "]"))
         }
@@ -95,20 +93,16 @@ enum CheckpointLine {
                 out += "}}".utf8
             case .row(let row?):
                 out += #":{"row":{"_0":"#.utf8
-                var packed = [UInt8]()
-                row.pack(into: &packed)
-                bytes(packed, to: &out)
+                var scratch = [UInt8]()
+                self.row(row, scratch: &scratch, to: &out)
                 out += "}}".utf8
             case .row(nil):
                 out += #":{"row":{}}"#.utf8
             }
         }
-        out += #"},"saturated":["#.utf8
-        for (index, name) in stats.saturated.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            string(name, to: &out)
-        }
-        out += "]}".utf8
+        out += #"},"saturated":"#.utf8
+        strings(stats.saturated, to: &out)
+        out.append(UInt8(ascii: "}"))
     }
 
     /// What a lookup adds to the extracted record: its errors, changes, captures, warnings, trend.
@@ -123,12 +117,9 @@ enum CheckpointLine {
         }
         out += #","captures":"#.utf8
         try coded(record.captures, empty: "{}", to: &out)
-        out += #","warnings":["#.utf8
-        for (index, warning) in record.warnings.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            string(warning, to: &out)
-        }
-        out += #"],"trend":"#.utf8
+        out += #","warnings":"#.utf8
+        strings(record.warnings, to: &out)
+        out += #","trend":"#.utf8
         try coded(record.trend, empty: "[]", to: &out)
     }
 
@@ -143,9 +134,21 @@ enum CheckpointLine {
         out += "\(value)".utf8
     }
 
-    /// UTF-8 bytes as a JSON string (a packed row).
-    private static func bytes(_ utf8: [UInt8], to out: inout [UInt8]) {
-        utf8.withUnsafeBufferPointer { JSONValue.writeString(utf8: $0, to: &out) }
+    /// A row packed (`Row.pack`) into `scratch`, written as a JSON string.
+    private static func row(_ row: ExtractedRecord.Row, scratch: inout [UInt8], to out: inout [UInt8]) {
+        scratch.removeAll(keepingCapacity: true)
+        row.pack(into: &scratch)
+        scratch.withUnsafeBufferPointer { JSONValue.writeString(utf8: $0, to: &out) }
+    }
+
+    /// A JSON array of strings.
+    private static func strings(_ list: [String], to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
+        for (index, text) in list.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            string(text, to: &out)
+        }
+        out.append(UInt8(ascii: "]"))
     }
 
     /// A JSON string, written as every JSON cpvanity writes one.
