@@ -90,18 +90,16 @@ public struct PackRequest: Sendable {
     }
 }
 
-/// Where the history is, as given (`--db`), and whether lookups use it (`--no-store`).
+/// Where the history is, as given (`--db`); a lookup under `--no-store` has none.
 public struct HistoryRequest: Sendable {
     public var path: String?
-    public var enabled: Bool
 
-    public init(path: String? = nil, enabled: Bool = true) {
+    public init(path: String? = nil) {
         self.path = path
-        self.enabled = enabled
     }
 
     /// The flag, else `$CPVANITY_DB`, else the config file's `db`, else the default.
     public func resolved(_ config: Settings) -> HistorySettings {
-        HistorySettings(path: ProcessPlaces.current.historyPath(explicit: config.explicitValue("db", flag: path)), enabled: enabled)
+        HistorySettings(explicitPath: config.explicitValue("db", flag: path))
     }
 }

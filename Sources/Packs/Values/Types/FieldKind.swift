@@ -25,10 +25,11 @@ public protocol FieldKind: Sendable {
     static var writtenForms: [WrittenForm] { get }
     /// The capturing groups a suggested pattern may end with; text's, where empty.
     static var suggestedCaptures: [String] { get }
-    /// Whether a suggested pattern may also capture the value as text (to its element's end).
+    /// Whether its values are read as text: a suggested pattern may also capture one to
+    /// its element's end, and one with no `pattern(finding:)` is found as its words.
     static var capturesAsText: Bool { get }
     /// A pattern finding `shown`, as a person read it, where the page writes it; nil:
-    /// found as words.
+    /// found as words where the type `capturesAsText`, else not found.
     static func pattern(finding shown: String) -> String?
 }
 
