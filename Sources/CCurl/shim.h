@@ -28,11 +28,6 @@ static inline CURLcode cpv_easy_setopt_write_function(CURL *handle, cpv_write_ca
     return curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, callback);
 }
 
-typedef int (*cpv_progress_callback)(void *context, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal, curl_off_t ulnow);
-static inline CURLcode cpv_easy_setopt_progress_function(CURL *handle, cpv_progress_callback callback) {
-    return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
-}
-
 static inline CURLcode cpv_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }
@@ -52,4 +47,18 @@ static inline CURLMcode cpv_multi_setopt_long(CURLM *multi, CURLMoption option, 
 // CURLMsg keeps the result in a union.
 static inline CURLcode cpv_message_result(const CURLMsg *message) {
     return message->data.result;
+}
+
+// The multi interface's event API (curl_multi_socket_action): libcurl says which
+// sockets to watch and when its next timeout falls; the driver waits on them itself.
+static inline CURLMcode cpv_multi_setopt_pointer(CURLM *multi, CURLMoption option, void *value) {
+    return curl_multi_setopt(multi, option, value);
+}
+
+static inline CURLMcode cpv_multi_setopt_socket_function(CURLM *multi, curl_socket_callback callback) {
+    return curl_multi_setopt(multi, CURLMOPT_SOCKETFUNCTION, callback);
+}
+
+static inline CURLMcode cpv_multi_setopt_timer_function(CURLM *multi, curl_multi_timer_callback callback) {
+    return curl_multi_setopt(multi, CURLMOPT_TIMERFUNCTION, callback);
 }

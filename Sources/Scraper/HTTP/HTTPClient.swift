@@ -1,6 +1,5 @@
 import CCurl
 import Foundation
-import Synchronization
 
 /// An HTTP client on libcurl's multi interface: one driver thread runs every
 /// transfer, so hundreds of requests share a few connections (reused, HTTP/2
@@ -51,8 +50,9 @@ public final class HTTPClient: Sendable {
     }
 }
 
-/// One request in flight. Touched only by the driver thread once submitted.
-private final class Transfer: @unchecked Sendable {
+/// One request in flight. Touched only by the driver thread once submitted; a
+/// cancelled one is taken off the multi handle there (`CurlDriver.abandon`).
+final class Transfer: @unchecked Sendable {
     let id: Int
     let url: String
     let requestHeaders: [String: String]
@@ -60,7 +60,6 @@ private final class Transfer: @unchecked Sendable {
     private let continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>
     var body = [UInt8]()
     var exceededLimit = false
-    let cancelled = Atomic<Bool>(false)
     private(set) var easy: UnsafeMutableRawPointer?
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
@@ -119,12 +118,6 @@ private final class Transfer: @unchecked Sendable {
             return length
         })
         check(cpv_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, context))
-        check(cpv_easy_setopt_long(handle, CURLOPT_NOPROGRESS, 0))
-        check(cpv_easy_setopt_progress_function(handle) { context, _, _, _, _ in
-            guard let context else { return 0 }
-            return Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue().cancelled.load(ordering: .relaxed) ? 1 : 0
-        })
-        check(cpv_easy_setopt_pointer(handle, CURLOPT_XFERINFODATA, context))
         for (name, value) in requestHeaders.sorted(by: { $0.key < $1.key }) {
             headerList = "\(name): \(value)".withCString { curl_slist_append(headerList, $0) }
         }
@@ -161,8 +154,6 @@ private final class Transfer: @unchecked Sendable {
             fail(.tooLarge(limit: options.maxBodyBytes))
         case CURLE_WRITE_ERROR where exceededLimit:
             fail(.tooLarge(limit: options.maxBodyBytes))
-        case CURLE_ABORTED_BY_CALLBACK:
-            fail(.cancelled)
         default:
             fail(.network(detail(code)))
         }
@@ -194,98 +185,3 @@ private final class Transfer: @unchecked Sendable {
     }
 }
 
-/// Owns the multi handle and the thread that drives it.
-private final class CurlDriver: @unchecked Sendable {
-    // `multi` and `active` belong to the driver thread; other threads only touch
-    // `incoming`, `cancelled` and `stopping` (each behind its own synchronisation)
-    // and wake the thread with curl_multi_wakeup, which is thread-safe.
-    private let multi: UnsafeMutableRawPointer?
-    private let incoming = Mutex<[Transfer]>([])
-    private let cancelledIDs = Mutex<Set<Int>>([])
-    private let transferCount = Atomic<Int>(0)
-    private let stopping = Atomic<Bool>(false)
-    private var active = [Int: Transfer]()
-
-    private static let globalInit: Bool = curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
-
-    init(options: HTTPClientOptions) {
-        _ = CurlDriver.globalInit
-        multi = curl_multi_init()
-        if let multi {
-            _ = cpv_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, options.connectionCacheSize)
-            _ = cpv_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
-        }
-        let thread = Thread { [self] in run() }
-        thread.name = "cpvanity-curl"
-        thread.start()
-    }
-
-    func submit(_ transfer: Transfer) {
-        guard multi != nil, !stopping.load(ordering: .acquiring) else {
-            return transfer.fail(.network("the HTTP client is shut down"))
-        }
-        incoming.withLock { $0.append(transfer) }
-        wake()
-    }
-
-    func nextTransferID() -> Int {
-        transferCount.add(1, ordering: .relaxed).newValue
-    }
-
-    /// Cancelling a transfer not yet started (or already done) is harmless: its id
-    /// lingers in the set until the next pass clears it.
-    func cancel(id: Int) {
-        cancelledIDs.withLock { _ = $0.insert(id) }
-        wake()
-    }
-
-    func stop() {
-        stopping.store(true, ordering: .releasing)
-        wake()
-    }
-
-    private func wake() {
-        if let multi { _ = curl_multi_wakeup(multi) }
-    }
-
-    private func run() {
-        guard let multi else { return }
-        var running: Int32 = 0
-        while true {
-            for transfer in incoming.withLock({ batch in defer { batch.removeAll() }; return batch }) {
-                guard let easy = transfer.makeHandle(), curl_multi_add_handle(multi, easy) == CURLM_OK else {
-                    transfer.finish(CURLE_FAILED_INIT)
-                    continue
-                }
-                active[Int(bitPattern: easy)] = transfer
-            }
-            let cancelled = cancelledIDs.withLock { ids in defer { ids.removeAll() }; return ids }
-            if !cancelled.isEmpty {
-                for transfer in active.values where cancelled.contains(transfer.id) {
-                    transfer.cancelled.store(true, ordering: .relaxed)
-                }
-            }
-            if stopping.load(ordering: .acquiring) {
-                for transfer in active.values { transfer.cancelled.store(true, ordering: .relaxed) }
-            }
-            _ = curl_multi_perform(multi, &running)
-            var left: Int32 = 0
-            while let message = curl_multi_info_read(multi, &left) {
-                guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
-                let code = cpv_message_result(message)
-                _ = curl_multi_remove_handle(multi, easy)
-                if let transfer = active.removeValue(forKey: Int(bitPattern: easy)) {
-                    transfer.finish(code)
-                }
-            }
-            if stopping.load(ordering: .acquiring) && active.isEmpty {
-                for transfer in incoming.withLock({ batch in defer { batch.removeAll() }; return batch }) {
-                    transfer.fail(.cancelled)
-                }
-                break
-            }
-            _ = curl_multi_poll(multi, nil, 0, 1000, nil)
-        }
-        curl_multi_cleanup(multi)
-    }
-}
