@@ -1,33 +1,99 @@
-/// A counting semaphore for async code: at most `limit` holders at once; the rest
-/// wait, and a freed permit goes to the waiter of the lowest member rank (the list's
-/// order, `RequestOrder`), requests outside any member's turn first, arrival order
+import Synchronization
+
+/// The cap on requests in flight, and the list's order kept at the same gate: at most
+/// `limit` holders at once; a request waits for a free permit *and* its member's turn
+/// (`RequestOrder`: a member's first request only after every member before it took
+/// its first), in one wait. A freed permit goes to the waiter of the lowest member
+/// rank whose turn it is, requests outside any member's turn first, arrival order
 /// among equals.
-actor ConcurrencyLimiter {
-    private var available: Int
-    private var waiters: [(rank: Int, arrival: Int, continuation: CheckedContinuation<Void, Never>)] = []
-    private var arrivals = 0
+///
+/// One lock, no actor: a request that finds a permit free and its turn come takes
+/// it without suspending, and a release hands the permit over in place. (Two waits,
+/// the turn's and then the permit's, suspended nearly every request twice in a
+/// saturated batch.)
+final class ConcurrencyLimiter: Sendable {
+    private struct Waiter {
+        let turn: RequestOrder.Turn?
+        let arrival: Int
+        let continuation: CheckedContinuation<Void, Never>
+        var rank: Int { turn?.rank ?? Int.min }
+    }
+
+    private struct State {
+        var available: Int
+        var waiters: [Waiter] = []
+        var arrivals = 0
+    }
+
+    private let state: Mutex<State>
 
     init(limit: Int) {
-        available = max(1, limit)
+        state = Mutex(State(available: max(1, limit)))
     }
 
+    /// A permit, in the turn of the member whose task this is (`RequestOrder.current`).
     func acquire() async {
-        if available > 0 {
-            available -= 1
+        let turn = RequestOrder.current
+        let granted = state.withLock { state -> Bool in
+            guard state.available > 0, turn.map({ !$0.order.holdsUp($0.rank, for: self) }) ?? true else { return false }
+            state.available -= 1
+            return true
+        }
+        if granted {
+            turn?.order.settle(turn?.rank ?? 0)
             return
         }
-        let rank = RequestOrder.rank ?? Int.min
-        arrivals += 1
-        let arrival = arrivals
-        await withCheckedContinuation { waiters.append((rank, arrival, $0)) }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            // A permit or the turn may have come since the look above: queued and
+            // given out under one lock.
+            let granted = state.withLock { state in
+                state.arrivals += 1
+                state.waiters.append(Waiter(turn: turn, arrival: state.arrivals, continuation: continuation))
+                return grant(&state)
+            }
+            go(granted)
+        }
     }
 
+    /// How many requests wait for a permit or their turn now.
+    var waiting: Int { state.withLock { $0.waiters.count } }
+
+    /// The permit back; it passes straight to the waiter it may go to, if any.
     func release() {
-        guard let next = waiters.indices.min(by: { (waiters[$0].rank, waiters[$0].arrival) < (waiters[$1].rank, waiters[$1].arrival) }) else {
-            available += 1
-            return
+        go(state.withLock { state in
+            state.available += 1
+            return grant(&state)
+        })
+    }
+
+    /// Looks again: a member's turn passed (`RequestOrder.settle`).
+    func dispatch() {
+        go(state.withLock { grant(&$0) })
+    }
+
+    /// The waiters free permits go to, taken off the queue.
+    private func grant(_ state: inout State) -> [Waiter] {
+        var granted = [Waiter]()
+        while state.available > 0 {
+            var best: Int?
+            for index in state.waiters.indices {
+                let waiter = state.waiters[index]
+                if let current = best, (state.waiters[current].rank, state.waiters[current].arrival) <= (waiter.rank, waiter.arrival) { continue }
+                if let turn = waiter.turn, turn.order.holdsUp(turn.rank, for: self) { continue }
+                best = index
+            }
+            guard let best else { break }
+            state.available -= 1
+            granted.append(state.waiters.remove(at: best))
         }
-        // The permit passes straight to the waiter.
-        waiters.remove(at: next).continuation.resume()
+        return granted
+    }
+
+    /// Sends the granted on their way, outside the lock: settling a turn makes gates look again.
+    private func go(_ granted: [Waiter]) {
+        for waiter in granted {
+            if let turn = waiter.turn { turn.order.settle(turn.rank) }
+            waiter.continuation.resume()
+        }
     }
 }

@@ -187,14 +187,14 @@ public final class PageFetcher: Sendable {
                             recorded: @Sendable (HTTPResponse) -> Bool) async -> Sent {
         if isStopping { return .ended(.stopped(url)) }
         // In the list's order: a member's first request after those of the members before it.
-        await RequestOrder.inTurn { await limiter.acquire() }
+        await limiter.acquire()
         let onTime = await pacer.waitForTurn(host: origin, stopped: { self.isStopping })
         if Task.isCancelled {
-            await limiter.release()
+            limiter.release()
             return .ended(.transport(.cancelled))
         }
         if !onTime || isStopping {
-            await limiter.release()
+            limiter.release()
             return .ended(.stopped(url))
         }
         counters.withLock { $0.requests += 1 }
@@ -211,7 +211,7 @@ public final class PageFetcher: Sendable {
             let retryAfter = response.retryAfter
             await pacer.pause(host: origin, seconds: min(retryAfter ?? policy.pauseOn429 ?? 0, policy.maxRetryAfter))
         }
-        await limiter.release()
+        limiter.release()
         trace(url, outcome, since: started, attempt: attempt, conditional: !headers.isEmpty)
         return .answered(outcome, started)
     }

@@ -5,9 +5,9 @@ import Synchronization
 /// member's first request takes its slot among the requests in flight only after
 /// every member before it in the list has taken its first (or finished without one),
 /// and requests waiting for a free slot are let through lowest rank first
-/// (`ConcurrencyLimiter`). At one request in flight the site
-/// sees the members exactly in the list's order, and a resumed batch starts where the
-/// list says.
+/// (`ConcurrencyLimiter`, which keeps both at one gate). At one request in flight the
+/// site sees the members exactly in the list's order, and a resumed batch starts where
+/// the list says.
 ///
 /// A member's work runs under its turn (`run`), a task-local value its child tasks
 /// inherit; requests made outside any turn (robots.txt, asked once for everyone) are
@@ -20,13 +20,13 @@ public final class RequestOrder: Sendable {
 
     @TaskLocal static var current: Turn?
 
-    /// The rank of the member whose request this is; nil outside any member's turn.
-    static var rank: Int? { current?.rank }
-
     private struct State {
-        /// Members started whose first request has not been sent yet.
+        /// Members started whose first request has not taken its slot yet.
         var pending = Set<Int>()
-        var waiters = [(rank: Int, continuation: CheckedContinuation<Void, Never>)]()
+        /// The lowest of `pending` (Int.max when none): asked on every request.
+        var lowest = Int.max
+        /// Gates holding a request back for a member still pending: told when one settles.
+        var gates = [ObjectIdentifier: ConcurrencyLimiter]()
     }
 
     private let state = Mutex(State())
@@ -35,7 +35,10 @@ public final class RequestOrder: Sendable {
 
     /// Member `rank` is started: called in the list's order, before its task runs.
     public func enter(_ rank: Int) {
-        state.withLock { _ = $0.pending.insert(rank) }
+        state.withLock { state in
+            state.pending.insert(rank)
+            state.lowest = min(state.lowest, rank)
+        }
     }
 
     /// `body` as member `rank`'s work; when it returns, the member holds no one up.
@@ -50,40 +53,26 @@ public final class RequestOrder: Sendable {
         await $current.withValue(nil) { await body() }
     }
 
-    /// A request's slot among those in flight (`acquire`), taken in its member's turn:
-    /// a member's first slot only after every member before it took its first (or
-    /// finished without one). Outside any member's turn, at once.
-    static func inTurn(_ acquire: () async -> Void) async {
-        guard let turn = current else { return await acquire() }
-        await turn.order.wait(for: turn.rank)
-        await acquire()
-        turn.order.settle(turn.rank)
-    }
-
-    /// Waits until no member before `rank` is still to take its first slot.
-    private func wait(for rank: Int) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let go: Bool = state.withLock { state in
-                guard !state.pending.contains(where: { $0 < rank }) else {
-                    state.waiters.append((rank, continuation))
-                    return false
-                }
-                return true
-            }
-            if go { continuation.resume() }
+    /// True while a member before `rank` is still to take its first slot; `gate` is
+    /// then told (`dispatch`) when that changes. One look, so no settle falls between
+    /// the answer and the gate's being remembered.
+    func holdsUp(_ rank: Int, for gate: ConcurrencyLimiter) -> Bool {
+        state.withLock { state in
+            guard state.lowest < rank else { return false }
+            state.gates[ObjectIdentifier(gate)] = gate
+            return true
         }
     }
 
     /// `rank` took its first slot, or finished: it holds no one up any more, and the
-    /// requests it held go (each member after it still waits for the one before).
-    private func settle(_ rank: Int) {
-        var ready = [CheckedContinuation<Void, Never>]()
-        state.withLock { state in
-            guard state.pending.remove(rank) != nil else { return }
-            let lowest = state.pending.min() ?? Int.max
-            ready = state.waiters.filter { $0.rank <= lowest }.map(\.continuation)
-            state.waiters.removeAll { $0.rank <= lowest }
+    /// gates holding requests for it look again.
+    func settle(_ rank: Int) {
+        let gates: [ConcurrencyLimiter] = state.withLock { state in
+            guard state.pending.remove(rank) != nil else { return [] }
+            guard rank == state.lowest else { return [] }
+            state.lowest = state.pending.min() ?? Int.max
+            return Array(state.gates.values)
         }
-        for continuation in ready { continuation.resume() }
+        for gate in gates { gate.dispatch() }
     }
 }
