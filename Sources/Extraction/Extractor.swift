@@ -72,12 +72,13 @@ struct ExtractionRun {
     /// When each page was served, as far as known (`servedAt(_:)`), once per page.
     private var servedTimes: [ObjectIdentifier: Date?] = [:]
     /// What each `within` found in each region, so that fourteen fields inside one
-    /// table find the table once per page.
+    /// table find the table once per page (and a row's fields, read a field at a time
+    /// down the rows, its block once per row).
     private var narrowed: [NarrowedRegion: Range<Int>?] = [:]
 
+    /// The page by identity, not by its source's name: a key hashed without a string.
     private struct NarrowedRegion: Hashable {
-        let source: String
-        let page: Int
+        let page: ObjectIdentifier
         let slot: Int
         let region: Range<Int>
     }
@@ -353,7 +354,7 @@ struct ExtractionRun {
     /// `region` cut down by `narrowing`, found once per extraction however many
     /// fields name the same `within`.
     mutating func narrow(_ region: Range<Int>, with narrowing: Narrowing, on page: Page) throws(MatchFailure) -> Range<Int>? {
-        let key = NarrowedRegion(source: page.source, page: page.number, slot: narrowing.slot, region: region)
+        let key = NarrowedRegion(page: ObjectIdentifier(page), slot: narrowing.slot, region: region)
         if let known = narrowed[key] { return known }
         let found = try match(narrowing.pattern, group: narrowing.group, on: page, in: region)
         narrowed[key] = found

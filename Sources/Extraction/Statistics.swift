@@ -187,7 +187,7 @@ struct StatisticsComputation {
     private mutating func sum(_ stat: StatRule, _ rows: [ExtractedRecord.Row]) -> FieldValue? {
         let found = values(stat.fields.first, rows)
         guard !found.isEmpty else { return nil }
-        var whole = 0, decimal = Decimal(0), isDecimal = false
+        var whole = 0, decimal = ExactSum(), isDecimal = false
         for item in found {
             switch item {
             case .int(let number):
@@ -197,20 +197,20 @@ struct StatisticsComputation {
                     return .int(.max)
                 }
                 whole = next
-            case .decimal(let number):
-                decimal += number
+            case .decimal:
+                decimal.add(item)
                 isDecimal = true
             default: continue
             }
         }
-        return isDecimal ? .decimal(decimal + Decimal(whole)) : .int(whole)
+        return isDecimal ? .decimal(decimal.value + Decimal(whole)) : .int(whole)
     }
 
     /// The plain mean, or weighted by `weight` over rows whose weight is above 0: exact
-    /// (Decimal), with whole numbers (counts, votes) added as Ints, which costs a tenth.
+    /// (`ExactSum`: the number `Decimal` would give, added in machine integers).
     private mutating func mean(_ stat: StatRule, _ rows: [ExtractedRecord.Row]) -> FieldValue? {
         guard let field = stat.fields.first else { return nil }
-        var total = Sum(), divisor = Sum()
+        var total = ExactSum(), divisor = ExactSum()
         if let weightField = stat.weight {
             var weightOf = [FieldValue?](repeating: nil, count: rows.count)
             forEach(weightField, rows) { value, index in
@@ -222,6 +222,8 @@ struct StatisticsComputation {
                 case let (.int(number), .int(times)):
                     let (product, overflow) = number.multipliedReportingOverflow(by: times)
                     overflow ? total.add(.decimal(Decimal(number) * Decimal(times))) : total.add(.int(product))
+                case let (.decimal(number), .int(times)):
+                    total.add(number, times: times)
                 default:
                     guard let number = StatisticsComputation.decimal(value), let times = StatisticsComputation.decimal(weight) else { return }
                     total.add(.decimal(number * times))
@@ -242,26 +244,6 @@ struct StatisticsComputation {
         var unrounded = mean, rounded = Decimal()
         NSDecimalRound(&rounded, &unrounded, places, .plain)
         return .decimal(rounded)
-    }
-
-    /// An exact running sum: whole numbers in an Int while they fit, the rest in a Decimal.
-    private struct Sum {
-        private var whole = 0
-        private var rest = Decimal(0)
-
-        mutating func add(_ value: FieldValue) {
-            switch value {
-            case .int(let number):
-                let (next, overflow) = whole.addingReportingOverflow(number)
-                if overflow { rest += Decimal(number) } else { whole = next }
-            case .decimal(let number):
-                rest += number
-            default:
-                break
-            }
-        }
-
-        var value: Decimal { rest + Decimal(whole) }
     }
 
     static func isPositive(_ value: FieldValue) -> Bool {
@@ -346,6 +328,8 @@ struct StatisticsComputation {
     static func compare(_ a: FieldValue, _ b: FieldValue) -> Int {
         switch (a, b) {
         case let (.date(x), .date(y)): return x == y ? 0 : (x < y ? -1 : 1)
+        // Counts against counts as they are: a Decimal made of each costs ten times as much.
+        case let (.int(x), .int(y)): return x == y ? 0 : (x < y ? -1 : 1)
         default:
             guard let x = decimal(a), let y = decimal(b) else { return 0 }
             return x == y ? 0 : (x < y ? -1 : 1)

@@ -26,6 +26,8 @@ struct BenchOptions: ParsableCommand {
         case extraction, scraper, rate, report, archive
         /// A fixed workload for `perf record` or callgrind, no figures.
         case extractionProfile = "extraction-profile"
+        /// The same for a batch's member: the fixture member's profile and articles pages.
+        case memberProfile = "member-profile"
     }
 
     @Flag(help: "Short loops, batches of 100 and 1,000 members: a smoke run.")
@@ -37,7 +39,7 @@ struct BenchOptions: ParsableCommand {
     @Flag(help: "Extraction without the NSRegularExpression side (no ratios).")
     var noBaseline = false
 
-    @Option(help: "With --only extraction-profile: rounds of 10 extractions (longer runs give perf more samples).")
+    @Option(help: "With --only extraction-profile or member-profile: rounds of 10 extractions (longer runs give perf more samples).")
     var rounds = 20
 
     func validate() throws {
@@ -144,6 +146,27 @@ do {
             }
         }
         log("\(10 * options.rounds) extractions of the 200 KB page in \(total); the fastest 10 at \(fastest / 10) each")
+        exit(0)
+    }
+
+    // The same for what a batch's member costs: its two pages (the fixture member every
+    // member of the scraper benchmark is), statistics included.
+    if only == "member-profile" {
+        let bench = ExtractionBenchmark(packText: packText, packFile: packFile, seconds: 0)
+        let extractor = Extractor(pack: try bench.pack(packText))
+        let fixtures = repository.appendingPathComponent("Fixtures/codeproject")
+        let pages = try ["profile", "articles"].map { source in
+            Page(source: source, bytes: Array(try Data(contentsOf: fixtures.appendingPathComponent("\(source)-48201.html"))), origin: source)
+        }
+        guard extractor.extract(pages, member: "48201").problems.isEmpty else { throw BenchError("the fixture member did not read cleanly") }
+        let clock = ContinuousClock()
+        var fastest = Duration.seconds(1000)
+        let total = clock.measure {
+            for _ in 0..<options.rounds {
+                fastest = min(fastest, clock.measure { for _ in 0..<10 { _ = extractor.extract(pages, member: "48201") } })
+            }
+        }
+        log("\(10 * options.rounds) extractions of a member's two pages in \(total); the fastest 10 at \(fastest / 10) each")
         exit(0)
     }
 

@@ -30,25 +30,32 @@ extension DecimalText {
     /// every rating and score twice (the output and the checkpoint), and `Decimal`'s
     /// own description divides its 128-bit mantissa by ten once a digit.
     public static func plain(_ number: Decimal) -> String {
-        let exponent = number.exponent
-        guard !number.isZero, !number.isNaN, (-18...18).contains(exponent) else { return number.description }
-        // The significand's double is a cheap bound (comparing Decimals cost most of
-        // this function): below 9e17 the significand fits the integer it is read into.
-        let significand = NSDecimalNumber(decimal: number.significand)
-        guard significand.doubleValue < 9e17 else { return number.description }
-        let whole = significand.uint64Value
-        guard whole > 0 else { return number.description }
-        var digits = String(whole)
-        if exponent > 0 {
-            digits += String(repeating: "0", count: exponent)
-        } else if exponent < 0 {
-            let places = -exponent, count = digits.utf8.count
+        guard let parts = parts(number), parts.significand > 0 else { return number.description }
+        var digits = String(parts.significand)
+        if parts.exponent > 0 {
+            digits += String(repeating: "0", count: parts.exponent)
+        } else if parts.exponent < 0 {
+            let places = -parts.exponent, count = digits.utf8.count
             if count > places {
                 digits.insert(".", at: digits.utf8.index(digits.utf8.endIndex, offsetBy: -places))
             } else {
                 digits = "0." + String(repeating: "0", count: places - count) + digits
             }
         }
-        return number.sign == .minus ? "-" + digits : digits
+        return parts.negative ? "-" + digits : digits
+    }
+
+    /// A decimal as `significand × 10^exponent` in machine integers, for the numbers
+    /// pages show (significands below 9×10^17, exponents within ±18); nil for zero,
+    /// NaN and the rest. Cheap next to `Decimal`'s own arithmetic, which works on a
+    /// 128-bit mantissa sixteen bits at a time.
+    public static func parts(_ number: Decimal) -> (negative: Bool, significand: Int, exponent: Int)? {
+        let exponent = number.exponent
+        guard !number.isZero, !number.isNaN, (-18...18).contains(exponent) else { return nil }
+        // The significand's double is a cheap bound (comparing Decimals costs more than
+        // the rest): below 9e17 the significand fits the integer it is read into.
+        let significand = NSDecimalNumber(decimal: number.significand)
+        guard significand.doubleValue < 9e17 else { return nil }
+        return (number.sign == .minus, Int(significand.uint64Value), exponent)
     }
 }
