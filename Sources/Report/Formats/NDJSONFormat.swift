@@ -39,6 +39,10 @@ struct NDJSONFormatter: RecordFormatter {
     var header: String { "" }
 
     func chunk(_ record: MemberRecord) -> String {
-        RecordJSON.value(record, pack: pack, fields: fields, compact: true).serialized(pretty: false, terminator: "\n")
+        String(decoding: chunkBytes(record), as: UTF8.self)
+    }
+
+    func chunkBytes(_ record: MemberRecord) -> [UInt8] {
+        RecordJSON.value(record, pack: pack, fields: fields, compact: true).serializedBytes(pretty: false, terminator: "\n")
     }
 }

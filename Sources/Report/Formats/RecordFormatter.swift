@@ -6,6 +6,8 @@ import Packs
 public protocol RecordFormatter: Sendable {
     var header: String { get }
     func chunk(_ record: MemberRecord) -> String
+    /// `chunk`'s UTF-8 (a format that makes bytes gives them as they are).
+    func chunkBytes(_ record: MemberRecord) -> [UInt8]
     var separator: String { get }
     var footer: String { get }
     /// What a report with no members at all reads.
@@ -15,6 +17,7 @@ public protocol RecordFormatter: Sendable {
 }
 
 public extension RecordFormatter {
+    func chunkBytes(_ record: MemberRecord) -> [UInt8] { Array(chunk(record).utf8) }
     var separator: String { "" }
     var footer: String { "" }
     var empty: String { header + footer }

@@ -37,12 +37,17 @@ public enum JSONValue: Sendable, Equatable {
     /// `pretty`: two-space indentation, one key per line; otherwise one line (NDJSON).
     /// `terminator` ends the text (NDJSON's newline), written with it rather than joined after.
     public func serialized(pretty: Bool = true, terminator: String = "") -> String {
+        String(decoding: serializedBytes(pretty: pretty, terminator: terminator), as: UTF8.self)
+    }
+
+    /// `serialized`'s UTF-8, for a writer that takes bytes (no String made and checked).
+    public func serializedBytes(pretty: Bool = true, terminator: String = "") -> [UInt8] {
         // Bytes, not String appends: records of hundreds of rows are written per member.
         var output = [UInt8]()
         output.reserveCapacity(4096)
         write(to: &output, pretty: pretty, indent: 0)
         output += terminator.utf8
-        return String(decoding: output, as: UTF8.self)
+        return output
     }
 
     /// Compact, appended to `output` (a part of a document written by hand).

@@ -25,7 +25,11 @@ final class TextRecordSink: RecordSink {
     func write(_ record: MemberRecord) throws {
         // Most formats put nothing between records (NDJSON): the chunk goes as it is.
         let before = first ? formatter.header : formatter.separator
-        if before.isEmpty { try put(formatter.chunk(record)) } else { try put(before + formatter.chunk(record)) }
+        if before.isEmpty && !formatter.isStyled {
+            try writer.write(formatter.chunkBytes(record))
+        } else {
+            try put(before + formatter.chunk(record))
+        }
         first = false
     }
 
