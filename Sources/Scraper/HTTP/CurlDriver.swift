@@ -26,6 +26,9 @@ final class CurlDriver: @unchecked Sendable {
     private let wakePending = Atomic<Bool>(false)
     private let wakePipe: (read: Int32, write: Int32)?
     private var active = [Int: Transfer]()
+    /// Easy handles of finished transfers, for the next ones (at most `idleLimit`).
+    private var idle = [UnsafeMutableRawPointer]()
+    private let idleLimit = 64
     /// The sockets libcurl waits on, and for what (poll's events).
     private var watched = [Int32: Int16]()
     private var watchedChanged = true
@@ -136,7 +139,7 @@ final class CurlDriver: @unchecked Sendable {
             // Cleared before the queues are read: a submission after this point wakes the poll again.
             wakePending.store(false, ordering: .sequentiallyConsistent)
             for transfer in incoming.withLock({ batch in defer { batch.removeAll() }; return batch }) {
-                guard let easy = transfer.makeHandle(), curl_multi_add_handle(multi, easy) == CURLM_OK else {
+                guard let easy = transfer.makeHandle(reusing: idle.popLast()), curl_multi_add_handle(multi, easy) == CURLM_OK else {
                     transfer.finish(CURLE_FAILED_INIT)
                     continue
                 }
@@ -171,6 +174,8 @@ final class CurlDriver: @unchecked Sendable {
             finishDone(multi: multi)
         }
         curl_multi_cleanup(multi)
+        for handle in idle { curl_easy_cleanup(handle) }
+        idle.removeAll()
     }
 
     /// Milliseconds until libcurl's timeout (rounded up), at most a second.
@@ -205,6 +210,7 @@ final class CurlDriver: @unchecked Sendable {
             _ = curl_multi_remove_handle(multi, easy)
             if let transfer = active.removeValue(forKey: Int(bitPattern: easy)) {
                 transfer.finish(code)
+                if idle.count < idleLimit, let handle = transfer.giveBackHandle() { idle.append(handle) }
             }
         }
     }

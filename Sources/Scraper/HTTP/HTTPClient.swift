@@ -80,9 +80,18 @@ final class Transfer: @unchecked Sendable {
         errorBuffer.deallocate()
     }
 
-    /// Configures an easy handle for this transfer; nil when libcurl refuses.
-    func makeHandle() -> UnsafeMutableRawPointer? {
-        guard let handle = curl_easy_init() else { return nil }
+    /// Configures an easy handle for this transfer: `reusing` one a finished transfer
+    /// gave back (`giveBackHandle`), reset to libcurl's defaults, else a new one; nil
+    /// when libcurl refuses.
+    func makeHandle(reusing idle: UnsafeMutableRawPointer? = nil) -> UnsafeMutableRawPointer? {
+        let made: UnsafeMutableRawPointer?
+        if let idle {
+            curl_easy_reset(idle)
+            made = idle
+        } else {
+            made = curl_easy_init()
+        }
+        guard let handle = made else { return nil }
         easy = handle
         let context = Unmanaged.passUnretained(self).toOpaque()
         var ok = true
@@ -123,6 +132,13 @@ final class Transfer: @unchecked Sendable {
         }
         if let headerList { check(cpv_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)) }
         return ok ? handle : nil
+    }
+
+    /// The handle, for the next transfer, once this one has read all it needs from it
+    /// (`finish`): a handle's setting up and its buffers are not made again.
+    func giveBackHandle() -> UnsafeMutableRawPointer? {
+        defer { easy = nil }
+        return easy
     }
 
     func finish(_ code: CURLcode) {
