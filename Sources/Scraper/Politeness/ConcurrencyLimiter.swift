@@ -21,8 +21,18 @@ final class ConcurrencyLimiter: Sendable {
 
     private struct State {
         var available: Int
+        /// In the order permits go: by rank, then by arrival.
         var waiters: [Waiter] = []
         var arrivals = 0
+
+        mutating func queue(_ waiter: Waiter) {
+            var low = 0, high = waiters.count
+            while low < high {
+                let middle = (low + high) / 2
+                if (waiters[middle].rank, waiters[middle].arrival) < (waiter.rank, waiter.arrival) { low = middle + 1 } else { high = middle }
+            }
+            waiters.insert(waiter, at: low)
+        }
     }
 
     private let state: Mutex<State>
@@ -48,7 +58,7 @@ final class ConcurrencyLimiter: Sendable {
             // given out under one lock.
             let granted = state.withLock { state in
                 state.arrivals += 1
-                state.waiters.append(Waiter(turn: turn, arrival: state.arrivals, continuation: continuation))
+                state.queue(Waiter(turn: turn, arrival: state.arrivals, continuation: continuation))
                 return grant(&state)
             }
             go(granted)
@@ -71,20 +81,16 @@ final class ConcurrencyLimiter: Sendable {
         go(state.withLock { grant(&$0) })
     }
 
-    /// The waiters free permits go to, taken off the queue.
+    /// The waiters free permits go to, taken off the queue. Only the first can be
+    /// next: a member's turn holding it up (a member before it still to take its first
+    /// permit) holds up every waiter of a higher rank too. (Two lists looked up through
+    /// one fetcher at once wait behind each other's first; neither waits for ever.)
     private func grant(_ state: inout State) -> [Waiter] {
         var granted = [Waiter]()
-        while state.available > 0 {
-            var best: Int?
-            for index in state.waiters.indices {
-                let waiter = state.waiters[index]
-                if let current = best, (state.waiters[current].rank, state.waiters[current].arrival) <= (waiter.rank, waiter.arrival) { continue }
-                if let turn = waiter.turn, turn.order.holdsUp(turn.rank, for: self) { continue }
-                best = index
-            }
-            guard let best else { break }
+        while state.available > 0, let first = state.waiters.first {
+            if let turn = first.turn, turn.order.holdsUp(turn.rank, for: self) { break }
             state.available -= 1
-            granted.append(state.waiters.remove(at: best))
+            granted.append(state.waiters.removeFirst())
         }
         return granted
     }
