@@ -195,9 +195,11 @@ final class CurlDriver: @unchecked Sendable {
         return mask
     }
 
+    /// Empties the wake-up pipe: a read that comes back short has taken all there was
+    /// (`wake` writes a byte at a time), so no second read is made to hear "empty".
     private func drain(_ descriptor: Int32) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
-            while read(descriptor, buffer.baseAddress, buffer.count) > 0 {}
+            while read(descriptor, buffer.baseAddress, buffer.count) == buffer.count {}
         }
     }
 
