@@ -69,6 +69,10 @@ struct ScraperBenchmark {
                                                  eight.wallSeconds, ideal, 1000 * eight.cpuSeconds / Double(size)),
                                 pass: eight.wallSeconds / ideal <= 1.05))
                 try? FileManager.default.removeItem(atPath: output)
+                if let floor = try curlAlone(ids, base: base, root: root, parallel: 8) {
+                    rows.append(Row(figure: "scraper 1000 members, 8 in flight, curl alone: time / ideal", target: "-",
+                                    measured: String(format: "%.2fx (%.1f s): the replica's own floor", floor / ideal, floor), pass: nil))
+                }
             }
             let replicaBefore = cpuSeconds(of: server.processIdentifier)
             let outcome = try batch(ids, base: base, output: output, extra: ["--rate", "0", "--concurrency", "32"])
@@ -104,6 +108,21 @@ struct ScraperBenchmark {
                             measured: String(format: "%.2fx", anonymous), pass: nil))
         }
         return rows
+    }
+
+    /// The same pages fetched by the curl tool alone (`--parallel`), nothing read or
+    /// written: how near the ideal the replica lets any client come on this machine.
+    /// Nil where there is no curl.
+    private func curlAlone(_ ids: String, base: String, root: String, parallel: Int) throws -> Double? {
+        guard let curl = ["/usr/bin/curl", "/usr/local/bin/curl"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
+        let config = "\(root)/curl.cfg"
+        let lines = try String(contentsOfFile: ids, encoding: .utf8).split(separator: "\n").flatMap { id in
+            ["url = \"\(base)/script/Membership/View.aspx?mid=\(id)\"", "output = \"/dev/null\"",
+             "url = \"\(base)/script/Articles/MemberArticles.aspx?amid=\(id)\"", "output = \"/dev/null\""]
+        }
+        try lines.joined(separator: "\n").write(toFile: config, atomically: true, encoding: .utf8)
+        let outcome = try ChildProcess.run(curl, ["-s", "--parallel", "--parallel-max", String(parallel), "-K", config])
+        return outcome.status == 0 ? outcome.wallSeconds : nil
     }
 
     /// User + system CPU of a running process, from /proc (Linux).
