@@ -81,17 +81,10 @@ final class Transfer: @unchecked Sendable {
     }
 
     /// Configures an easy handle for this transfer: `reusing` one a finished transfer
-    /// gave back (`giveBackHandle`), reset to libcurl's defaults, else a new one; nil
+    /// gave back (`giveBackHandle`, reset to libcurl's defaults), else a new one; nil
     /// when libcurl refuses.
     func makeHandle(reusing idle: UnsafeMutableRawPointer? = nil) -> UnsafeMutableRawPointer? {
-        let made: UnsafeMutableRawPointer?
-        if let idle {
-            curl_easy_reset(idle)
-            made = idle
-        } else {
-            made = curl_easy_init()
-        }
-        guard let handle = made else { return nil }
+        guard let handle = idle ?? curl_easy_init() else { return nil }
         easy = handle
         let context = Unmanaged.passUnretained(self).toOpaque()
         var ok = true
@@ -135,10 +128,14 @@ final class Transfer: @unchecked Sendable {
     }
 
     /// The handle, for the next transfer, once this one has read all it needs from it
-    /// (`finish`): a handle's setting up and its buffers are not made again.
+    /// (`finish`): a handle's setting up and its buffers are not made again. Reset here,
+    /// so that it points at nothing of this transfer's (its body, header list and error
+    /// buffer go with it).
     func giveBackHandle() -> UnsafeMutableRawPointer? {
-        defer { easy = nil }
-        return easy
+        guard let handle = easy else { return nil }
+        curl_easy_reset(handle)
+        easy = nil
+        return handle
     }
 
     func finish(_ code: CURLcode) {

@@ -50,7 +50,7 @@ final class ConcurrencyLimiter: Sendable {
             return true
         }
         if granted {
-            turn?.order.settle(turn?.rank ?? 0)
+            if let turn { turn.order.settle(turn.rank) }
             return
         }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
