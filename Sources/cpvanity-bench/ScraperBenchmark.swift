@@ -60,20 +60,7 @@ struct ScraperBenchmark {
             defer { server.terminate(); server.waitUntilExit() }
             log("scraper: \(size) members")
             let output = "\(root)/out.ndjson"
-            if size == 1000 {
-                // At 8 in flight the batch is bound by latency alone: its own figure.
-                let eight = try batch(ids, base: base, output: output, extra: ["--rate", "0", "--concurrency", "8"])
-                let ideal = ceil(Double(2 * size) / 8) * 0.05
-                rows.append(Row(figure: "scraper 1000 members, 8 in flight: time / ideal", target: "<= 1.05x",
-                                measured: String(format: "%.2fx (%.1f s, ideal %.1f s), %.2f ms CPU a member", eight.wallSeconds / ideal,
-                                                 eight.wallSeconds, ideal, 1000 * eight.cpuSeconds / Double(size)),
-                                pass: eight.wallSeconds / ideal <= 1.05))
-                try? FileManager.default.removeItem(atPath: output)
-                if let floor = try curlAlone(ids, base: base, root: root, parallel: 8) {
-                    rows.append(Row(figure: "scraper 1000 members, 8 in flight, curl alone: time / ideal", target: "-",
-                                    measured: String(format: "%.2fx (%.1f s): the replica's own floor", floor / ideal, floor), pass: nil))
-                }
-            }
+            if size == 1000 { rows += try eightInFlight(ids, base: base, root: root, output: output, size: size) }
             let replicaBefore = cpuSeconds(of: server.processIdentifier)
             let outcome = try batch(ids, base: base, output: output, extra: ["--rate", "0", "--concurrency", "32"])
             let replicaCPU = cpuSeconds(of: server.processIdentifier) - replicaBefore
@@ -109,6 +96,22 @@ struct ScraperBenchmark {
             let anonymous = Double(large.anonymous) / Double(max(1, small.anonymous))
             rows.append(Row(figure: "peak anonymous memory 10,000 / 1,000 members", target: "-",
                             measured: String(format: "%.2fx", anonymous), pass: nil))
+        }
+        return rows
+    }
+
+    /// At 8 in flight the batch is bound by latency alone: its own figure, beside curl's.
+    private func eightInFlight(_ ids: String, base: String, root: String, output: String, size: Int) throws -> [Row] {
+        let eight = try batch(ids, base: base, output: output, extra: ["--rate", "0", "--concurrency", "8"])
+        let ideal = ceil(Double(2 * size) / 8) * 0.05
+        var rows = [Row(figure: "scraper 1000 members, 8 in flight: time / ideal", target: "<= 1.05x",
+                        measured: String(format: "%.2fx (%.1f s, ideal %.1f s), %.2f ms CPU a member", eight.wallSeconds / ideal,
+                                         eight.wallSeconds, ideal, 1000 * eight.cpuSeconds / Double(size)),
+                        pass: eight.wallSeconds / ideal <= 1.05)]
+        try? FileManager.default.removeItem(atPath: output)
+        if let floor = try curlAlone(ids, base: base, root: root, parallel: 8) {
+            rows.append(Row(figure: "scraper 1000 members, 8 in flight, curl alone: time / ideal", target: "-",
+                            measured: String(format: "%.2fx (%.1f s): the replica's own floor", floor / ideal, floor), pass: nil))
         }
         return rows
     }
