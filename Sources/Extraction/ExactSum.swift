@@ -27,15 +27,11 @@ struct ExactSum {
 
     /// Adds `number × times`.
     mutating func add(_ number: Decimal, times: Int) {
-        guard let parts = DecimalText.parts(number) else {
-            rest += times == 1 ? number : number * Decimal(times)
-            return
+        if let parts = DecimalText.parts(number) {
+            let (product, overflow) = parts.significand.multipliedReportingOverflow(by: times)
+            if !overflow, addScaled(parts.negative ? -product : product, exponent: parts.exponent) { return }
         }
-        let (product, overflow) = parts.significand.multipliedReportingOverflow(by: times)
-        guard !overflow, addScaled(parts.negative ? -product : product, exponent: parts.exponent) else {
-            rest += times == 1 ? number : number * Decimal(times)
-            return
-        }
+        rest += times == 1 ? number : number * Decimal(times)
     }
 
     /// False, the sum unchanged, when the scaled part would overflow.

@@ -25,13 +25,12 @@ struct MemberPages {
     /// The pages of the sources at `urls`, at once.
     func read(id: String, urls: [(name: String, url: String)]) async -> NextPages.Result {
         var result = NextPages.Result()
-        guard let first = urls.first else { return result }
         await withTaskGroup(of: NextPages.Result.self) { group in
             for (name, url) in urls.dropFirst() {
                 group.addTask { await readSource(name, id: id, url: url) }
             }
             // The first source in this task, the others beside it: a task fewer a member.
-            result.merge(await readSource(first.name, id: id, url: first.url))
+            if let (name, url) = urls.first { result.merge(await readSource(name, id: id, url: url)) }
             for await source in group { result.merge(source) }
         }
         result.pages.sort { ($0.source, $0.number) < ($1.source, $1.number) }

@@ -138,20 +138,20 @@ final class CurlDriver: @unchecked Sendable {
         while true {
             // Cleared before the queues are read: a submission after this point wakes the poll again.
             wakePending.store(false, ordering: .sequentiallyConsistent)
-            for transfer in incoming.withLock({ batch in defer { batch.removeAll() }; return batch }) {
+            for transfer in taken(incoming) {
                 guard let easy = transfer.makeHandle(reusing: idle.popLast()), curl_multi_add_handle(multi, easy) == CURLM_OK else {
                     transfer.finish(CURLE_FAILED_INIT)
                     continue
                 }
                 active[Int(bitPattern: easy)] = transfer
             }
-            let cancelled = cancelledIDs.withLock { ids in defer { ids.removeAll() }; return ids }
+            let cancelled = taken(cancelledIDs)
             if !cancelled.isEmpty {
                 for (key, transfer) in active where cancelled.contains(transfer.id) { abandon(key, multi: multi) }
             }
             if stopping.load(ordering: .acquiring) {
                 for key in active.keys { abandon(key, multi: multi) }
-                for transfer in incoming.withLock({ batch in defer { batch.removeAll() }; return batch }) {
+                for transfer in taken(incoming) {
                     transfer.fail(.cancelled)
                 }
                 break
@@ -176,6 +176,14 @@ final class CurlDriver: @unchecked Sendable {
         curl_multi_cleanup(multi)
         for handle in idle { curl_easy_cleanup(handle) }
         idle.removeAll()
+    }
+
+    /// What another thread left in `queue`, taken out of it.
+    private func taken<Queue: ExpressibleByArrayLiteral>(_ queue: borrowing Mutex<Queue>) -> Queue {
+        queue.withLock { items in
+            defer { items = [] }
+            return items
+        }
     }
 
     /// Milliseconds until libcurl's timeout (rounded up), at most a second.
