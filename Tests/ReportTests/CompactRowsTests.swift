@@ -43,6 +43,13 @@ import TestSupport
     }
 
     /// A selection is made from the tree, compact or not.
+    /// Written rows are a value like the others: equal to the same bytes, not to others.
+    @Test func writtenRowsCompareByTheirBytes() {
+        #expect(JSONValue.written(Array("[1]".utf8)) == .written(Array("[1]".utf8)))
+        #expect(JSONValue.written(Array("[1]".utf8)) != .written(Array("[2]".utf8)))
+        #expect(JSONValue.written(Array("[]".utf8)) != .array([]))
+    }
+
     @Test func aSelectionIsTheSame() {
         let record = FixtureRecords.record("48201")
         let fields = ["id", "articles"]

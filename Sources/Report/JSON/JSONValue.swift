@@ -27,6 +27,7 @@ public enum JSONValue: Sendable, Equatable {
         case let (.decimal(a), .decimal(b)): return a == b
         case let (.double(a), .double(b)): return a == b
         case let (.string(a), .string(b)): return a == b
+        case let (.written(a), .written(b)): return a == b
         case let (.array(a), .array(b)): return a == b
         case let (.object(a), .object(b)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
