@@ -29,13 +29,12 @@ public struct HTTPResponse: Sendable {
     public static func charset(_ contentType: String) -> String? {
         // On the bytes: Foundation's range(of:) and trimming were a hundredth of a batch.
         let bytes = Array(contentType.lowercased().utf8)
-        let key = Array("charset=".utf8)
-        guard bytes.count >= key.count,
-              let start = (0...(bytes.count - key.count)).first(where: { bytes[$0..<($0 + key.count)].elementsEqual(key) }) else { return nil }
-        let quotes: Set<UInt8> = [UInt8(ascii: "\""), UInt8(ascii: "'")]
-        let value = bytes[(start + key.count)...].prefix { $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: " ") }
-        let trimmed = value.drop { quotes.contains($0) }.reversed().drop { quotes.contains($0) }.reversed()
-        return trimmed.isEmpty ? nil : String(decoding: Array(trimmed), as: UTF8.self)
+        guard let key = bytes.firstRange(of: "charset=".utf8) else { return nil }
+        var value = bytes[key.upperBound...].prefix { $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: " ") }
+        let isQuote = { (byte: UInt8) in byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") }
+        while let first = value.first, isQuote(first) { value = value.dropFirst() }
+        while let last = value.last, isQuote(last) { value = value.dropLast() }
+        return value.isEmpty ? nil : String(decoding: value, as: UTF8.self)
     }
 }
 
