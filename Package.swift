@@ -34,8 +34,13 @@ let package = Package(
         // nothing of extraction, HTTP or output.
         .target(name: "Packs", dependencies: ["Matching", "PageText", "TOMLKit"]),
         // Pages in, values out: a pack's rules applied to a member's pages, with what
-        // went wrong per field; pattern suggestions. Knows nothing of HTTP or output.
+        // went wrong per field. Knows nothing of HTTP or output.
         .target(name: "Extraction", dependencies: ["Packs", "Matching", "PageText"]),
+        // Writing packs from examples: a page parsed into its tree (libxml2's HTML
+        // parser), where each value a person reads stands in it, and the patterns that
+        // read it there, checked with Extraction's own extractor (`patterns suggest`,
+        // `patterns learn`). Knows nothing of HTTP or output.
+        .target(name: "Learning", dependencies: ["CLibXML2", "Extraction", "Packs", "Matching", "PageText"]),
         // Web archives' answers: capture lists (CDX JSON, Memento TimeMaps), timestamps,
         // which capture to read. Knows nothing of HTTP, packs or output.
         .target(name: "Archive", dependencies: ["PageText"]),
@@ -60,7 +65,7 @@ let package = Package(
         // choices against the one format registry, stdout/stderr and exit statuses.
         // Knows nothing of argument parsing.
         .target(name: "App", dependencies: [
-            "Packs", "Extraction", "Lookup", "Scraper", "Store", "Report", "Archive", "Feeds", "PackCheck",
+            "Packs", "Extraction", "Learning", "Lookup", "Scraper", "Store", "Report", "Archive", "Feeds", "PackCheck",
             .product(name: "CSV", package: "CSV.swift"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "TOMLKit", package: "TOMLKit"),
@@ -89,6 +94,7 @@ let package = Package(
         // Starts fixture-site and runs built binaries for the tests that need them.
         .target(name: "TestSupport", dependencies: ["Packs", "Extraction", "Lookup"], path: "Tests/TestSupport"),
         .testTarget(name: "ExtractionTests", dependencies: ["Matching", "Packs", "Extraction", "PageText", "PackCheck", "TestSupport"]),
+        .testTarget(name: "LearningTests", dependencies: ["Learning", "Matching", "Packs", "Extraction", "PageText"]),
         .testTarget(name: "ScraperTests", dependencies: ["Scraper", "Packs", "TestSupport"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "Packs"]),
         .testTarget(name: "LookupTests", dependencies: ["Lookup", "Archive", "Scraper", "Packs", "Extraction", "TestSupport"]),

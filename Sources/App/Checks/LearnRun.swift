@@ -1,5 +1,6 @@
 import Extraction
 import Foundation
+import Learning
 import Packs
 import Report
 

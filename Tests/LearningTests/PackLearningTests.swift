@@ -1,4 +1,5 @@
-@testable import Extraction
+@testable import Learning
+import Extraction
 import Foundation
 @testable import Packs
 import Testing

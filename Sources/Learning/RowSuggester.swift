@@ -1,3 +1,4 @@
+import Extraction
 import Foundation
 import Packs
 
