@@ -90,7 +90,7 @@ extension ExtractionRun {
             : " and the page does not say the list has none (its absent pattern did not match)"
     }
 
-    private func rowRegions(_ cut: RowCut, on page: Page, in region: Range<Int>) throws(MatchFailure) -> [Range<Int>] {
+    func rowRegions(_ cut: RowCut, on page: Page, in region: Range<Int>) throws(MatchFailure) -> [Range<Int>] {
         let group = cut.pattern.captureCount > 0 ? 1 : 0
         var found = [Range<Int>]()
         try page.utf8.withUnsafeBufferPointer { buffer throws(MatchFailure) in

@@ -2,14 +2,25 @@ import Extraction
 import Foundation
 import Matching
 import Packs
-import PageText
 
 /// A whole pack learned from one saved page and the values a person reads there: the
-/// site and its source, each field typed from how its value is written, a list by the
-/// titles of two or three rows (and the values of the first), a count and sums over
-/// that list. Every pattern is checked with the pack's own extractor on the page it
-/// was learned from and on every other page given, against the values known there.
+/// site and its source, each field typed from how its value is written and read where
+/// the page's tree shows it stands, a list by the titles of two or three rows (and
+/// values of titled rows), a count and sums over that list. Every pattern is checked
+/// with the pack's own extractor on the page it was learned from and on every other
+/// page given, against the values known there.
 public struct PackLearner {
+    /// A value read on a titled row of the list: its row's title (nil: the first given).
+    public struct RowValue: Sendable {
+        public let title: String?
+        public let example: PatternSuggester.Example
+
+        public init(title: String?, example: PatternSuggester.Example) {
+            self.title = title
+            self.example = example
+        }
+    }
+
     /// A page and what a person reads on it. On the page learned from, every value
     /// is learned; on another, the values known are what the learned pack must read.
     public struct PageValues: Sendable {
@@ -17,11 +28,22 @@ public struct PackLearner {
         public var values: [PatternSuggester.Example]
         /// Titles of rows of the list, in page order.
         public var rowTitles: [String]
+        /// Values read on titled rows.
+        public var rowValues: [RowValue]
+        /// How many items the list shows, when counted.
+        public var listCount: Int?
 
-        public init(page: Page, values: [PatternSuggester.Example] = [], rowTitles: [String] = []) {
+        public init(page: Page, values: [PatternSuggester.Example] = [], rowTitles: [String] = [], rowValues: [RowValue] = [], listCount: Int? = nil) {
             self.page = page
             self.values = values
             self.rowTitles = rowTitles
+            self.rowValues = rowValues
+            self.listCount = listCount
+        }
+
+        /// Each row value with its row's title (the first title where it names none).
+        var titledRowValues: [ListLearner.RowExample] {
+            rowValues.compactMap { value in (value.title ?? rowTitles.first).map { ($0, value.example) } }
         }
     }
 
@@ -58,8 +80,11 @@ public struct PackLearner {
         public let toml: String
         /// Every value known on every page, checked with the learned pack.
         public let checks: [Check]
-        /// What could not be learned (left out of the pack), a sentence each.
+        /// What could not be learned (left out of the pack), a sentence each with its cause.
         public let unlearned: [String]
+        /// What was learned beyond the values themselves: signs of absence, lists whose
+        /// rows and items disagree on a page.
+        public let notes: [String]
     }
 
     let site: Site
@@ -77,170 +102,56 @@ public struct PackLearner {
         return String(site.url[..<scheme.upperBound]) + host
     }
 
-    /// Learns from `main` (its values, its row titles and `rowValues`, values read on
-    /// the first titled row), checked on `also`.
-    public func learn(from main: PageValues, rowValues: [PatternSuggester.Example] = [], also: [PageValues] = []) -> Outcome {
-        let suggester = PatternSuggester(source: site.source, baseURL: baseURL, engine: engine)
+    var suggester: PatternSuggester { PatternSuggester(source: site.source, baseURL: baseURL, engine: engine) }
+
+    /// Whether `example`'s value is written on the page; when not, a note says so, with
+    /// the value the page shows nearest it.
+    private func shows(_ example: PatternSuggester.Example, on sample: SamplePage, notes: inout [String]) -> Bool {
+        guard let finder = ValueFinder(value: example.value, type: example.type, engine: engine) else { return false }
+        if !finder.occurrences(in: sample.utf8, everywhere: true, limit: 1).isEmpty { return true }
+        let nearest = NearestValue(sample: sample).nearest(to: example).map { "; the nearest value it shows is \($0)" } ?? ""
+        notes.append("\(sample.origin): \(example.field) = \(example.value) is not on that page\(nearest): check what you typed against the page")
+        return false
+    }
+
+    /// Learns from `main` (its values, its row titles and row values), checked on `also`.
+    public func learn(from main: PageValues, also: [PageValues] = []) -> Outcome {
+        let mainSample = SamplePage(main.page, known: main.values + main.rowTitles.map { PatternSuggester.Example(field: "title", value: $0, type: .text) })
+        let alsoSamples = also.map { SamplePage($0.page, known: $0.values) }
         var body = ""
-        var unlearned = [String]()
+        var unlearned = [String](), notes = [String]()
+        // A value given for another page that is not on it is said against that page, and
+        // not held against the patterns (its check still fails).
+        let shown = zip(alsoSamples, also).map { sample, other in other.values.filter { shows($0, on: sample, notes: &notes) } }
         for example in main.values {
-            let known = also.map { other in other.values.first { $0.field == example.field } }
-            guard let best = suggester.suggest(example, page: main.page, also: also.map(\.page), alsoExamples: known).first else {
-                unlearned.append("\(example.field) = \(example.value): not learned; no pattern reads exactly that value on \(main.page.origin) (check it as the page shows it)")
+            let known = shown.map { values in values.first { $0.field == example.field } }
+            let search = suggester.search(example, on: mainSample, also: alsoSamples, alsoExamples: known)
+            guard let best = search.candidates.first else {
+                unlearned.append("\(example.field) = \(example.value): not learned; \(search.notLearned?.message ?? "no pattern reads it")")
                 continue
             }
-            body += fieldTOML(best, example: example, also: also)
+            let presence = self.presence(of: best, example: example, main: mainSample, also: Array(zip(alsoSamples, also)))
+            if let note = presence.note { notes.append(note) }
+            body += fieldTOML(presence.candidate, present: presence.present, example: example, also: also)
         }
         if main.rowTitles.count >= 2 {
-            if let rows = suggester.suggestRows(titles: main.rowTitles, fields: rowValues, page: main.page, also: also.map(\.page)) {
-                body += collectionTOML(rows, pages: [main] + also)
-                unlearned += rows.unmatched.map {
-                    "\(site.collection).\($0.field) = \($0.value): not learned; no pattern reads exactly it on the row titled '\(main.rowTitles[0])'"
-                }
-            } else {
-                unlearned.append("\(site.collection): not learned: " + suggester.whyNoRows(main.rowTitles, page: main.page))
+            let list = ListLearner(suggester: suggester, main: mainSample).learn(titles: main.rowTitles, values: main.titledRowValues)
+            switch list {
+            case .success(let learned):
+                body += collectionTOML(learned, pages: Array(zip([mainSample] + alsoSamples, [main] + also)), notes: &notes)
+                unlearned += learned.unlearned.map { "\(site.collection).\($0.example.field) = \($0.example.value): not learned; \($0.why)" }
+            case .failure(let why):
+                unlearned.append("\(site.collection): not learned; \(why.message)")
             }
         }
         let toml = header(main: main, also: also) + body
         do {
             let pack = try PackLoader(engine: engine).load(toml: toml, file: "learned")
-            return Outcome(toml: toml, checks: check(pack, pages: [main] + also), unlearned: unlearned)
+            let checks = check(pack, pages: Array(zip([mainSample] + alsoSamples, [main] + also)), notes: &notes)
+            return Outcome(toml: toml, checks: checks, unlearned: unlearned, notes: notes)
         } catch {
             // Never a pack said to read right that does not load.
-            return Outcome(toml: toml, checks: [], unlearned: unlearned + ["the learned pack does not load (\(error)); nothing was checked"])
+            return Outcome(toml: toml, checks: [], unlearned: unlearned + ["the learned pack does not load (\(error)); nothing was checked"], notes: notes)
         }
-    }
-
-    // MARK: Writing the pack
-
-    private func header(main: PageValues, also: [PageValues]) -> String {
-        let checked = also.isEmpty ? "" : "\n# Checked on \(Self.comment(also.map(\.page.origin).joined(separator: ", ")))."
-        let title = Self.comment(site.name.prefix(1).uppercased() + site.name.dropFirst())
-        let path = site.url.hasPrefix(baseURL) ? String(site.url.dropFirst(baseURL.count)) : site.url
-        let complete = main.page.utf8.count > 7 && String(decoding: main.page.utf8.suffix(200), as: UTF8.self).lowercased().contains("</html>")
-        return """
-            # Site pack for \(title), learned by `cpvanity patterns learn` from the values read on
-            # \(Self.comment(main.page.origin)).\(checked)
-            # Before relying on it: add `absent` where a member's page says it has none of
-            # a part (its own words for none), and check the ID rule. See docs/patterns.md.
-
-            [site]
-            name = "\(Self.tomlText(site.name))"
-            title = "\(Self.tomlText(title))"
-            base_url = "\(Self.tomlText(baseURL))"
-            id = '\(Self.idRule(for: site.id))'
-
-            [sources.\(PatternSuggester.tomlKey(site.source))]
-            url = '{base}\(path.replacingOccurrences(of: "'", with: "%27"))'
-            \(complete ? "complete = '</html>'\n" : "")
-            """
-    }
-
-    private func fieldTOML(_ candidate: PatternSuggester.Candidate, example: PatternSuggester.Example, also: [PageValues]) -> String {
-        var text = "\n# \(example.field) = \(Self.comment(example.value)) on \(Self.comment(also.isEmpty ? "the page" : "the page learned from"))"
-        for (other, value) in zip(also, candidate.alsoValues) {
-            text += "; \(Self.comment(value.map(\.description) ?? "nothing")) on \(Self.comment(other.page.origin))"
-        }
-        text += "\n# from \(Self.comment(candidate.anchor))\n"
-        if example.type == .date, DateText.parse(example.value.trimmingCharacters(in: .whitespaces)) == nil {
-            // Checked here against the time it was learned; a saved page read later has no such time.
-            text += "# \"\(Self.comment(example.value))\" counts back from when the page was served: a lookup knows that time; for saved\n"
-                + "# pages give [sources.\(site.source)] a time pattern (docs/patterns.md), or the day is unknown\n"
-        }
-        text += """
-            [fields.\(PatternSuggester.tomlKey(example.field))]
-            source = "\(site.source)"
-            type = "\(example.type.rawValue)"
-            label = "\(Self.tomlText(Self.label(example.field)))"
-            pattern = '\(candidate.pattern)'
-
-            """
-        return text
-    }
-
-    private func collectionTOML(_ rows: PatternSuggester.RowSuggestion, pages: [PageValues]) -> String {
-        var text = "\n# \(site.collection): \(rows.rowCount) rows on the page learned from"
-        text += zip(pages.dropFirst(), rows.alsoRowCounts).map { "; \($1) on \(Self.comment($0.page.origin))" }.joined()
-        text += "\n" + rows.toml(collection: site.collection, source: site.source)
-        text += """
-
-            [stats.\(PatternSuggester.tomlKey(site.collection + "_listed"))]
-            op = "count"
-            of = "\(site.collection)"
-            label = "\(Self.tomlText(Self.label(site.collection))) listed"
-
-            """
-        for field in rows.fields where [.int, .rounded, .decimal].contains(field.type) {
-            text += """
-
-                [stats.\(PatternSuggester.tomlKey("total_" + field.field))]
-                op = "sum"
-                of = "\(site.collection).\(field.field)"
-                label = "\(Self.tomlText(Self.label(field.field))) in all"
-
-                """
-        }
-        return text
-    }
-
-    // MARK: Checking
-
-    /// Every known value on every page, read with the learned pack as a user's run would.
-    private func check(_ pack: SitePack, pages: [PageValues]) -> [Check] {
-        var checks = [Check]()
-        let suggester = PatternSuggester(source: site.source, baseURL: baseURL, engine: engine)
-        for entry in pages {
-            let page = Page(source: site.source, utf8: entry.page.utf8, origin: entry.page.origin, servedAt: entry.page.servedAt)
-            let record = Extractor(pack: pack, baseURL: baseURL).extract([page])
-            for example in entry.values {
-                let value = record.fields[example.field] ?? .null
-                let right = value != .null && suggester.same(value, example, on: entry.page)
-                checks.append(Check(page: entry.page.origin, field: example.field, expected: example.value,
-                                    read: value == .null ? nil : value.description, right: right))
-            }
-            let titles = (record.collections[site.collection] ?? []).map { $0["title"] ?? .null }
-            for title in entry.rowTitles {
-                let example = PatternSuggester.Example(field: "title", value: title, type: .text)
-                let right = titles.contains { suggester.same($0, example, on: entry.page) }
-                checks.append(Check(page: entry.page.origin, field: "\(site.collection)[].title", expected: title,
-                                    read: right ? title : nil, right: right))
-            }
-        }
-        return checks
-    }
-
-    // MARK: Words
-
-    /// An ID rule shaped like the example's ID: digits, or a name's letters and signs.
-    static func idRule(for id: String?) -> String {
-        guard let id, !id.isEmpty else { return "[A-Za-z0-9_.-]{1,64}" }
-        if id.allSatisfy({ $0.isASCII && $0.isNumber }) { return "\\d{1,12}" }
-        return "[A-Za-z0-9_.-]{1,64}"
-    }
-
-    /// `reputation.total` → "Reputation total"; `last_seen` → "Last seen".
-    static func label(_ field: String) -> String {
-        let words = field.replacingOccurrences(of: "_", with: " ").replacingOccurrences(of: ".", with: " ")
-        return words.prefix(1).uppercased() + words.dropFirst()
-    }
-
-    /// Text for a TOML comment: one line.
-    static func comment(_ text: String) -> String {
-        // TOML allows no control character but a tab in a comment.
-        String(String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) }).prefix(120))
-    }
-
-    /// Text inside a basic TOML string.
-    static func tomlText(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: escaped += String(format: "\\u%04X", scalar.value)
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
     }
 }

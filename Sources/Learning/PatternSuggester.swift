@@ -34,6 +34,26 @@ public struct PatternSuggester {
         public let anchor: String
         /// What it reads on each other page (nil: nothing), in the order given.
         public let alsoValues: [FieldValue?]
+        /// The box it reads inside, where its anchor stands in more than one (`within`).
+        public let within: [String]
+        /// The value's sign (its label, its element), for a `present` where a page shows
+        /// the value's box without it; nil where the pattern has none apart from the value.
+        public let sign: String?
+
+        init(field: String, type: FieldType, pattern: String, anchor: String, alsoValues: [FieldValue?], within: [String] = [], sign: String? = nil) {
+            self.field = field
+            self.type = type
+            self.pattern = pattern
+            self.anchor = anchor
+            self.alsoValues = alsoValues
+            self.within = within
+            self.sign = sign
+        }
+
+        /// The pattern's keys as pack TOML: its `within`, if any, then the pattern.
+        public var patternTOML: String {
+            (within.isEmpty ? "" : "within = [" + within.map { "'\($0)'" }.joined(separator: ", ") + "]\n") + "pattern = '\(pattern)'\n"
+        }
 
         /// The field as pack TOML, ready to paste.
         public func toml(source: String) -> String {
@@ -41,9 +61,8 @@ public struct PatternSuggester {
             [fields."\(field)"]
             source = "\(source)"
             type = "\(type.rawValue)"
-            pattern = '\(pattern)'
 
-            """
+            """ + patternTOML
         }
     }
 
@@ -58,45 +77,17 @@ public struct PatternSuggester {
     }
 
     /// Verified candidates, best first: those that read a value on more of the other
-    /// pages, then by anchor (label, a class that names its part, the element; layout
-    /// classes and ids that look generated last), then the shorter. Where a value is
-    /// known for another page (`alsoExamples`, in the order of `also`), a candidate that
-    /// reads anything else there is dropped: it would break on the next page.
+    /// pages, then by anchor (a label, an attribute that names the value's part, a
+    /// class that does, the element; layout classes and ids that look generated last),
+    /// then the shorter. Where a value is known for another page (`alsoExamples`, in the
+    /// order of `also`), a candidate that reads anything else there is dropped: it
+    /// would break on the next page. See `search` for why none.
     public func suggest(_ example: Example, page: Page, also: [Page] = [], alsoExamples: [Example?] = []) -> [Candidate] {
-        guard let finder = ValueFinder(value: example.value, type: example.type, engine: engine) else { return [] }
-        var seen = Set<String>()
-        var verified = [(candidate: Candidate, rank: Int)]()
-        for occurrence in finder.occurrences(in: page.utf8) {
-            let context = PageContext(page: page.utf8, before: occurrence.lowerBound)
-            let spansTags = page.utf8[occurrence].contains(UInt8(ascii: "<"))
-            let after = page.utf8[occurrence.upperBound...].prefix(40)
-            // A value inside a tag is read from its attribute; one in the page's <title> ranks far down.
-            let inText = ValueFinder.isInText(page.utf8, at: occurrence.lowerBound)
-            let inTitle = ValueFinder.isInTitle(page.utf8, at: occurrence.lowerBound)
-            let patterns = candidates(example.type, at: occurrence, in: page.utf8, context: context, after: after, spansTags: spansTags)
-            for (anchor, rank, pattern) in patterns {
-                guard seen.insert(pattern).inserted, reads(example, pattern: pattern, on: page) else { continue }
-                let alsoValues = also.map { value(of: example, pattern: pattern, on: $0) }
-                let contradicted = alsoValues.indices.contains { index in
-                    guard index < alsoExamples.count, let known = alsoExamples[index] else { return false }
-                    return alsoValues[index].map { !same($0, known, on: also[index]) } ?? true
-                }
-                guard !contradicted else { continue }
-                verified.append((Candidate(field: example.field, type: example.type, pattern: pattern, anchor: anchor,
-                                           alsoValues: alsoValues), rank + (inText ? 0 : 10) + (inTitle ? 50 : 0)))
-            }
-        }
-        return verified.sorted { a, b in
-            let aHeld = a.candidate.alsoValues.count { $0 != nil }, bHeld = b.candidate.alsoValues.count { $0 != nil }
-            if aHeld != bHeld { return aHeld > bHeld }
-            if a.rank != b.rank { return a.rank < b.rank }
-            return a.candidate.pattern.count < b.candidate.pattern.count
-        }.map(\.candidate)
+        search(example, on: SamplePage(page), also: also.map(SamplePage.init), alsoExamples: alsoExamples).candidates
     }
 
     // MARK: Building
 
-    static let skip = "(?:\\s|&nbsp;|&#160;|<[^>]+>)*"
 
     /// What a pattern can start from, with a rank (lower is steadier): the ids of the
     /// tags right before the value, their classes, the label, nearest first; last, the
@@ -109,36 +100,36 @@ public struct PatternSuggester {
         for (distance, tag) in context.tags.enumerated() where !tag.isEnd {
             if let id = tag.id, !id.isEmpty {
                 anchors.append(("the id of <\(tag.name) id=\"\(id)\">", 3 * distance + (AnchorWords.looksGenerated(id) ? 60 : 0),
-                                "\\bid\\s*=\\s*[\"\\x27]\(Self.generalised(id))[\"\\x27][^>]*>" + Self.skip))
+                                "\\bid\\s*=\\s*[\"\\x27]\(ElementPatterns.generalised(id))[\"\\x27][^>]*>" + ElementPatterns.skip))
             }
             let named = tag.classes.filter { !AnchorWords.looksGenerated($0) }
             let ordered = named.filter { !AnchorWords.isLayout($0) } + named.filter(AnchorWords.isLayout)
             for name in ordered.prefix(4) {
                 anchors.append(("the class \"\(name)\" of <\(tag.name)>", 3 * distance + 1 + (AnchorWords.isLayout(name) ? 30 : 0),
-                                "<\(tag.name)\\b[^>]*\\bclass\\s*=\\s*[\"\\x27][^\"\\x27]*\\b\(Self.escaped(name))\\b[^\"\\x27]*[\"\\x27][^>]*>" + Self.skip))
+                                "<\(tag.name)\\b[^>]*\\bclass\\s*=\\s*[\"\\x27][^\"\\x27]*\\b\(ElementPatterns.escaped(name))\\b[^\"\\x27]*[\"\\x27][^>]*>" + ElementPatterns.skip))
             }
         }
         if let holder = context.tags.first, !holder.isEnd, holder.isBare {
-            anchors.append(("the element <\(holder.name)>", 20, "<\(holder.name)\\b[^>]*>" + Self.skip))
+            anchors.append(("the element <\(holder.name)>", 20, "<\(holder.name)\\b[^>]*>" + ElementPatterns.skip))
         }
         // Text right after an element ends: a row's count after its title's link (`</a> 12 replies`).
         if let closed = context.tags.first, closed.isEnd {
-            anchors.append(("the end of <\(closed.name)>", 22, "</\(closed.name)>" + Self.skip))
+            anchors.append(("the end of <\(closed.name)>", 22, "</\(closed.name)>" + ElementPatterns.skip))
         }
         // The label's last words, none of them holding a number (another value, not a label).
         let words = (context.label ?? "").split(separator: " ").reversed().prefix { !$0.contains(where: \.isNumber) }.reversed()
-            .map { Self.escaped(String($0)) }
+            .map { ElementPatterns.escaped(String($0)) }
         for count in words.indices.map({ $0 + 1 }) {
             let text = words.suffix(count).joined(separator: "\\s+")
             let boundary = text.first.map { $0.isLetter || $0.isNumber } == true ? "\\b" : ""
             // In a text node, never in an attribute (`class="joined"` before `Joined 2019`).
-            anchors.append(("the label '\(words.suffix(count).joined(separator: " "))'", 1 + count, ">[^<]*?" + boundary + text + Self.skip))
+            anchors.append(("the label '\(words.suffix(count).joined(separator: " "))'", 1 + count, ">[^<]*?" + boundary + text + ElementPatterns.skip))
         }
         // A label whose words stand in an inline tag before its colon: `<b>Reputation</b>:`.
         if let split = context.splitLabel {
-            let text = split.words.split(separator: " ").map { Self.escaped(String($0)) }.joined(separator: "\\s+")
+            let text = split.words.split(separator: " ").map { ElementPatterns.escaped(String($0)) }.joined(separator: "\\s+")
             anchors.append(("the label '\(split.words)\(split.tail)'", 1,
-                            ">[^<]*?\\b" + text + Self.skip + Self.escaped(split.tail) + Self.skip))
+                            ">[^<]*?\\b" + text + ElementPatterns.skip + ElementPatterns.escaped(split.tail) + ElementPatterns.skip))
         }
         return anchors
     }
@@ -169,12 +160,12 @@ public struct PatternSuggester {
                 .split(whereSeparator: { $0.isWhitespace }).last.map(String.init), before.dropLast().trimmingCharacters(in: .whitespaces).hasSuffix("="),
               name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ":" }), name.lowercased() != "class", name.lowercased() != "style"
         else { return [] }
-        let attribute = "\\b\(Self.escaped(name))\\s*=\\s*[\"\\x27]([^\"\\x27]+)[\"\\x27]"
+        let attribute = "\\b\(ElementPatterns.escaped(name))\\s*=\\s*[\"\\x27]([^\"\\x27]+)[\"\\x27]"
         var patterns = [(String, Int, String)]()
         let named = tag.classes.filter { !AnchorWords.looksGenerated($0) && !AnchorWords.isLayout($0) }
         for word in named.prefix(2) {
             patterns.append(("the \(name) of <\(tag.name) class=\"\(word)\">", 2,
-                             "<\(tag.name)\\b(?=[^>]*\\bclass\\s*=\\s*[\"\\x27][^\"\\x27]*\\b\(Self.escaped(word))\\b)[^>]*?" + attribute))
+                             "<\(tag.name)\\b(?=[^>]*\\bclass\\s*=\\s*[\"\\x27][^\"\\x27]*\\b\(ElementPatterns.escaped(word))\\b)[^>]*?" + attribute))
         }
         patterns.append(("the \(name) of <\(tag.name)>", 6, "<\(tag.name)\\b[^>]*?" + attribute))
         return patterns
@@ -189,35 +180,16 @@ public struct PatternSuggester {
     private func textEnds(after: ArraySlice<UInt8>, spansTags: Bool, holder: PageContext.Tag?) -> [String] {
         var ends = ["([^<]+?)\\s*<"]
         if spansTags, let holder, !holder.isEnd { ends.insert("(.+?)\\s*</\(holder.name)>", at: 0) }
-        // Text that runs on after the value: "Jane Doe (Articles: 6)".
-        let next = String(decoding: after, as: UTF8.self).drop { $0 == " " }.first
-        if let next, !next.isLetter, !next.isNumber, next != "<", !next.isWhitespace {
-            ends.append("([^<]+?)\\s*" + Self.escaped(String(next)))
-        }
-        return ends
-    }
-
-    /// An id with its varying parts generalised: ASP.NET's naming-container prefix
-    /// (`ctl00_`, `ctl01_`) and every run of digits.
-    static func generalised(_ id: String) -> String {
-        var pattern = "[^\"\\x27]*?"
-        var rest = id[...]
-        if let range = rest.range(of: "ctl\\d*_", options: [.regularExpression, .anchored]) { rest = rest[range.upperBound...] }
-        var digits = false
-        for character in rest {
-            if character.isNumber && character.isASCII {
-                if !digits { pattern += "\\d+" }
-                digits = true
-            } else {
-                pattern += escaped(String(character))
-                digits = false
+        // Text that runs on after the value: "Jane Doe (Articles: 6)", "Point Guard ▪ Shoots".
+        let rest = String(decoding: after, as: UTF8.self).drop { $0.isWhitespace }
+        if let next = rest.first, !next.isLetter, !next.isNumber, next != "<" {
+            ends.append("([^<]+?)\\s*" + ElementPatterns.escaped(String(next)))
+            // A character written as a reference (`&#9642;`): the whole reference ends the value.
+            if next == "&", let end = rest.firstIndex(of: ";"), rest.distance(from: rest.startIndex, to: end) <= 10 {
+                ends.append("([^<]+?)\\s*" + ElementPatterns.escaped(String(rest[...end])))
             }
         }
-        return pattern
-    }
-
-    static func escaped(_ text: String) -> String {
-        NSRegularExpression.escapedPattern(for: text).replacingOccurrences(of: "'", with: "\\x27")
+        return ends
     }
 
     // MARK: Verifying, with the pack's own extractor
@@ -243,16 +215,7 @@ public struct PatternSuggester {
     /// `page` read by a pack of the suggester's source and `body` (fields or a
     /// collection, as TOML): how every candidate is tried with the pack's own extractor.
     func extract(_ page: Page, with body: String) -> ExtractedRecord? {
-        let toml = """
-            [site]
-            name = "suggest"
-            base_url = "\(baseURL.replacingOccurrences(of: "\"", with: ""))"
-            id = '.+'
-            [sources.\(Self.tomlKey(source))]
-            url = '{base}/{id}'
-
-            """ + body
-        guard let pack = try? PackLoader(engine: engine).load(toml: toml, file: "suggestion") else { return nil }
+        guard let pack = try? PackLoader(engine: engine).load(toml: packHead + body, file: "suggestion") else { return nil }
         return Extractor(pack: pack, baseURL: baseURL).extract([Page(source: source, utf8: page.utf8, origin: page.origin, servedAt: page.servedAt)])
     }
 

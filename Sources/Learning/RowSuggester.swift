@@ -181,14 +181,14 @@ extension PatternSuggester {
         func kinds(_ tag: PageContext.Tag) -> [(key: String, pattern: String, anchor: String)] {
             var kinds = [(key: String, pattern: String, anchor: String)]()
             if let id = tag.id, !id.isEmpty {
-                let general = Self.generalised(id)
+                let general = ElementPatterns.generalised(id)
                 kinds.append(("\(tag.name)#\(general)", "<\(tag.name)\\b[^>]*?\\bid\\s*=\\s*[\"\\x27]\(general)[\"\\x27]",
                               "<\(tag.name) id=\"\(id)\"> and its kind"))
             }
             // Named classes before layout ones: `<li class="d-flex ListItem">` is a ListItem.
             let named = tag.classes.filter { !AnchorWords.looksGenerated($0) }
             for name in (named.filter { !AnchorWords.isLayout($0) } + named.filter(AnchorWords.isLayout)).prefix(4) {
-                kinds.append(("\(tag.name).\(name)", "<\(tag.name)\\b[^>]*?\\bclass\\s*=\\s*[\"\\x27](?:[^\"\\x27]*\\s)?\(Self.escaped(name))(?:\\s[^\"\\x27]*)?[\"\\x27]",
+                kinds.append(("\(tag.name).\(name)", "<\(tag.name)\\b[^>]*?\\bclass\\s*=\\s*[\"\\x27](?:[^\"\\x27]*\\s)?\(ElementPatterns.escaped(name))(?:\\s[^\"\\x27]*)?[\"\\x27]",
                               "<\(tag.name) class=\"\(name)\">"))
             }
             // A plain list's rows: `<li>` with neither id nor class.

@@ -65,17 +65,20 @@ struct ValueFinder {
     /// Byte ranges of the first 50 places the value is written in the page's text, in
     /// page order; where it stands in no text, its places inside tags (attributes). A
     /// small number ("1") is written in many attributes (`version="1.1"`, an icon's
-    /// path) before the one a person reads.
-    func occurrences(in page: [UInt8], everywhere: Bool = false) -> [Range<Int>] {
+    /// path) before the one a person reads. `everywhere`: both, in page order, up to
+    /// `limit` places in all (the page's tree tells them apart).
+    func occurrences(in page: [UInt8], everywhere: Bool = false, limit: Int = 100) -> [Range<Int>] {
         var inText = [Range<Int>](), inTags = [Range<Int>]()
+        let textCap = everywhere ? limit : 50, tagCap = everywhere ? limit : 50
         page.withUnsafeBufferPointer { buffer in
             var start = 0
-            while start < buffer.count, inText.count < 50, inText.count + inTags.count < 5_000,
+            while start < buffer.count, inText.count < textCap, inText.count + inTags.count < max(limit, 5_000),
                   let match = try? pattern.firstMatch(in: buffer, from: start) {
                 let range = match.range
                 if !range.isEmpty {
-                    if ValueFinder.isInText(page, at: range.lowerBound) { inText.append(range) } else if inTags.count < 50 { inTags.append(range) }
+                    if ValueFinder.isInText(page, at: range.lowerBound) { inText.append(range) } else if inTags.count < tagCap { inTags.append(range) }
                 }
+                if everywhere && inText.count + inTags.count >= limit { break }
                 start = max(range.upperBound, range.lowerBound + 1)
             }
         }
@@ -89,25 +92,7 @@ struct ValueFinder {
         guard type.kind.capturesAsText else { return nil }
         let words = trimmed.split(whereSeparator: \.isWhitespace)
         guard !words.isEmpty else { return nil }
-        return words.map { word in word.unicodeScalars.map(character).joined() }.joined(separator: "(?:\\s|&nbsp;|&#160;)+")
-    }
-
-    /// One character as the page may write it: itself, or a character reference.
-    private static func character(_ scalar: Unicode.Scalar) -> String {
-        let literal = NSRegularExpression.escapedPattern(for: String(scalar))
-        let decimal = "&#0*\(scalar.value);"
-        let hex = "&#[xX]0*\(String(scalar.value, radix: 16));"
-        let named: String
-        switch scalar {
-        case "&": named = "|&amp;"
-        case "<": named = "|&lt;"
-        case ">": named = "|&gt;"
-        case "\"": named = "|&quot;"
-        case "'": named = "|&apos;"
-        default: named = scalar.isASCII ? "" : "|&[A-Za-z][A-Za-z0-9]*;"
-        }
-        guard !(scalar.properties.isAlphabetic && scalar.isASCII) && !("0"..."9").contains(scalar) else { return literal }
-        return "(?:\(literal)|\(decimal)|\(hex)\(named))"
+        return words.map { word in word.unicodeScalars.map(ElementPatterns.character).joined() }.joined(separator: "(?:\\s|&nbsp;|&#160;)+")
     }
 }
 

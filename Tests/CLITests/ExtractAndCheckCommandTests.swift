@@ -46,7 +46,10 @@ import Testing
         let result = try run("cpvanity", ["extract", "--source", "profile", "-"], stdin: Data("<html>nothing here</html>".utf8))
         #expect(result.status == 1)
         // Every field the profile should hold is unknown, and says so; none reads 0.
-        let warnings = result.stderr.split(separator: "\n")
+        let lines = result.stderr.split(separator: "\n")
+        // No ID given and none in a file name: said first, not left as a silent null.
+        #expect(lines.first == "cpvanity: <stdin>: the record's id is null: no member ID was given for it, and its file name holds none that is a codeproject ID (name the page <source>-<id>.html, or give the ID)")
+        let warnings = lines.dropFirst()
         #expect(warnings.count == 18)
         let first = try #require(warnings.first)
         #expect(first.hasPrefix("cpvanity: warning: name: not found: none of its 3 patterns matched (tried '\\bid\\s*=\\s*"))

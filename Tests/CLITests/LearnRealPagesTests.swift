@@ -59,7 +59,8 @@ struct LearnRealPagesTests {
             "--row-title", "Stack Overflow", "--row-title", "Meta Stack Exchange", "--row-title", "Anime & Manga", "--row", "score=99.5k",
         ], other: other)
         #expect(learned.status == 0, "\(learned.stderr)")
-        #expect(learned.stderr.contains("\(first): 7 of 7 values read right\n"), "\(learned.stderr)")
+        // Four values, three titles and the first titled row's score.
+        #expect(learned.stderr.contains("\(first): 8 of 8 values read right\n"), "\(learned.stderr)")
         #expect(record["name"] as? String == "Martin Peck")
         #expect(record["location"] as? String == "Reading, United Kingdom")
         #expect(record["member_for"] as? String == "P13Y")

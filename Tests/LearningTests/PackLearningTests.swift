@@ -107,9 +107,9 @@ import Testing
         // Cards.
         ("<div class=\"card\"><h3>Pools</h3><span class=\"n\">12</span></div><div class=\"card\"><h3>Queues</h3><span class=\"n\">4</span></div><div class=\"card\"><h3>Stacks</h3><span class=\"n\">9</span></div>", "<div class=\"card\">"),
         // Table rows.
-        ("<table><tr><th>Topic</th><th>Replies</th></tr><tr><td>Pools</td><td>12</td></tr><tr><td>Queues</td><td>4</td></tr><tr><td>Stacks</td><td>9</td></tr></table>", "<tr>"),
+        ("<table><tr><th>Topic</th><th>Replies</th></tr><tr><td>Pools</td><td>12</td></tr><tr><td>Queues</td><td>4</td></tr><tr><td>Stacks</td><td>9</td></tr></table>", "<tr> holding a <td> first"),
         // Rows named by a class after layout classes.
-        ("<ol><li class=\"d-flex mb-2 TopicItem\"><span>Pools</span> <em>12</em></li><li class=\"d-flex mb-2 TopicItem\"><span>Queues</span> <em>4</em></li><li class=\"d-flex mb-2 TopicItem\"><span>Stacks</span> <em>9</em></li></ol>", "<li class=\"TopicItem\">"),
+        ("<ol><li class=\"d-flex mb-2 TopicItem\"><span>Pools</span> <em>12</em></li><li class=\"d-flex mb-2 TopicItem\"><span>Queues</span> <em>4</em></li><li class=\"d-flex mb-2 TopicItem\"><span>Stacks</span> <em>9</em></li></ol>", "<li>"),
         // Titles held in an attribute.
         ("<div class=\"acct\"><a title=\"Pools\" href=\"/1\"><i class=\"icon\"></i><span class=\"n\">12</span></a></div><div class=\"acct\"><a title=\"Queues\" href=\"/2\"><i class=\"icon\"></i><span class=\"n\">4</span></a></div><div class=\"acct\"><a title=\"Stacks\" href=\"/3\"><i class=\"icon\"></i><span class=\"n\">9</span></a></div>", "<div class=\"acct\">"),
     ])
@@ -118,10 +118,10 @@ import Testing
         let html = "<html><head><title>Pools - Forum</title></head><body><nav><a href=\"/t/1\">Pools</a></nav><h1>Ada</h1>\(list)</body></html>"
         var site = PackLearner.Site(name: "forum", url: "https://forum.example/u/{id}", id: "ada")
         site.collection = "topics"
-        let outcome = PackLearner(site: site).learn(from: .init(page: page(html), rowTitles: ["Pools", "Queues"]),
-                                                    rowValues: [example("replies", "12")])
+        let outcome = PackLearner(site: site).learn(from: .init(page: page(html), rowTitles: ["Pools", "Queues"],
+                                                                rowValues: [.init(title: nil, example: example("replies", "12"))]))
         #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
-        #expect(outcome.toml.contains("# row start: \(rowStart)"), "\(outcome.toml)")
+        #expect(outcome.toml.contains("a row starts at \(rowStart)\n"), "\(outcome.toml)")
         let record = try read(outcome, html.replacingOccurrences(of: ">4<", with: ">40<").replacingOccurrences(of: " 4 ", with: " 40 "))
         let rows = try #require(record.collections["topics"])
         #expect(rows.map { $0["title"] } == [.text("Pools"), .text("Queues"), .text("Stacks")])

@@ -49,6 +49,9 @@ public struct ExtractRun {
             let cut = try readFurtherPages(&pages, files: &group, saved: saved)
             // A file name's ID is the member's only when the pack would take it as one.
             let id = settings.id ?? saved.map(\.id).flatMap { pack.idRule.accepts($0) ? $0 : nil }
+            if id == nil {
+                Diagnostics.info("\(group[0] == "-" ? "<stdin>" : group[0]): the record's id is null: no member ID was given for it, and its file name holds none that is a \(pack.name) ID (name the page <source>-<id>.html, or give the ID)")
+            }
             let record = extractor.extract(pages, member: id, cut: cut)
             anyProblem = anyProblem || !record.problems.isEmpty
             for problem in record.problems { Diagnostics.warning(problem.description) }
@@ -134,6 +137,9 @@ public struct ExtractRun {
             sourceName = source
         } else if let named = SavedPageName.parse(URL(fileURLWithPath: file).lastPathComponent, sources: pack.sources.map(\.name)) {
             sourceName = named.source
+        } else if pack.sources.count == 1, let only = pack.sources.first {
+            // A pack of one source: every page is that source's.
+            sourceName = only.name
         } else {
             throw .unnamedPage(file: file, available: pack.sources.map(\.name))
         }

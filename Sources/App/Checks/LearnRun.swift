@@ -12,10 +12,14 @@ public struct LearnSettings: Sendable {
     /// `FIELD=VALUE` or `FIELD:TYPE=VALUE`, as typed.
     public var values: [String] = []
     public var rowTitles: [String] = []
-    /// Values read on the first titled row, as `FIELD=VALUE`.
+    /// Values read on titled rows, as `FIELD=VALUE` (the first titled row) or
+    /// `TITLE|FIELD=VALUE`.
     public var rowValues: [String] = []
-    /// Other pages, each followed by its own values and `row-title=` entries, as typed
-    /// after `--also` (`other.html name="Karl Lorey" followers=197`).
+    /// A file of what was read on the page, a fact a line (`PageFacts`).
+    public var facts: String?
+    /// Other pages, each followed by its own facts (`FIELD=VALUE`, `row-title=`, `row=`,
+    /// `list-count=`, or a `.facts` file), as typed after `--also`
+    /// (`other.html name="Karl Lorey" followers=197`).
     public var also: [String] = []
     /// The page's address with the member's ID as `{id}`; nil: from the page's canonical link.
     public var url: String?
@@ -43,19 +47,26 @@ public struct LearnRun {
     /// Writes the pack and says on stderr how it read each page; the outcome's status
     /// is 1 when a value was not learned or reads wrong on a page.
     public func run() throws(AppError) -> RunOutcome {
-        let values: [PatternSuggester.Example], rowValues: [PatternSuggester.Example], groups: [AlsoPage]
+        var facts = try settings.facts.map(PageFacts.file) ?? PageFacts()
+        let groups: [AlsoPage]
         do throws(SuggestInputError) {
-            values = try SuggestRun.examples(settings.values)
-            rowValues = try SuggestRun.examples(settings.rowValues)
+            try facts.add(settings.values)
+            facts.rowTitles += settings.rowTitles
+            facts.rowValues += try settings.rowValues.map(PageFacts.rowValue)
             groups = try LearnRun.alsoPages(settings.also)
         } catch {
             throw .badSetting(source: "the values", message: error.message)
+        }
+        guard facts.rowTitles.count != 1 else {
+            throw .badSetting(source: "the row titles", message: "one title gives no list; give two or three, in the order the rows are on the page")
         }
         let now = Date()
         let main = try page(settings.page, servedAt: now)
         var also = [PackLearner.PageValues]()
         for group in groups {
-            also.append(PackLearner.PageValues(page: try page(group.file, servedAt: now), values: group.values, rowTitles: group.rowTitles))
+            let known = try group.facts()
+            also.append(PackLearner.PageValues(page: try page(group.file, servedAt: now), values: known.values, rowTitles: known.rowTitles,
+                                               rowValues: known.rowValues, listCount: known.listCount))
         }
         let url = try siteURL(main)
         if let name = settings.name, name.isEmpty || !name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) {
@@ -65,8 +76,8 @@ public struct LearnRun {
         site.source = settings.source
         site.collection = settings.collection
         let started = Date()
-        let outcome = PackLearner(site: site).learn(from: PackLearner.PageValues(page: main, values: values, rowTitles: settings.rowTitles),
-                                                    rowValues: rowValues, also: also)
+        let outcome = PackLearner(site: site).learn(from: PackLearner.PageValues(page: main, values: facts.values, rowTitles: facts.rowTitles,
+                                                                                 rowValues: facts.rowValues, listCount: facts.listCount), also: also)
         let seconds = Date().timeIntervalSince(started)
         try write(outcome.toml)
         tell(outcome, seconds: seconds)
@@ -77,33 +88,54 @@ public struct LearnRun {
     /// An `--also` page and what is known on it.
     struct AlsoPage {
         var file: String
-        var values: [PatternSuggester.Example] = []
-        var rowTitles: [String] = []
+        var words: [String] = []
+        var factFiles: [String] = []
+
+        /// What the words and facts files after it say was read there.
+        func facts() throws(AppError) -> PageFacts {
+            var facts = PageFacts()
+            for file in factFiles { facts = facts.merged(with: try PageFacts.file(file)) }
+            do throws(SuggestInputError) {
+                try facts.add(words)
+            } catch {
+                throw .badSetting(source: "the values for \(file)", message: error.message)
+            }
+            return facts
+        }
+
+        /// The values typed for it (`patterns suggest` reads these alone).
+        var values: [PatternSuggester.Example] {
+            get throws(SuggestInputError) {
+                var facts = PageFacts()
+                try facts.add(words)
+                return facts.values
+            }
+        }
     }
 
-    /// The words after `--also`, grouped: a file starts a page, `FIELD=VALUE` after
-    /// it is a value read there, `row-title=TITLE` one of its rows. A word with `=`
-    /// that names an existing file is a file.
+    /// The words after `--also`, grouped: a file starts a page; after it, a `.facts`
+    /// file holds what was read there, and `FIELD=VALUE`, `row-title=`, `row=` and
+    /// `list-count=` words say it. A word with `=` that names an existing file is a file.
     static func alsoPages(_ words: [String]) throws(SuggestInputError) -> [AlsoPage] {
         var pages = [AlsoPage]()
         for word in words {
-            let isValue = word.contains("=") && !FileManager.default.fileExists(atPath: word)
-            guard isValue else {
+            let isFile = FileManager.default.fileExists(atPath: word)
+            if isFile, word.hasSuffix(".facts"), !pages.isEmpty {
+                pages[pages.count - 1].factFiles.append(word)
+                continue
+            }
+            guard word.contains("=") && !isFile else {
                 pages.append(AlsoPage(file: word))
                 continue
             }
             guard !pages.isEmpty else { throw SuggestInputError("'\(word)' comes before any other page it was read on; give the page first, then the values read there") }
-            if word.hasPrefix("row-title=") {
-                pages[pages.count - 1].rowTitles.append(String(word.dropFirst("row-title=".count)))
-            } else {
-                pages[pages.count - 1].values += try SuggestRun.examples([word])
-            }
+            pages[pages.count - 1].words.append(word)
         }
         return pages
     }
 
     private func page(_ file: String, servedAt: Date) throws(AppError) -> Page {
-        Page(source: settings.source, bytes: [UInt8](try InputFile.read(file, role: .page)), origin: file, servedAt: servedAt)
+        Page(source: settings.source, bytes: [UInt8](try SavedPage.read(file)), origin: file, servedAt: servedAt)
     }
 
     /// `--url`, else the page's own canonical link with `--id` in it made `{id}`.
@@ -157,13 +189,16 @@ public struct LearnRun {
         for missing in outcome.unlearned {
             Diagnostics.warning(missing)
         }
+        for note in outcome.notes {
+            Diagnostics.info(note)
+        }
         var pages = [String]()
         for check in outcome.checks where !pages.contains(check.page) { pages.append(check.page) }
         for page in pages {
             let checks = outcome.checks.filter { $0.page == page }
             Diagnostics.info("\(page): \(checks.count { $0.right }) of \(checks.count) values read right")
             for check in checks where !check.right {
-                Diagnostics.warning("\(page): \(check.field): read \(check.read.map { "\"\($0)\"" } ?? "nothing"), the page shows \"\(check.expected)\"")
+                Diagnostics.warning("\(page): \(check.field): read \(check.read.map { "\"\($0)\"" } ?? "nothing"), where the value given is \"\(check.expected)\"")
             }
         }
         Diagnostics.info(String(format: "learned in %.1f s%@", seconds, settings.output.map { "; the pack is in \($0)" } ?? ""))

@@ -48,31 +48,31 @@ public struct SuggestRun {
         guard pack.source(named: settings.source) != nil else {
             throw .unknownSource(pack: pack.name, source: settings.source, available: pack.sources.map(\.name))
         }
-        let examples: [PatternSuggester.Example], groups: [LearnRun.AlsoPage]
+        let examples: [PatternSuggester.Example], groups: [LearnRun.AlsoPage], known: [[PatternSuggester.Example]]
         do throws(SuggestInputError) {
             examples = try SuggestRun.examples(settings.values)
             groups = try LearnRun.alsoPages(settings.also)
+            known = try groups.map { group throws(SuggestInputError) in try group.values }
         } catch {
             throw .badSetting(source: "the values", message: error.message)
         }
         let now = Date()
-        let main = Page(source: settings.source, bytes: [UInt8](try InputFile.read(settings.page, role: .page)), origin: settings.page, servedAt: now)
+        let main = Page(source: settings.source, bytes: [UInt8](try SavedPage.read(settings.page)), origin: settings.page, servedAt: now)
         var others = [Page]()
         for group in groups {
-            others.append(Page(source: settings.source, bytes: [UInt8](try InputFile.read(group.file, role: .page)), origin: group.file, servedAt: now))
+            others.append(Page(source: settings.source, bytes: [UInt8](try SavedPage.read(group.file)), origin: group.file, servedAt: now))
         }
         let alsoFiles = groups.map(\.file)
         let suggester = PatternSuggester(source: settings.source, baseURL: pack.baseURL)
         if !settings.rowTitles.isEmpty {
-            let found = suggestRows(suggester, main: main, others: others, alsoFiles: alsoFiles, collection: settings.collection ?? pack.report.collection ?? "rows", examples: examples)
+            let found = suggestRows(suggester, main: main, also: others, collection: settings.collection ?? pack.report.collection ?? "rows", examples: examples)
             return RunOutcome(status: found ? nil : .partialFailure)
         }
         var found = true
         for example in examples {
-            let known = groups.map { group in group.values.first { $0.field == example.field } }
-            let candidates = suggester.suggest(example, page: main, also: others, alsoExamples: known)
-            Output.write(render(example, candidates, alsoFiles: alsoFiles))
-            found = found && !candidates.isEmpty
+            let search = suggester.search(example, page: main, also: others, alsoExamples: known.map { values in values.first { $0.field == example.field } })
+            Output.write(render(example, search, alsoFiles: alsoFiles))
+            found = found && !search.candidates.isEmpty
         }
         return RunOutcome(status: found ? nil : .partialFailure)
     }
@@ -100,26 +100,26 @@ public struct SuggestRun {
         return examples
     }
 
-    /// Rows: a row_start, the title field and the row fields, printed; false when none holds.
-    private func suggestRows(_ suggester: PatternSuggester, main: Page, others: [Page], alsoFiles: [String], collection: String, examples: [PatternSuggester.Example]) -> Bool {
-        guard let rows = suggester.suggestRows(titles: settings.rowTitles, fields: examples, page: main, also: others) else {
-            Diagnostics.warning("no rows: " + suggester.whyNoRows(settings.rowTitles, page: main))
+    /// Rows: the list's section, a row_start, the title field and the row fields, printed; false when none holds.
+    private func suggestRows(_ suggester: PatternSuggester, main: Page, also: [Page], collection: String, examples: [PatternSuggester.Example]) -> Bool {
+        let values = examples.map { PackLearner.RowValue(title: nil, example: $0) }
+        switch suggester.suggestList(titles: settings.rowTitles, values: values, page: main, also: also, collection: collection) {
+        case .failure(let why):
+            Diagnostics.warning("no rows: \(why.message)")
             return false
+        case .success(let list):
+            for missing in list.unlearned { Diagnostics.warning(missing) }
+            let others = zip(also, list.alsoRows).map { "; \($0.origin): \($1) rows" }.joined()
+            Output.write("# \(collection): \(list.rows) rows on \(settings.page)\(others)\n" + list.toml)
+            return list.unlearned.isEmpty
         }
-        var text = "# \(collection): \(rows.rowCount) rows on \(settings.page)"
-        text += zip(alsoFiles, rows.alsoRowCounts).map { "; \($0): \($1) rows" }.joined() + "\n"
-        text += rows.toml(collection: collection, source: settings.source)
-        for example in rows.unmatched {
-            Diagnostics.warning("\(example.field) = \(example.value): no pattern reads it on the row titled '\(settings.rowTitles[0])'")
-        }
-        Output.write(text)
-        return rows.unmatched.isEmpty
     }
 
-    private func render(_ example: PatternSuggester.Example, _ candidates: [PatternSuggester.Candidate], alsoFiles: [String]) -> String {
+    private func render(_ example: PatternSuggester.Example, _ search: PatternSuggester.FieldSearch, alsoFiles: [String]) -> String {
         let shown = "\(example.field) = \(example.value)"
+        let candidates = search.candidates
         guard !candidates.isEmpty else {
-            Diagnostics.warning("\(shown): not found on \(settings.page) as a \(example.type.rawValue), or no pattern reads exactly it; check the value as the page shows it")
+            Diagnostics.warning("\(shown): no pattern found; \(search.notLearned?.message ?? "no pattern reads exactly it")")
             return "# \(shown): no pattern found\n\n"
         }
         var text = "# \(shown): \(candidates.count) pattern\(candidates.count == 1 ? "" : "s") read it on \(settings.page); the best \(min(settings.count, candidates.count)):\n\n"

@@ -22,6 +22,7 @@ extension PageTree {
                 builder.read(characters)
             }
         }
+        builder.tree.settleVisibilities()
         return builder.tree
     }
 }
@@ -209,7 +210,7 @@ private final class TreeBuilder {
         while index < before, let open = find([UInt8(ascii: "<")], from: index, before: before) {
             let after = open + 1 + wanted.count
             if after <= bytes.count, zip(bytes[(open + 1)...], wanted).allSatisfy({ $0 | 0x20 == $1 | 0x20 }),
-               after == bytes.count || !TreeBuilder.isNameByte(bytes[after]) {
+               after == bytes.count || !PageTree.isNameByte(bytes[after]) {
                 return open
             }
             index = open + 1
@@ -223,7 +224,7 @@ private final class TreeBuilder {
         guard at > 0, at <= bytes.count, bytes[at - 1] == UInt8(ascii: ">") else { return nil }
         let floor = max(0, at - 64 - name.utf8.count)
         guard let open = bytes[floor..<(at - 1)].lastIndex(of: UInt8(ascii: "<")), open + 1 < at, bytes[open + 1] == UInt8(ascii: "/") else { return nil }
-        let written = bytes[(open + 2)..<(at - 1)].prefix { TreeBuilder.isNameByte($0) }
+        let written = bytes[(open + 2)..<(at - 1)].prefix { PageTree.isNameByte($0) }
         guard written.count == name.utf8.count, zip(written, name.utf8).allSatisfy({ $0 | 0x20 == $1 | 0x20 }) else { return nil }
         return open
     }
@@ -237,10 +238,5 @@ private final class TreeBuilder {
             index += 1
         }
         return nil
-    }
-
-    static func isNameByte(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":")
     }
 }

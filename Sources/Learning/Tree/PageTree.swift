@@ -40,6 +40,8 @@ public struct PageTree: Sendable {
     public internal(set) var placesHold = true
     /// The page's bytes the places point into.
     public let utf8: [UInt8]
+    /// Each node's visibility, worked out once the tree is read (`settleVisibilities`).
+    var visibilities: [Visibility] = []
 
     init(utf8: [UInt8]) {
         self.utf8 = utf8
@@ -115,14 +117,16 @@ public struct PageTree: Sendable {
     }
 
     /// What a person reads in a node: its text and its descendants', entities decoded,
-    /// white space collapsed; scripts, styles and comments left out.
-    public func text(of node: Int) -> String {
+    /// white space collapsed; scripts, styles and comments left out. `limit`: about
+    /// as many characters at most (the words around a value, not a whole page's).
+    public func text(of node: Int, limit: Int = .max) -> String {
         var words = ""
-        appendText(of: node, to: &words)
+        appendText(of: node, to: &words, limit: limit)
         return words.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    private func appendText(of node: Int, to words: inout String) {
+    private func appendText(of node: Int, to words: inout String, limit: Int) {
+        guard words.utf8.count < limit else { return }
         switch nodes[node].kind {
         case .text:
             words += nodes[node].text
@@ -131,9 +135,17 @@ public struct PageTree: Sendable {
         case .element:
             guard !PageTree.unread.contains(nodes[node].name) else { return }
             if PageTree.breaks.contains(nodes[node].name) { words += " " }
-            for child in nodes[node].children { appendText(of: child, to: &words) }
+            for child in nodes[node].children { appendText(of: child, to: &words, limit: limit) }
             if PageTree.breaks.contains(nodes[node].name) { words += " " }
         }
+    }
+
+    /// The last node inside `node` (itself when it holds none): nodes are numbered in
+    /// page order, so a node's descendants are the ones numbered after it up to this.
+    public func lastDescendant(of node: Int) -> Int {
+        var last = node
+        while let child = nodes[last].children.last { last = child }
+        return last
     }
 
     /// Elements whose text no one reads on the page.

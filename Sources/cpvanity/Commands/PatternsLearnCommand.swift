@@ -11,12 +11,18 @@ struct PatternsLearnCommand: ParsableCommand {
             comes from how its value is written (1,204 int, 4.66 decimal, 12.3k rounded, \
             Apr 2017 month, 12 Mar 2012 or 3 days ago date, 10 years, 3 months duration, \
             anything else text; FIELD:TYPE=VALUE to say). A list: two or three --row-title \
-            in page order, and --row FIELD=VALUE for values of the first of those rows.
+            in page order, and --row FIELD=VALUE for values of the first of those rows \
+            (--row 'TITLE|FIELD=VALUE' for another's). Or write it all in a file, a fact a \
+            line (FIELD=VALUE, row-title=TITLE, row=TITLE|FIELD=VALUE, list-count=N), and \
+            give it with --facts.
 
-            Each value is found on the page, patterns are built from what stands before it \
-            (a label, a class that names the part, the element), and the one kept reads \
-            exactly that value with cpvanity's own extractor here and, where you give the \
-            values, on every --also page. The pack (site, source, fields, the list, a count \
+            The page is read into its tree (libxml2) to see where each value stands: its \
+            element, its label, its box and heading, the list's items. Scripts, style \
+            sheets, templates and comments are never anchored on, menus last. The pattern \
+            kept reads that value at that place with cpvanity's own extractor here and, \
+            where you give the values, on every --also page; a label written in more than \
+            one box is kept to the value's box (within). A value one page shows and another \
+            does not gets its sign as present, so a page without it reads none. The pack (site, source, fields, the list, a count \
             and sums over it) is printed, or written to --output, ready for \
             `cpvanity patterns check`; stderr says how many values it reads right on each page.
 
@@ -49,11 +55,14 @@ struct PatternsLearnCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A value read on the first titled row, as FIELD=VALUE (repeatable).", valueName: "field=value"))
     var row: [String] = []
 
+    @Option(name: .long, help: ArgumentHelp("A file of what you read on the page, a fact a line (FIELD=VALUE, row-title=, row=TITLE|FIELD=VALUE, list-count=N).", valueName: "file"), completion: .file(extensions: ["facts", "txt"]))
+    var facts: String?
+
     @Option(name: .long, help: ArgumentHelp("The list's name, with --row-title.", valueName: "name"))
     var collection = "rows"
 
     @Option(name: .long, parsing: .upToNextOption,
-            help: ArgumentHelp("Another saved page of the site to check on, followed by the values read there (FIELD=VALUE, row-title=TITLE); repeatable.",
+            help: ArgumentHelp("Another saved page of the site to check on, followed by what was read there (FIELD=VALUE, row-title=TITLE, row=TITLE|FIELD=VALUE, a .facts file); repeatable.",
                                valueName: "file [field=value...]"), completion: .file(extensions: ["html", "htm"]))
     var also: [String] = []
 
@@ -64,13 +73,13 @@ struct PatternsLearnCommand: ParsableCommand {
     var values: [String] = []
 
     func validate() throws {
-        if rowTitle.count == 1 { throw ValidationError("Give two or more --row-title, in the order the rows are on the page.") }
-        if rowTitle.isEmpty && values.isEmpty {
-            throw ValidationError("Give the values you read on the page, e.g. name=\"Jonas Haag\" followers=329, or two or more --row-title.")
+        if rowTitle.count == 1 && facts == nil { throw ValidationError("Give two or more --row-title, in the order the rows are on the page.") }
+        if rowTitle.isEmpty && values.isEmpty && facts == nil {
+            throw ValidationError("Give the values you read on the page, e.g. name=\"Jonas Haag\" followers=329, two or more --row-title, or --facts FILE.")
         }
-        if !row.isEmpty && rowTitle.isEmpty { throw ValidationError("--row gives values of the first titled row: give --row-title too.") }
+        if !row.isEmpty && rowTitle.isEmpty && facts == nil { throw ValidationError("--row gives values of titled rows: give --row-title too.") }
         do throws(SuggestInputError) {
-            _ = try SuggestRun.examples(values + row)
+            _ = try SuggestRun.examples(values)
         } catch {
             throw ValidationError(error.message)
         }
@@ -81,6 +90,7 @@ struct PatternsLearnCommand: ParsableCommand {
         settings.values = values
         settings.rowTitles = rowTitle
         settings.rowValues = row
+        settings.facts = facts
         settings.also = also
         settings.url = url
         settings.id = id

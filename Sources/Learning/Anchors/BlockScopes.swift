@@ -1,0 +1,77 @@
+/// The boxes a value stands in, as `within` patterns: where its label (or class) is
+/// written in more than one box of the page (two statistics boxes with the same
+/// labels), the value's own box is told apart by its id, a class that names it, or
+/// its heading, and the field reads inside that box only.
+struct BlockScopes {
+    let tree: PageTree
+
+    struct Scope {
+        /// How the box is found, in words: "the box <div class=\"stats\">".
+        let anchor: String
+        let within: String
+        /// The box's element.
+        let element: Int
+    }
+
+    /// The boxes around `node`, nearest first, each as many ways as it can be told apart.
+    func scopes(around node: Int, limit: Int = 8) -> [Scope] {
+        var found = [Scope]()
+        for element in tree.ancestors(of: node) where !tree.nodes[element].implied && !["html", "body", "head"].contains(tree.nodes[element].name) {
+            found += ownScopes(element)
+            found += headingScopes(element, before: node)
+            if found.count >= limit { break }
+        }
+        return Array(found.prefix(limit))
+    }
+
+    /// A box by its own id or a class that names it, to its own end tag.
+    func ownScopes(_ element: Int) -> [Scope] {
+        let name = tree.nodes[element].name
+        let nests = nests(element)
+        var scopes = [Scope]()
+        if let id = tree.attribute("id", of: element), !id.isEmpty, !AnchorWords.looksGenerated(id) {
+            let opening = ElementPatterns.startTag(name, attribute: "id", value: id)
+            scopes.append(Scope(anchor: "the box <\(name) id=\"\(id)\">", within: ElementPatterns.content(of: name, opening: opening, nests: nests), element: element))
+        }
+        let named = tree.classes(of: element).filter { !AnchorWords.looksGenerated($0) && !AnchorWords.isLayout($0) }
+        for word in named.prefix(2) {
+            let opening = ElementPatterns.startTag(name, attribute: "class", value: word)
+            scopes.append(Scope(anchor: "the box <\(name) class=\"\(word)\">", within: ElementPatterns.content(of: name, opening: opening, nests: nests), element: element))
+        }
+        return scopes
+    }
+
+    /// A box by its heading: a heading element among its first children, before the
+    /// value, whose words are a title (letters, short). The box is read from the
+    /// heading to the next heading of the same level.
+    func headingScopes(_ element: Int, before node: Int) -> [Scope] {
+        for child in tree.elementChildren(of: element).prefix(4) where tree.nodes[child].start < tree.nodes[node].start {
+            guard let heading = firstHeading(in: child) else { continue }
+            let words = tree.text(of: heading)
+            guard words.contains(where: \.isLetter), words.count <= 80, !tree.holds(heading, node) else { continue }
+            let level = tree.nodes[heading].name
+            let within = "<\(level)\\b[^>]*>" + ElementPatterns.skip + ElementPatterns.words(words) + "\\s*(?:<[^>]+>\\s*)*</\(level)\\s*>(.*?)(?=<\(level)\\b|\\z)"
+            return [Scope(anchor: "the box under the heading '\(words)'", within: within, element: element)]
+        }
+        return []
+    }
+
+    /// Whether the element holds another of its own name (a `<div>` in a `<div>`).
+    func nests(_ element: Int) -> Bool {
+        let name = tree.nodes[element].name
+        let last = tree.lastDescendant(of: element)
+        return last > element && tree.nodes[(element + 1)...last].contains { $0.kind == .element && $0.name == name }
+    }
+
+    private func firstHeading(in element: Int) -> Int? {
+        if PageTree.headings.contains(tree.nodes[element].name) { return element }
+        for child in tree.elementChildren(of: element).prefix(3) {
+            if let found = firstHeading(in: child) { return found }
+        }
+        return nil
+    }
+}
+
+extension PageTree {
+    static let headings: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
+}

@@ -1,0 +1,214 @@
+import Packs
+import PageText
+
+/// Patterns for a value, from where the page's tree shows it stands: the element that
+/// holds it and the attributes that name that element's part (`itemprop`, `data-stat`,
+/// an id, a class), its label as the whole text of the element before it (past a
+/// sibling or two that hold other values, as a summary's season beside its career),
+/// and the words around it in its line ("Followers (76,042)", "3,492 distinct works").
+/// Each is an anchor, a rank (lower is steadier) and the pattern with its capture.
+struct TreeAnchors {
+    /// A pattern with what it is anchored on.
+    struct Anchored {
+        /// In words: "the label 'Born' (<div>)".
+        let anchor: String
+        /// Lower is steadier.
+        let rank: Int
+        let pattern: String
+        /// The value's sign: the part of the pattern before the value (its label, its
+        /// element), for a `present` where another page shows the part without it.
+        let sign: String?
+    }
+
+    let sample: SamplePage
+    let type: FieldType
+    let captures: (_ after: ArraySlice<UInt8>, _ holder: String?) -> [String]
+
+    var tree: PageTree { sample.tree }
+
+    func candidates(at place: SamplePage.Place) -> [Anchored] {
+        guard let node = place.node, tree.nodes[node].kind == .text, let holder = tree.nodes[node].parent else { return [] }
+        let after = sample.utf8[place.range.upperBound...].prefix(40)
+        let ends = captures(after, tree.nodes[holder].name)
+        var found = [(anchor: String, rank: Int, prefix: String, sign: String)]()
+        let levels = valueLevels(text: node, place: place)
+        if !levels.isEmpty {
+            found += attributeAnchors(levels)
+            found += labelAnchors(levels)
+        } else {
+            found += labelBeforeText(node, place: place)
+        }
+        found += lineWords(node, place: place)
+        var patterns = [Anchored]()
+        for entry in found {
+            for end in ends { patterns.append(Anchored(anchor: entry.anchor, rank: entry.rank, pattern: entry.prefix + end, sign: entry.sign)) }
+        }
+        patterns += suffixWords(node, place: place)
+        return patterns
+    }
+
+    /// The value's own element and those around it that say nothing else, innermost
+    /// first: `<span itemprop="ratingValue">` inside a `<span class="average">`. Empty
+    /// when the value is a part of a longer text.
+    private func valueLevels(text: Int, place: SamplePage.Place) -> [Int] {
+        guard place.whole, let parent = tree.nodes[text].parent else { return [] }
+        let words = tree.text(of: parent)
+        // The element says the value and nothing else (not "Views: 120" around a "120").
+        guard !words.isEmpty, words == tree.nodes[text].text.split(whereSeparator: \.isWhitespace).joined(separator: " ") else { return [] }
+        var levels = [parent]
+        for ancestor in tree.ancestors(of: parent).prefix(3) {
+            guard !tree.nodes[ancestor].implied, tree.text(of: ancestor) == words, !["body", "html"].contains(tree.nodes[ancestor].name) else { break }
+            levels.append(ancestor)
+        }
+        return levels
+    }
+
+    /// The attributes that name the value's element: microdata's `itemprop`, a data
+    /// attribute (`data-stat="g"`), an id, a class that names its part; layout classes
+    /// and what a script made rank far down.
+    private func attributeAnchors(_ levels: [Int]) -> [(anchor: String, rank: Int, prefix: String, sign: String)] {
+        var anchors = [(anchor: String, rank: Int, prefix: String, sign: String)]()
+        for (depth, element) in levels.enumerated() {
+            let name = tree.nodes[element].name
+            for attribute in tree.nodes[element].attributes {
+                let value = attribute.value.trimmingCharacters(in: .whitespaces)
+                guard !value.isEmpty, value.count <= 40, !AnchorWords.looksGenerated(value) else { continue }
+                let rank: Int
+                switch attribute.name {
+                case "itemprop": rank = 1
+                case "id": rank = 2
+                case _ where attribute.name.hasPrefix("data-") && value.allSatisfy({ $0.isLetter || $0.isNumber || "_-.".contains($0) }): rank = 2
+                case "class":
+                    for word in tree.classes(of: element) where !AnchorWords.looksGenerated(word) {
+                        let tag = ElementPatterns.startTag(name, attribute: "class", value: word)
+                        anchors.append(("the class \"\(word)\" of <\(name)>", 3 + depth + (AnchorWords.isLayout(word) ? 30 : 0), tag + ElementPatterns.skip, tag))
+                    }
+                    continue
+                default: continue
+                }
+                let tag = ElementPatterns.startTag(name, attribute: attribute.name, value: value)
+                anchors.append(("<\(name) \(attribute.name)=\"\(value)\">", rank + depth, tag + ElementPatterns.skip, tag))
+            }
+        }
+        return anchors
+    }
+
+    /// The label as the whole text of the element before the value's: `<h4>G</h4><p>72`,
+    /// `<div class="dataTitle">Born</div><div class="dataItem">`, `<dt>`/`<dd>`, `<th>`/`<td>`.
+    /// Siblings between them that hold only other values (a season's figure before the
+    /// career's) are passed over, one pattern piece each.
+    private func labelAnchors(_ levels: [Int]) -> [(anchor: String, rank: Int, prefix: String, sign: String)] {
+        var anchors = [(anchor: String, rank: Int, prefix: String, sign: String)]()
+        for element in levels {
+            var passed = [Int]()
+            for sibling in tree.elementsBefore(element).prefix(3) {
+                let words = tree.text(of: sibling)
+                if let label = labelText(sibling, words: words), !parallel(sibling, element), tree.wordsBetween(sibling, element).allSatisfy({ !$0.isLetter }) {
+                    let path = passed.reversed().map(passedSibling).joined()
+                    let between = passed.isEmpty ? "" : ", past \(passed.count) \(passed.count == 1 ? "sibling" : "siblings")"
+                    anchors.append(("the label '\(words)' (<\(tree.nodes[sibling].name)>\(between))", 1 + passed.count,
+                                    label + "(?:\\s|</[^>]+>)*" + path + "\\s*<\(tree.nodes[element].name)\\b[^>]*>" + ElementPatterns.skip, label))
+                    break
+                }
+                // Only what holds no words of its own is passed over: another value.
+                guard !words.contains(where: \.isLetter), tree.elementChildren(of: sibling).isEmpty else { break }
+                passed.append(sibling)
+            }
+        }
+        return anchors
+    }
+
+    /// A label element right before a value that starts a longer text:
+    /// `<strong>Position:</strong> Point Guard ▪`.
+    private func labelBeforeText(_ node: Int, place: SamplePage.Place) -> [(anchor: String, rank: Int, prefix: String, sign: String)] {
+        let before = sample.utf8[tree.nodes[node].start..<place.range.lowerBound]
+        guard String(decoding: before, as: UTF8.self).allSatisfy(\.isWhitespace),
+              let sibling = tree.elementsBefore(node).first, let label = labelText(sibling, words: tree.text(of: sibling)),
+              tree.wordsBetween(sibling, node).isEmpty else { return [] }
+        return [("the label '\(tree.text(of: sibling))' (<\(tree.nodes[sibling].name)>)", 1, label + "(?:\\s|</[^>]+>)*\\s*", label)]
+    }
+
+    /// The pattern of an element's words when they are a label: letters, short, in one
+    /// text of the element (`<th><a>Born</a></th>` too).
+    private func labelText(_ element: Int, words: String) -> String? {
+        guard words.contains(where: \.isLetter), words.count <= 60, words.split(separator: " ").count <= 8,
+              tree.visibility(of: element).rank != 1 && tree.visibility(of: element).rank < 3, !sample.isKnownValue(words), !Self.looksLikeAValue(words) else { return nil }
+        return ElementPatterns.wholeText(words)
+    }
+
+    /// Words that are a value of their own, not a label: an address, a domain, a handle.
+    static func looksLikeAValue(_ words: String) -> Bool {
+        if words.contains("://") || words.hasPrefix("@") || words.hasPrefix("#") { return true }
+        return !words.contains(" ") && words.contains(".") && words.last != "." && words.contains(where: \.isLetter)
+    }
+
+    /// Two elements alike (the same name and classes): items of one list side by side
+    /// (a member's website and location), not a label and its value.
+    private func parallel(_ first: Int, _ second: Int) -> Bool {
+        tree.nodes[first].name == tree.nodes[second].name && tree.classes(of: first) == tree.classes(of: second)
+            && !tree.classes(of: first).isEmpty
+    }
+
+    /// A sibling passed over between a label and its value: its element, whole.
+    private func passedSibling(_ element: Int) -> String {
+        let name = tree.nodes[element].name
+        let closed = tree.nodes[element].contentEnd < tree.nodes[element].end
+        return "\\s*<\(name)\\b[^>]*>" + (closed ? "[^<]*</\(name)\\s*>" : "[^<]*")
+    }
+
+    /// The words before the value in its own text ("Followers (" in "Fyodor
+    /// Dostoevsky's Followers (76,042)"): the last few, then all of them from the text's
+    /// start when they are few (so "Views:" is not found as the tail of "Total views:").
+    private func lineWords(_ node: Int, place: SamplePage.Place) -> [(anchor: String, rank: Int, prefix: String, sign: String)] {
+        let raw = HTMLEntities.decode(String(decoding: sample.utf8[tree.nodes[node].start..<place.range.lowerBound], as: UTF8.self))
+        let tokens = raw.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard let last = tokens.last, last.contains(where: { $0.isLetter || "(:".contains($0) }) else { return [] }
+        var anchors = [(anchor: String, rank: Int, prefix: String, sign: String)]()
+        let trailing = raw.last?.isWhitespace == true ? "\\s+" : "\\s*"
+        if tokens.count <= 6, tokens.contains(where: { $0.contains(where: \.isLetter) }) {
+            let words = ">\\s*" + ElementPatterns.words(tokens.joined(separator: " "))
+            anchors.append(("the words '\(tokens.joined(separator: " "))' (all its text before it)", 2, words + trailing, words))
+        }
+        for count in 1...min(3, tokens.count) {
+            let words = tokens.suffix(count)
+            guard words.contains(where: { $0.contains(where: \.isLetter) }), !words.contains(where: { $0.contains(where: \.isNumber) }) else { continue }
+            let text = words.joined(separator: " ")
+            let boundary = text.first.map { $0.isLetter || $0.isNumber } == true ? "\\b" : ""
+            let sign = boundary + ElementPatterns.words(text)
+            anchors.append(("the words '\(text)' before it", 3 + count, ">[^<]*?" + sign + trailing, sign))
+        }
+        return anchors
+    }
+
+    /// A number followed by its words ("3,492 distinct works", "1,120,657 ratings",
+    /// `<span>329</span> followers`): the number's capture, then the words, in its own
+    /// text or right after the element that holds it alone.
+    private func suffixWords(_ node: Int, place: SamplePage.Place) -> [Anchored] {
+        guard type.isNumber else { return [] }
+        var after = sample.utf8[place.range.upperBound...].prefix(300)
+        var between = "\\s*"
+        if place.whole {
+            // Past the end tags of the elements that hold the value alone, to the text after them.
+            while let first = after.drop(while: { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }).first, first == UInt8(ascii: "<"),
+                  after.drop(while: { $0 != UInt8(ascii: "<") }).dropFirst().first == UInt8(ascii: "/"),
+                  let close = after.firstIndex(of: UInt8(ascii: ">")) {
+                after = after[(close + 1)...]
+                between = "(?:\\s|</[^>]+>)*"
+            }
+        }
+        let text = after.prefix { $0 != UInt8(ascii: "<") }
+        let raw = HTMLEntities.decode(String(decoding: text, as: UTF8.self))
+        let tokens = raw.split(whereSeparator: \.isWhitespace).prefix(3).map(String.init)
+        var anchors = [Anchored]()
+        for count in 1...max(1, tokens.count) where count <= tokens.count {
+            let words = Array(tokens.prefix(count))
+            guard words.allSatisfy({ $0.contains(where: \.isLetter) }) else { break }
+            let text = words.joined(separator: " ")
+            let sign = ElementPatterns.words(text) + "\\b"
+            for capture in type.kind.suggestedCaptures {
+                anchors.append(Anchored(anchor: "the words '\(text)' after it", rank: 3 + count, pattern: "(?<![\\d.,])" + capture + between + sign, sign: sign))
+            }
+        }
+        return anchors
+    }
+}

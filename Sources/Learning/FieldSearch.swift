@@ -1,0 +1,143 @@
+import Extraction
+import Packs
+
+/// The search for one field's pattern: every place the value is written on the page,
+/// steadiest first (the page's content before attributes and menus, never a script or
+/// a style sheet); at each, the patterns the tree suggests and those the markup right
+/// before it suggests; each tried as a lookup would run it, alone and then inside each
+/// box around the value in turn, until one reads the value at its place.
+extension PatternSuggester {
+    /// The patterns that read a value, best first, or why there is none.
+    public struct FieldSearch: Sendable {
+        public let candidates: [Candidate]
+        /// Why nothing was learned; nil when a candidate was.
+        public let notLearned: NotLearned?
+    }
+
+    /// Places tried at most, patterns at a place (steadiest first), and boxes around a place.
+    static let placesTried = 16, candidatesTried = 24, scopesTried = 6
+
+    func search(_ example: Example, on main: SamplePage, also: [SamplePage], alsoExamples: [Example?]) -> FieldSearch {
+        guard let finder = ValueFinder(value: example.value, type: example.type, engine: engine) else {
+            return FieldSearch(candidates: [], notLearned: .notOnPage(page: main.origin, nearest: nil))
+        }
+        let (shown, hidden) = main.places(of: finder)
+        guard !shown.isEmpty else {
+            let why: NotLearned = hidden.isEmpty ? .notOnPage(page: main.origin, nearest: NearestValue(sample: main).nearest(to: example))
+                : .onlyHidden(page: main.origin, places: hidden.map(\.visibility.place))
+            return FieldSearch(candidates: [], notLearned: why)
+        }
+        if let missing = knownValueMissing(also: also, alsoExamples: alsoExamples) { return FieldSearch(candidates: [], notLearned: missing) }
+        var search = SearchState()
+        // A place whose words around it name the field ("Sponsoring 1" for `sponsoring`)
+        // before others: that is where a person read it, whatever else shows the same number.
+        let named = shown.filter { main.namesField(example.field, around: $0) }
+        for place in (named + shown.filter { !main.namesField(example.field, around: $0) }).prefix(Self.placesTried) {
+            tryPlace(example, at: place, named: named.contains { $0.range == place.range }, main: main, also: also, alsoExamples: alsoExamples, into: &search)
+            // A steady anchor that holds on every other page given: no need to look further.
+            if search.verified.contains(where: { $0.rank <= 2 }) { break }
+        }
+        // The steadier anchor first; of equals, the one that reads something on more of
+        // the other pages (where no value was given, that it reads one is all it shows).
+        let candidates = search.verified.sorted { a, b in
+            if a.rank != b.rank { return a.rank < b.rank }
+            let aHeld = a.candidate.alsoValues.count { $0 != nil }, bHeld = b.candidate.alsoValues.count { $0 != nil }
+            if aHeld != bHeld { return aHeld > bHeld }
+            return a.candidate.pattern.count + a.candidate.within.joined().count < b.candidate.pattern.count + b.candidate.within.joined().count
+        }.map(\.candidate)
+        return FieldSearch(candidates: candidates, notLearned: candidates.isEmpty ? search.cause(main: main, place: shown[0]) : nil)
+    }
+
+    /// What the search has found and learned on the way.
+    struct SearchState {
+        var verified = [(candidate: Candidate, rank: Int)]()
+        var tried = Set<String>()
+        /// Labels whose pattern read the value in another box, and could not be kept to this one.
+        var repeatedLabels = [String]()
+        var contradiction: NotLearned?
+
+        func cause(main: SamplePage, place: SamplePage.Place) -> NotLearned {
+            for label in repeatedLabels {
+                // Elements whose own words are the label, once each (not the element around one too).
+                let boxes = main.tree.nodes.indices.count { node in
+                    main.tree.nodes[node].kind == .element && main.tree.visibility(of: node) == .content && main.tree.text(of: node, limit: 200) == label
+                        && !main.tree.elementChildren(of: node).contains { main.tree.text(of: $0, limit: 200) == label }
+                }
+                if boxes >= 2 { return .labelRepeats(label: label, boxes: boxes, page: main.origin) }
+            }
+            return contradiction ?? .noPatternReadsIt(page: main.origin, place: place.visibility.place)
+        }
+    }
+
+    /// The candidates at one place, each alone, then inside the boxes around the value.
+    private func tryPlace(_ example: Example, at place: SamplePage.Place, named: Bool, main: SamplePage, also: [SamplePage], alsoExamples: [Example?],
+                          into search: inout SearchState) {
+        // Where the words around it name the field, a menu's place is as good as content's.
+        let penalty = (named ? 0 : place.visibility.rank * 20) + (place.whole ? 0 : 2)
+        let scopes = place.node.map { BlockScopes(tree: main.tree).scopes(around: $0, limit: Self.scopesTried) } ?? []
+        var scopedTries = 0
+        for anchored in candidatePatterns(example.type, at: place, on: main).prefix(Self.candidatesTried) {
+            let (anchor, rank, pattern) = (anchored.anchor, anchored.rank, anchored.pattern)
+            guard search.tried.insert(pattern).inserted else { continue }
+            let outcome = trial(example, within: [], pattern: pattern, place: place, main: main, also: also, alsoExamples: alsoExamples)
+            switch outcome {
+            case .holds(let values):
+                search.verified.append((Candidate(field: example.field, type: example.type, pattern: pattern, anchor: anchor, alsoValues: values,
+                                                  sign: anchored.sign), rank + penalty))
+                continue
+            case .contradicted(let page, let read):
+                search.contradiction = search.contradiction ?? .otherPageDisagrees(page: page, value: alsoExamples.compactMap { $0 }.first?.value ?? "", read: read)
+            case .unusable:
+                continue
+            case .misplaced, .wrong:
+                break
+            }
+            let misplaced: Bool
+            if case .misplaced = outcome { misplaced = true } else { misplaced = false }
+            // Read elsewhere: the anchor stands in more than one box; keep it to the value's own.
+            guard scopedTries < 12 else { continue }
+            scopedTries += 1
+            var kept = false
+            for scope in scopes {
+                guard case .holds(let values) = trial(example, within: [scope.within], pattern: pattern, place: place, main: main,
+                                                      also: also, alsoExamples: alsoExamples) else { continue }
+                search.verified.append((Candidate(field: example.field, type: example.type, pattern: pattern, anchor: "\(anchor), in \(scope.anchor)",
+                                                  alsoValues: values, within: [scope.within], sign: anchored.sign), rank + penalty + 1))
+                kept = true
+                break
+            }
+            // The label read the same value in another box, and no box kept it to this one.
+            if !kept, misplaced, anchor.hasPrefix("the label '"), let label = anchor.dropFirst("the label '".count).split(separator: "'").first {
+                search.repeatedLabels.append(String(label))
+            }
+        }
+    }
+
+    /// The patterns to try at a place, steadiest first: the tree's, then those the
+    /// markup right before the value suggests.
+    func candidatePatterns(_ type: FieldType, at place: SamplePage.Place, on sample: SamplePage) -> [TreeAnchors.Anchored] {
+        let page = sample.utf8
+        let spansTags = page[place.range].contains(UInt8(ascii: "<"))
+        let holder = place.node.flatMap { sample.tree.nodes[$0].parent }.map { sample.tree.nodes[$0] }
+        let anchors = TreeAnchors(sample: sample, type: type) { after, _ in
+            self.captures(type, after: after, spansTags: spansTags, holder: holder.map { PageContext.Tag(name: $0.name, isEnd: false, id: nil, classes: []) })
+        }
+        let fromTree = sample.tree.placesHold ? anchors.candidates(at: place) : []
+        let context = PageContext(page: page, before: place.range.lowerBound)
+        let fromMarkup = candidates(type, at: place.range, in: page, context: context, after: page[place.range.upperBound...].prefix(40),
+                                    spansTags: spansTags).map { TreeAnchors.Anchored(anchor: $0.0, rank: $0.1 + 6, pattern: $0.2, sign: nil) }
+        return (fromTree + fromMarkup).sorted { $0.rank < $1.rank }
+    }
+
+    /// A value given for another page that is nowhere on that page: said against that
+    /// page, not the one learned from.
+    private func knownValueMissing(also: [SamplePage], alsoExamples: [Example?]) -> NotLearned? {
+        for (other, known) in zip(also, alsoExamples) {
+            guard let known, let finder = ValueFinder(value: known.value, type: known.type, engine: engine) else { continue }
+            if finder.occurrences(in: other.utf8, everywhere: true, limit: 1).isEmpty {
+                return .notOnOtherPage(page: other.origin, value: known.value, nearest: NearestValue(sample: other).nearest(to: known))
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,92 @@
+import Extraction
+import Packs
+
+/// A list's title and the values given for its titled rows: each pattern read down the
+/// list's rows as a lookup would, and kept only where every titled row reads its own
+/// title and its own values (a row start that cut an item in two would give a title's
+/// row the next item's values).
+extension ListLearner {
+    func titlePattern(_ found: ListFinder.Found, titles: [String], within: [String], rowStart: String) -> PatternSuggester.Candidate? {
+        guard let first = found.titled.first, let finder = ValueFinder(value: titles[0], type: .text, engine: suggester.engine),
+              let place = main.place(of: finder, inside: first.title) else { return nil }
+        for anchored in suggester.candidatePatterns(.text, at: place, on: main) {
+            let (anchor, pattern) = (anchored.anchor, anchored.pattern)
+            guard let rows = rows(within: within, rowStart: rowStart, fields: [("title", .text, pattern)]), rows.count == found.items.count else { continue }
+            let right = zip(titles, found.titled).allSatisfy { title, pair in
+                guard let row = found.items.firstIndex(of: pair.item) else { return false }
+                return suggester.same(rows[row]["title"] ?? .null, PatternSuggester.Example(field: "title", value: title, type: .text), on: main.page)
+            }
+            if right { return PatternSuggester.Candidate(field: "title", type: .text, pattern: pattern, anchor: anchor, alsoValues: []) }
+        }
+        return nil
+    }
+
+    /// Each row field, from the values given for it on titled rows.
+    func rowFields(_ values: [RowExample], titles: [String], found: ListFinder.Found, into learned: inout Learned) {
+        var order = [String]()
+        for value in values where !order.contains(value.example.field) { order.append(value.example.field) }
+        for field in order {
+            let given = values.filter { $0.example.field == field }
+            if let candidate = rowField(given, titles: titles, found: found, learned: learned) {
+                learned.fields.append(candidate)
+                if let sign = rowPresence(candidate, learned: learned) { learned.present[candidate.field] = sign }
+            } else if let first = given.first {
+                learned.unlearned.append((first.example, "no pattern reads it in its own row, for each row it was given for (\(given.map { "'\($0.title)'" }.joined(separator: ", ")))"))
+            }
+        }
+    }
+
+    /// Of the patterns that read every given value in its own row, the one that reads a
+    /// value in most rows (the row's own title before a number is no label of it), then
+    /// the steadiest.
+    private func rowField(_ given: [RowExample], titles: [String], found: ListFinder.Found, learned: Learned) -> PatternSuggester.Candidate? {
+        var tried = Set<String>()
+        var best: (read: Int, rank: Int, candidate: PatternSuggester.Candidate)?
+        for value in given {
+            guard let index = titles.firstIndex(of: value.title), index < found.titled.count,
+                  let finder = ValueFinder(value: value.example.value, type: value.example.type, engine: suggester.engine),
+                  let place = main.place(of: finder, inside: found.titled[index].item) else { continue }
+            for anchored in suggester.candidatePatterns(value.example.type, at: place, on: main) where tried.insert(anchored.pattern).inserted {
+                let fields = [("title", FieldType.text, learned.title.pattern), ("v", value.example.type, anchored.pattern)]
+                guard let rows = rows(within: learned.within, rowStart: learned.rowStart, fields: fields), rows.count == found.items.count,
+                      readsEachRow(given, rows: rows, titles: titles, found: found) else { continue }
+                let read = rows.count { ($0["v"] ?? .null) != .null }
+                if best.map({ read > $0.read || (read == $0.read && anchored.rank < $0.rank) }) ?? true {
+                    best = (read, anchored.rank, PatternSuggester.Candidate(field: value.example.field, type: value.example.type, pattern: anchored.pattern,
+                                                                           anchor: anchored.anchor, alsoValues: [], sign: anchored.sign))
+                }
+            }
+            if let best, best.read == rows(within: learned.within, rowStart: learned.rowStart, fields: [])?.count { return best.candidate }
+        }
+        return best?.candidate
+    }
+
+    /// The field's sign, where some rows show neither the value nor its sign (a book
+    /// with no year of publication): those rows then read none, not unknown. Nil where
+    /// every row reads a value, or the sign does not tell those rows apart.
+    private func rowPresence(_ candidate: PatternSuggester.Candidate, learned: Learned) -> String? {
+        guard let sign = candidate.sign else { return nil }
+        let fields = [("title", FieldType.text, learned.title.pattern), ("v", candidate.type, candidate.pattern)]
+        guard let (plain, _) = onePack(within: learned.within, rowStart: learned.rowStart, fields: fields),
+              let rows = plain.extract([main.page]).collections["rows"], rows.contains(where: { ($0["v"] ?? .null) == .null }),
+              let (signed, _) = onePack(within: learned.within, rowStart: learned.rowStart, fields: fields, present: ["v": sign]) else { return nil }
+        let record = signed.extract([main.page])
+        let unread = record.problems.contains { ($0.field ?? "").hasSuffix(".v") }
+        return unread ? nil : sign
+    }
+
+    /// Every given value is what its own titled row reads.
+    private func readsEachRow(_ given: [RowExample], rows: [ExtractedRecord.Row], titles: [String], found: ListFinder.Found) -> Bool {
+        given.allSatisfy { value in
+            guard let index = titles.firstIndex(of: value.title), index < found.titled.count,
+                  let row = found.items.firstIndex(of: found.titled[index].item), row < rows.count else { return false }
+            return suggester.same(rows[row]["v"] ?? .null, value.example, on: main.page)
+        }
+    }
+
+    /// The rows a one-list pack reads on the page learned from.
+    func rows(within: [String], rowStart: String, fields: [(String, FieldType, String)]) -> [ExtractedRecord.Row]? {
+        guard let (extractor, _) = onePack(within: within, rowStart: rowStart, fields: fields) else { return nil }
+        return extractor.extract([main.page]).collections["rows"]
+    }
+}

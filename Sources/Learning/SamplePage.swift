@@ -1,0 +1,105 @@
+import Extraction
+import Matching
+import Packs
+
+/// A saved page the learner reads: its bytes as the extractor reads them, and its tree.
+/// Built once per page; every value looked for and every pattern checked on the page
+/// shares it.
+public final class SamplePage: Sendable {
+    public let page: Page
+    public let tree: PageTree
+    /// The values a person read on it, where given: a pattern for one field that reads
+    /// another's value here reads the wrong part of the page.
+    let known: [PatternSuggester.Example]
+
+    public convenience init(_ page: Page) {
+        self.init(page, known: [])
+    }
+
+    init(_ page: Page, known: [PatternSuggester.Example]) {
+        self.page = page
+        self.known = known
+        tree = PageTree.parse(page.utf8)
+    }
+
+    public var origin: String { page.origin }
+    public var utf8: [UInt8] { page.utf8 }
+
+    /// Whether `text` is a value a person gave for the page (another field's value is
+    /// no label of this one).
+    func isKnownValue(_ text: String) -> Bool {
+        let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return known.contains { $0.value.split(whereSeparator: \.isWhitespace).joined(separator: " ") == words }
+    }
+
+    /// Whether the words around a place (its element's and the two around that) hold
+    /// every word of the field's name of three letters or more (`sponsoring` by
+    /// "Sponsoring 1", `average_rating` by "Average rating"), a plural's `s` aside.
+    func namesField(_ field: String, around place: Place) -> Bool {
+        let words = field.lowercased().split { !$0.isLetter }.map(String.init).filter { $0.count >= 3 }
+        guard !words.isEmpty, let node = place.node else { return false }
+        let holder = [node] + tree.ancestors(of: node).prefix(3)
+        guard let around = holder.dropFirst(min(2, holder.count - 1)).first else { return false }
+        let text = tree.text(of: around, limit: 300).lowercased()
+        return words.allSatisfy { word in text.contains(word) || (word.hasSuffix("s") && text.contains(word.dropLast())) }
+    }
+
+    /// One place a value's written form stands on the page.
+    struct Place {
+        let range: Range<Int>
+        let visibility: PageTree.Visibility
+        /// The text node holding it (or the element whose attribute does); nil where the tree has no place for it.
+        let node: Int?
+        /// The value is all its element says, not a part of a longer text.
+        let whole: Bool
+    }
+
+    /// Where `finder`'s value is written on the page, steadiest first: in the page's
+    /// content (the value alone in its element before a part of a longer text), then in
+    /// attributes, then in menus; in page order within each. Places no one reads (a
+    /// script, a style sheet, a comment) are left out, and returned apart for saying why.
+    func places(of finder: ValueFinder) -> (shown: [Place], hidden: [Place]) {
+        var shown = [Place](), hidden = [Place]()
+        for range in finder.occurrences(in: utf8, everywhere: true, limit: 5_000) {
+            let visibility = tree.visibility(at: range.lowerBound)
+            let node = tree.node(at: range.lowerBound)
+            let place = Place(range: range, visibility: visibility, node: node, whole: node.map { isWholeText(range, in: $0) } ?? false)
+            if case .hidden = visibility { hidden.append(place) } else { shown.append(place) }
+        }
+        shown.sort { a, b in
+            if a.visibility.rank != b.visibility.rank { return a.visibility.rank < b.visibility.rank }
+            if a.whole != b.whole { return a.whole }
+            return a.range.lowerBound < b.range.lowerBound
+        }
+        return (shown, hidden)
+    }
+
+    /// Whether the value at `range` is the whole of what its text node says (white
+    /// space and the punctuation around a number aside).
+    func isWholeText(_ range: Range<Int>, in node: Int) -> Bool {
+        guard tree.nodes[node].kind == .text else { return false }
+        let before = utf8[tree.nodes[node].start..<max(tree.nodes[node].start, range.lowerBound)]
+        let after = utf8[min(range.upperBound, tree.nodes[node].end)..<tree.nodes[node].end]
+        return [before, after].allSatisfy { part in
+            String(decoding: part, as: UTF8.self).replacingOccurrences(of: "&nbsp;", with: " ").allSatisfy { $0.isWhitespace }
+        }
+    }
+}
+
+extension SamplePage {
+    /// The first place `finder`'s value is written inside `element` (a list's item), in
+    /// its content; nil when it is not there.
+    func place(of finder: ValueFinder, inside element: Int) -> Place? {
+        let bounds = tree.nodes[element].start..<tree.nodes[element].end
+        let slice = Array(utf8[bounds])
+        var places = [Place]()
+        for found in finder.occurrences(in: slice, everywhere: true, limit: 200) {
+            let range = (found.lowerBound + bounds.lowerBound)..<(found.upperBound + bounds.lowerBound)
+            let visibility = tree.visibility(at: range.lowerBound)
+            guard visibility.rank < 2, let node = tree.node(at: range.lowerBound) else { continue }
+            places.append(Place(range: range, visibility: visibility, node: node, whole: isWholeText(range, in: node)))
+        }
+        // In the text before in an attribute (`OKC` read in a link, not in its href).
+        return places.min { ($0.visibility.rank, $0.whole ? 0 : 1, $0.range.lowerBound) < ($1.visibility.rank, $1.whole ? 0 : 1, $1.range.lowerBound) }
+    }
+}

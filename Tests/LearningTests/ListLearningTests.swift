@@ -1,0 +1,100 @@
+import Extraction
+import Foundation
+@testable import Learning
+@testable import Packs
+import Testing
+
+/// Lists as the page's tree shows them, and absence learned from the pages given: the
+/// rows are the items of the list's own section, each read against its own title.
+@Suite struct ListLearningTests {
+    let now = Date(timeIntervalSince1970: 1_780_000_000)
+
+    func page(_ html: String, _ name: String = "first.html") -> Page {
+        Page(source: "profile", utf8: Array(html.utf8), origin: name, servedAt: now)
+    }
+
+    func example(_ field: String, _ value: String) -> PatternSuggester.Example {
+        PatternSuggester.Example(field: field, value: value)
+    }
+
+    func row(_ title: String, _ field: String, _ value: String) -> PackLearner.RowValue {
+        PackLearner.RowValue(title: title, example: example(field, value))
+    }
+
+    func learner() -> PackLearner {
+        var site = PackLearner.Site(name: "library", url: "https://library.example/a/{id}", id: "ada")
+        site.collection = "books"
+        return PackLearner(site: site)
+    }
+
+    func read(_ outcome: PackLearner.Outcome, _ html: String) throws -> ExtractedRecord {
+        let pack = try PackLoader().load(toml: outcome.toml, file: "learned.toml")
+        return Extractor(pack: pack).extract([page(html, "other.html")])
+    }
+
+    /// An author's books, then the series they belong to, in a list of the same markup.
+    func shelves(books: [(String, Int)], series: [(String, Int)]) -> String {
+        func table(_ rows: [(String, Int)]) -> String {
+            "<table class=\"list\">" + rows.map { "<tr itemtype=\"Book\"><td><a class=\"title\">\($0.0)</a></td><td>\($0.1) ratings</td></tr>" }.joined() + "</table>"
+        }
+        return "<html><body><h2>Books</h2>\(table(books))<h2>Series</h2>\(table(series))</body></html>"
+    }
+
+    @Test func twoListsOneAfterTheOtherAreTwo() throws {
+        let html = shelves(books: [("Alpha", 12), ("Beta", 7), ("Gamma", 3)], series: [("Saga", 40), ("Cycle", 9), ("Trilogy", 5)])
+        let outcome = learner().learn(from: .init(page: page(html), rowTitles: ["Alpha", "Beta"], rowValues: [row("Alpha", "ratings", "12"), row("Beta", "ratings", "7")],
+                                                  listCount: 3))
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        #expect(outcome.checks.filter { !$0.right }.isEmpty, "\(outcome.checks)")
+        let other = try read(outcome, shelves(books: [("Delta", 1), ("Epsilon", 2)], series: [("Saga", 40), ("Cycle", 9), ("Trilogy", 5)]))
+        let rows = try #require(other.collections["books"])
+        #expect(rows.map { $0["title"] } == [.text("Delta"), .text("Epsilon")])
+        #expect(rows.map { $0["ratings"] } == [.int(1), .int(2)])
+    }
+
+    /// Each item marks its date with a class that stands once in every item, but in its
+    /// middle: rows cut there would give each title the next item's status.
+    @Test func aRowStartThatCutsItemsInTwoIsNotLearned() throws {
+        func feed(_ items: [(String, String, String)]) -> String {
+            "<html><body><ul class=\"feed\">" + items.map {
+                "<li><a class=\"t\">\($0.0)</a><div class=\"meta\"><span class=\"when\">\($0.1)</span> <span class=\"status\">\($0.2)</span></div></li>"
+            }.joined() + "</ul></body></html>"
+        }
+        let html = feed([("Alpha", "2021", "open"), ("Beta", "2022", "closed"), ("Gamma", "2023", "open")])
+        let outcome = learner().learn(from: .init(page: page(html), rowTitles: ["Alpha", "Beta", "Gamma"],
+                                                  rowValues: [row("Alpha", "status", "open"), row("Beta", "status", "closed"), row("Gamma", "status", "open")]))
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        #expect(outcome.checks.filter { !$0.right }.isEmpty, "\(outcome.checks)")
+        let rows = try #require(try read(outcome, feed([("Delta", "2020", "closed"), ("Eta", "2024", "open")])).collections["books"])
+        #expect(rows.map { $0["title"] } == [.text("Delta"), .text("Eta")])
+        #expect(rows.map { $0["status"] } == [.text("closed"), .text("open")])
+    }
+
+    /// A detail the owner's own view does not show: the page without it reads it as
+    /// none, not as unknown, and a page that shows it reads it.
+    @Test func aValueOnePageShowsAndAnotherDoesNotGetItsSign() throws {
+        func profile(email: String?, posts: Int) -> String {
+            "<html><body><h1>Member</h1><dl class=\"details\">" + (email.map { "<dt>Email</dt><dd>\($0)</dd>" } ?? "")
+                + "<dt>Posts</dt><dd>\(posts)</dd></dl></body></html>"
+        }
+        let outcome = learner().learn(from: .init(page: page(profile(email: "ada@example.org", posts: 12)), values: [example("email", "ada@example.org"), example("posts", "12")]),
+                                      also: [.init(page: page(profile(email: nil, posts: 5), "own.html"), values: [example("posts", "5")])])
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        #expect(outcome.notes.contains { $0.hasPrefix("email: not shown on own.html (nor its sign)") }, "\(outcome.notes)")
+        let without = try read(outcome, profile(email: nil, posts: 3))
+        #expect(without.fields["email"] == .null)
+        #expect(without.problems.isEmpty, "\(without.problems)")
+        #expect(try read(outcome, profile(email: "bo@example.org", posts: 3)).fields["email"] == .text("bo@example.org"))
+    }
+
+    /// A value typed wrong for the other page is said against that page, and the value
+    /// of the page learned from is still learned.
+    @Test func aWrongValueForTheOtherPageIsThatPagesToSay() throws {
+        func profile(_ posts: String) -> String { "<html><body><p>Posts: <b>\(posts)</b></p></body></html>" }
+        let outcome = learner().learn(from: .init(page: page(profile("1,204")), values: [example("posts", "1,204")]),
+                                      also: [.init(page: page(profile("98"), "other.html"), values: [example("posts", "99")])])
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        #expect(outcome.notes.contains("other.html: posts = 99 is not on that page; the nearest value it shows is 98: check what you typed against the page"), "\(outcome.notes)")
+        #expect(outcome.checks.map(\.right) == [true, false])
+    }
+}

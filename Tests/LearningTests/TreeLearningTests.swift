@@ -1,0 +1,93 @@
+import Extraction
+import Foundation
+@testable import Learning
+@testable import Packs
+import Testing
+
+/// The shapes real pages have that a learner reading text alone got wrong, each on a
+/// page written for the test: two boxes with the same labels, a label that is the tail
+/// of a longer one, labels and values in a script template, a menu and a style sheet,
+/// two lists one after the other, a class that marks a date inside each item, an
+/// owner's view without some details, a value typed wrong.
+@Suite struct TreeLearningTests {
+    let now = Date(timeIntervalSince1970: 1_780_000_000)
+
+    func page(_ html: String, _ name: String = "first.html") -> Page {
+        Page(source: "profile", utf8: Array(html.utf8), origin: name, servedAt: now)
+    }
+
+    func example(_ field: String, _ value: String) -> PatternSuggester.Example {
+        PatternSuggester.Example(field: field, value: value)
+    }
+
+    func learner(collection: String = "rows") -> PackLearner {
+        var site = PackLearner.Site(name: "forum", url: "https://forum.example/u/{id}", id: "ada")
+        site.collection = collection
+        return PackLearner(site: site)
+    }
+
+    func read(_ outcome: PackLearner.Outcome, _ html: String) throws -> ExtractedRecord {
+        let pack = try PackLoader().load(toml: outcome.toml, file: "learned.toml")
+        return Extractor(pack: pack).extract([page(html, "other.html")])
+    }
+
+    /// A summary box per season, each with the same labels under its own heading.
+    func boxes(_ this: (String, String), _ last: (String, String)) -> String {
+        """
+        <html><body><div class="card"><h2>This season</h2><dl><dt>Games</dt><dd>\(this.0)</dd><dt>Points</dt><dd>\(this.1)</dd></dl></div>
+        <div class="card"><h2>Last season</h2><dl><dt>Games</dt><dd>\(last.0)</dd><dt>Points</dt><dd>\(last.1)</dd></dl></div></body></html>
+        """
+    }
+
+    @Test func twoBoxesWithTheSameLabelsAreToldApartByTheirHeadings() throws {
+        let outcome = learner().learn(from: .init(page: page(boxes(("72", "30.4"), ("81", "29.0"))), values: [
+            example("games", "72"), example("points", "30.4"), example("last_games", "81"), example("last_points", "29.0"),
+        ]))
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        #expect(outcome.toml.contains("in the box under the heading 'Last season'"), "\(outcome.toml)")
+        let record = try read(outcome, boxes(("12", "8.5"), ("64", "21.7")))
+        #expect([record.fields["games"], record.fields["last_games"]] == [.int(12), .int(64)])
+        #expect(record.fields["points"] == .decimal(Decimal(string: "8.5")!))
+        #expect(record.fields["last_points"] == .decimal(Decimal(string: "21.7")!))
+    }
+
+    @Test func aLabelInsideALongerLabelIsNotReadForIt() throws {
+        func stats(_ total: String, _ views: String) -> String {
+            "<html><body><ul><li><b>Total views:</b> \(total)</li><li><b>Views:</b> \(views)</li></ul></body></html>"
+        }
+        let outcome = learner().learn(from: .init(page: page(stats("9,000", "120")), values: [example("views", "120")]))
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        #expect(try read(outcome, stats("15,000", "77")).fields["views"] == .int(77))
+    }
+
+    /// The label and the value first stand in a script's template and in the site's
+    /// menu; the page's own words come later.
+    @Test func scriptsTemplatesAndMenusAreNotAnchoredOn() throws {
+        func profile(_ count: String) -> String {
+            """
+            <html><head><script type="text/template"><span class="label">Followers</span> <b>{{count}}</b> 3</script></head>
+            <body><nav><a href="/f">Followers</a> 3</nav><div class="profile"><span class="label">Followers</span> <b>\(count)</b></div></body></html>
+            """
+        }
+        let outcome = learner().learn(from: .init(page: page(profile("3")), values: [example("followers", "3")]))
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        #expect(try read(outcome, profile("41")).fields["followers"] == .int(41))
+    }
+
+    @Test func aValueOnlyInAScriptIsNotLearnedAndSaidWhere() {
+        let html = "<html><head><script>var karma = 50;</script></head><body><p>Karma hidden</p></body></html>"
+        let outcome = learner().learn(from: .init(page: page(html), values: [example("karma", "50")]))
+        #expect(outcome.unlearned == ["karma = 50: not learned; on first.html it is written only inside a script, which no one reads as the page's content"])
+    }
+
+    /// A count whose number also stands in the page's CSS before it: the pattern that
+    /// reads it there would read the style's number on the next page.
+    @Test func aCountIsNotAnchoredOnCSS() throws {
+        func badge(_ count: String) -> String {
+            "<html><head><style>.badge{z-index:7}</style></head><body><div class=\"badge\" style=\"width:7px\">Posts <span>\(count)</span></div></body></html>"
+        }
+        let outcome = learner().learn(from: .init(page: page(badge("7")), values: [example("posts", "7")]))
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        #expect(try read(outcome, badge("0")).fields["posts"] == .int(0))
+    }
+}
