@@ -29,10 +29,12 @@ extension PackLearner {
             """
     }
 
-    func fieldTOML(_ candidate: PatternSuggester.Candidate, present: String?, example: PatternSuggester.Example, also: [PageValues]) -> String {
-        var text = "\n# \(example.field) = \(Self.comment(example.value)) on \(Self.comment(also.isEmpty ? "the page" : "the page learned from"))"
-        for (other, value) in zip(also, candidate.alsoValues) {
-            text += "; \(Self.comment(value.map(\.description) ?? (present == nil ? "nothing" : "none (absent)"))) on \(Self.comment(other.page.origin))"
+    /// A field, with what it reads on each page: `learnedOn` the page it was learned from,
+    /// `others` the rest, in the order of the candidate's values.
+    func fieldTOML(_ candidate: PatternSuggester.Candidate, present: String?, example: PatternSuggester.Example, learnedOn: String, others: [String]) -> String {
+        var text = "\n# \(example.field) = \(Self.comment(example.value)) on \(Self.comment(others.isEmpty ? "the page" : learnedOn))"
+        for (other, value) in zip(others, candidate.alsoValues) {
+            text += "; \(Self.comment(value.map(\.description) ?? (present == nil ? "nothing" : "none (absent)"))) on \(Self.comment(other))"
         }
         text += "\n# from \(Self.comment(candidate.anchor))\n"
         if example.type == .date, DateText.parse(example.value.trimmingCharacters(in: .whitespaces)) == nil {

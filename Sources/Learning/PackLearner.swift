@@ -123,16 +123,26 @@ public struct PackLearner {
         // A value given for another page that is not on it is said against that page, and
         // not held against the patterns (its check still fails).
         let shown = zip(alsoSamples, also).map { sample, other in other.values.filter { shows($0, on: sample, notes: &notes) } }
-        for example in main.values {
-            let known = shown.map { values in values.first { $0.field == example.field } }
-            let search = suggester.search(example, on: mainSample, also: alsoSamples, alsoExamples: known)
+        let pages = [(mainSample, main)] + Array(zip(alsoSamples, also))
+        // Each field from the first page that shows it: the page learned from, else the
+        // first other page it was given for (a detail the first page does not show).
+        var fields = [(example: PatternSuggester.Example, page: Int)]()
+        for (index, values) in ([main.values] + shown).enumerated() {
+            for example in values where !fields.contains(where: { $0.example.field == example.field }) { fields.append((example, index)) }
+        }
+        for (example, index) in fields {
+            let others = pages.indices.filter { $0 != index }
+            let known = others.map { other in other == 0 ? main.values.first { $0.field == example.field } : shown[other - 1].first { $0.field == example.field } }
+            let search = suggester.search(example, on: pages[index].0, also: others.map { pages[$0].0 }, alsoExamples: known)
             guard let best = search.candidates.first else {
                 unlearned.append("\(example.field) = \(example.value): not learned; \(search.notLearned?.message ?? "no pattern reads it")")
                 continue
             }
-            let presence = self.presence(of: best, example: example, main: mainSample, also: Array(zip(alsoSamples, also)))
+            let presence = self.presence(of: best, example: example, main: pages[index].0, also: others.map { pages[$0] })
             if let note = presence.note { notes.append(note) }
-            body += fieldTOML(presence.candidate, present: presence.present, example: example, also: also)
+            if index > 0 { notes.append("\(example.field): learned from \(pages[index].0.origin), the page it was given for") }
+            body += fieldTOML(presence.candidate, present: presence.present, example: example, learnedOn: pages[index].0.origin,
+                              others: others.map { pages[$0].0.origin })
         }
         if main.rowTitles.count >= 2 {
             let list = ListLearner(suggester: suggester, main: mainSample).learn(titles: main.rowTitles, values: main.titledRowValues)

@@ -44,6 +44,16 @@ public final class SamplePage: Sendable {
         return words.allSatisfy { word in text.contains(word) || (word.hasSuffix("s") && text.contains(word.dropLast())) }
     }
 
+    /// Whether `text` holds a value given for the page (of two words or more, or a
+    /// name): words that change from member to member are no anchor.
+    func holdsKnownValue(_ text: String) -> Bool {
+        let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+        return known.contains { example in
+            let value = example.value.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+            return value.count >= 3 && value.contains(where: \.isLetter) && words.contains(value)
+        }
+    }
+
     /// One place a value's written form stands on the page.
     struct Place {
         let range: Range<Int>

@@ -131,7 +131,8 @@ struct TreeAnchors {
     /// The pattern of an element's words when they are a label: letters, short, in one
     /// text of the element (`<th><a>Born</a></th>` too).
     private func labelText(_ element: Int, words: String) -> String? {
-        guard words.contains(where: \.isLetter), words.count <= 60, words.split(separator: " ").count <= 8,
+        // A table's data cell is a value of its own column, never the label of the next.
+        guard tree.nodes[element].name != "td", words.contains(where: \.isLetter), words.count <= 60, words.split(separator: " ").count <= 8,
               tree.visibility(of: element).rank != 1 && tree.visibility(of: element).rank < 3, !sample.isKnownValue(words), !Self.looksLikeAValue(words) else { return nil }
         return ElementPatterns.wholeText(words)
     }
@@ -165,14 +166,16 @@ struct TreeAnchors {
         guard let last = tokens.last, last.contains(where: { $0.isLetter || "(:".contains($0) }) else { return [] }
         var anchors = [(anchor: String, rank: Int, prefix: String, sign: String)]()
         let trailing = raw.last?.isWhitespace == true ? "\\s+" : "\\s*"
-        if tokens.count <= 6, tokens.contains(where: { $0.contains(where: \.isLetter) }) {
+        // All of it, when it is short and names no other value given (a member's name in "Ada's Followers (").
+        if tokens.count <= 6, tokens.contains(where: { $0.contains(where: \.isLetter) }), !sample.holdsKnownValue(tokens.joined(separator: " ")) {
             let words = ">\\s*" + ElementPatterns.words(tokens.joined(separator: " "))
             anchors.append(("the words '\(tokens.joined(separator: " "))' (all its text before it)", 2, words + trailing, words))
         }
         for count in 1...min(3, tokens.count) {
             let words = tokens.suffix(count)
-            guard words.contains(where: { $0.contains(where: \.isLetter) }), !words.contains(where: { $0.contains(where: \.isNumber) }) else { continue }
             let text = words.joined(separator: " ")
+            guard words.contains(where: { $0.contains(where: \.isLetter) }), !words.contains(where: { $0.contains(where: \.isNumber) }),
+                  !sample.holdsKnownValue(text) else { continue }
             let boundary = text.first.map { $0.isLetter || $0.isNumber } == true ? "\\b" : ""
             let sign = boundary + ElementPatterns.words(text)
             anchors.append(("the words '\(text)' before it", 3 + count, ">[^<]*?" + sign + trailing, sign))
