@@ -64,7 +64,7 @@ public struct PackCheck: Sendable {
         labels += pack.stats.map { "stats.\($0.name)" }
         labels.append("errors")
         let lookup = MemberLookup(pack: pack, savedPagesIn: fixtures.directory, baseURL: baseURL)
-        var columns = [[Cell]]()
+        var columns = [[String: Cell]]()
         var differences = [Difference]()
         var unread = [UnreadPage]()
         for member in fixtures.members {
@@ -73,7 +73,7 @@ public struct PackCheck: Sendable {
             // this member, said once; the other members are still checked.
             if let unread = looked.errors.first(where: { $0.kind != .extraction && $0.kind != .notFound && $0.kind != .unreadable })
                 ?? looked.errors.first(where: { $0.kind == .notFound && $0.field == nil && $0.message.hasPrefix("no saved page") }) {
-                columns.append(labels.map { $0 == "errors" ? .mismatched : .notApplicable })
+                columns.append(["errors": .mismatched])
                 differences.append(Difference(member: member.id, field: "pages", expected: "every page the next links lead to, saved", actual: unread.message))
                 continue
             }
@@ -83,12 +83,18 @@ public struct PackCheck: Sendable {
             } else {
                 comparison.describeWithoutExpectation()
             }
-            columns.append(labels.map { comparison.cells[$0] ?? .notApplicable })
+            columns.append(comparison.cells)
             differences += comparison.differences
             unread += unreadPages(of: member, read: looked.pagesRead, pack: pack)
         }
+        // Fields an expected record lists that the pack lacks get rows of their own, before `errors`.
+        var lacking = [String]()
+        for column in columns {
+            for label in column.keys.sorted() where !labels.contains(label) && !lacking.contains(label) { lacking.append(label) }
+        }
+        labels.insert(contentsOf: lacking, at: labels.count - 1)
         return PackCheck(rowLabels: labels, members: fixtures.members.map(\.id),
-                         cells: labels.indices.map { row in columns.map { $0[row] } }, differences: differences, unread: unread)
+                         cells: labels.map { label in columns.map { $0[label] ?? .notApplicable } }, differences: differences, unread: unread)
     }
 
     /// The member's saved pages beyond those read, source by source, with why.
@@ -143,6 +149,16 @@ struct ExpectedRecord {
         case let dictionary as [String: Any]: return .object(dictionary.keys.sorted().map { ($0, value(dictionary[$0] ?? NSNull())) })
         default: return .null
         }
+    }
+
+    /// The keys a record has whatever its pack: not fields.
+    static let recordKeys: Set<String> = ["schema", "id", "site", "fetched_at", "sources", "archived_at", "errors", "stats", "rounded", "file", "pages"]
+
+    /// A value's leaves as dotted paths: an object's members each by its key, nested; a
+    /// list or a value as one leaf.
+    static func leaves(_ value: JSONValue, prefix: String = "") -> [(String, JSONValue)] {
+        guard case .object(let members) = value else { return prefix.isEmpty ? [] : [(prefix, value)] }
+        return members.flatMap { key, member in leaves(member, prefix: prefix.isEmpty ? key : "\(prefix).\(key)") }
     }
 
     /// The member named `key` of an object; nil when absent.
@@ -211,9 +227,33 @@ private struct MemberComparison {
             }
         }
         compareStats(expected)
+        compareNames(expected)
         var expectedErrors = [JSONValue]()
         if case .array(let list)? = expected.value(at: "errors") { expectedErrors = list }
         compareProblems(expectedErrors)
+    }
+
+    /// Every field and list the expected record names is one the pack has: a field the
+    /// expected file lists and the pack lacks is a failure (it would never be read), not
+    /// a pass in silence.
+    private mutating func compareNames(_ expected: ExpectedRecord) {
+        let known = Set(pack.fields.map(\.name))
+        for (path, value) in ExpectedRecord.leaves(.object(expected.root)) where !ExpectedRecord.recordKeys.contains(String(path.split(separator: ".")[0])) {
+            if let collection = pack.collection(named: path) {
+                guard case .array(let rows) = value else { continue }
+                let fields = Set(collection.fields.map(\.name))
+                for key in Set(rows.flatMap { ExpectedRecord.leaves($0).map(\.0) }) where !fields.contains(key) {
+                    noSuchField("\(path)[].\(key)", in: "the list \(path)")
+                }
+            } else if !known.contains(path) {
+                noSuchField(path, in: "the pack")
+            }
+        }
+    }
+
+    private mutating func noSuchField(_ path: String, in whole: String) {
+        cells[path] = .missing
+        differences.append(.init(member: member, field: path, expected: "`\(path)`", actual: "\(whole) has no such field"))
     }
 
     /// The pack's statistics, where the expected record has `stats` (as `extract` prints

@@ -143,4 +143,25 @@ import Testing
         #expect(result.stdout.contains("[fields.name]"))
         #expect(!result.stdout.contains("[fields.posts]"))
     }
+
+    /// What is not a web page (an image, a program, an empty file) is refused, named,
+    /// with exit 2: never searched, and never said to read right.
+    @Test func aFileThatIsNoPageIsRefused() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cases: [(name: String, bytes: [UInt8], says: String)] = [
+            ("logo.png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13], "it is a PNG image"),
+            ("tool", [0x7F, 0x45, 0x4C, 0x46, 2, 1, 1, 0, 0, 0, 0, 0], "it is a program (ELF)"),
+            ("empty.html", [], "it is empty"),
+            ("blob.bin", [0x41, 0x00, 0x42, 0x00, 0x10, 0x3C], "it is a binary file"),
+            ("notes.txt", Array("posts 1,204 and some words".utf8), "it holds no HTML tag"),
+        ]
+        for (name, bytes, says) in cases {
+            let path = directory.appendingPathComponent(name).path
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let result = try run("cpvanity", ["patterns", "learn", "--page", path, "--url", "https://quill.example/members/{id}", "posts=1,204"])
+            #expect(result.status == 2, "\(name): \(result.stderr)")
+            #expect(result.stdout == "")
+            #expect(result.stderr == "cpvanity: cannot read \(path): \(says), not a web page; give the page as the browser saves it (its HTML)\n", "\(name)")
+        }
+    }
 }

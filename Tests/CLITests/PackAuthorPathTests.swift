@@ -157,6 +157,38 @@ import Testing
         #expect(result.stdout.contains("  ada threads[]: expected unknown (null), got 0 rows\n  bo threads[]: expected 0 rows, got unknown (the list was not read)\n"), "\(result.stdout)")
     }
 
+    /// A field the expected record lists that the pack lacks (a field never learned) fails
+    /// the check, named, rather than passing in silence; so does a list's row field.
+    @Test func aFieldTheExpectedRecordListsAndThePackLacksFailsTheCheck() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pack = try write(forumPack(), "quill.toml")
+        let fixtures = directory.appendingPathComponent("pages").path
+        _ = try write(page("ada", name: "Ada Pond"), "pages/profile-ada.html")
+        _ = try write(#"{"name": "Ada Pond", "days_watched": 12, "stats": {"total": 3}, "errors": []}"#, "pages/expected-ada.json")
+        let result = try run("cpvanity", ["patterns", "check", "--pack", pack, "--fixtures", fixtures])
+        #expect(result.status == 1, "\(result.stdout)")
+        #expect(result.stdout.contains("\nname          ok\ndays_watched  missing\nerrors        ok\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("  ada days_watched: expected `days_watched`, got the pack has no such field\n"), "\(result.stdout)")
+        // With the field gone from the expected record, the same pack passes.
+        _ = try write(#"{"name": "Ada Pond", "errors": []}"#, "pages/expected-ada.json")
+        #expect(try run("cpvanity", ["patterns", "check", "--pack", pack, "--fixtures", fixtures]).status == 0)
+    }
+
+    /// A pack of one source reads a saved page whatever its file's name, and says when
+    /// the record's id is null because no ID was given.
+    @Test func aOneSourcePackNeedsNoSourceAndANullIDIsSaid() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pack = try write(forumPack().replacingOccurrences(of: "data-member=\"{id}\"", with: "[^>]*"), "quill.toml")
+        let saved = try write(page("ada", name: "Ada Pond"), "ada-saved.html")
+        let result = try run("cpvanity", ["extract", "--pack", pack, saved])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\"id\": null"))
+        #expect(result.stderr == "cpvanity: \(saved): the record's id is null: no member ID was given for it, and its file name holds none that is a quill ID (name the page <source>-<id>.html, or give the ID)\n")
+        let given = try run("cpvanity", ["extract", "--pack", pack, "--id", "ada", saved])
+        #expect(given.stdout.contains("\"id\": \"ada\""))
+        #expect(given.stderr == "")
+    }
+
     /// A pack given by its file has its saved pages beside its directory too; none there is said, with where and what to do.
     @Test func aPacksFileWithoutSavedPagesIsToldWhereTheyGo() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
