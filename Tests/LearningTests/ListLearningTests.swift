@@ -97,4 +97,18 @@ import Testing
         #expect(outcome.notes.contains("other.html: posts = 99 is not on that page; the nearest value it shows is 98: check what you typed against the page"), "\(outcome.notes)")
         #expect(outcome.checks.map(\.right) == [true, false])
     }
+
+    /// Where another page's list reads more rows than its section shows items (an item
+    /// there holds a list of its own), it is said.
+    @Test func rowsThatOutnumberTheItemsOfTheSectionAreSaid() throws {
+        func feed(_ items: [String]) -> String {
+            "<html><body><ul class=\"feed\">" + items.map { "<li><a class=\"t\">\($0)</a></li>" }.joined() + "</ul></body></html>"
+        }
+        let nested = "<html><body><ul class=\"feed\"><li><a class=\"t\">Delta</a><ul><li>a</li><li>b</li></ul></li><li><a class=\"t\">Eta</a></li></ul></body></html>"
+        let outcome = learner().learn(from: .init(page: page(feed(["Alpha", "Beta", "Gamma"])), rowTitles: ["Alpha", "Beta"]),
+                                      also: [.init(page: page(nested, "nested.html"))])
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        #expect(outcome.notes.contains("nested.html: the books list reads 4 rows where its section shows 2 items of its kind: check the rows (a row cut in two, or a list running on into the next)"),
+                "\(outcome.notes)")
+    }
 }

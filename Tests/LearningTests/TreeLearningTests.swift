@@ -90,4 +90,13 @@ import Testing
         #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
         #expect(try read(outcome, badge("0")).fields["posts"] == .int(0))
     }
+
+    /// Two boxes alike, with nothing to tell them apart: the second's value is not
+    /// learned, and the cause is said (not "check it as the page shows it").
+    @Test func aLabelInBoxesThatCannotBeToldApartIsSaid() {
+        let html = "<html><body><div><p>Games</p><p>72</p></div><div><p>Games</p><p>81</p></div></body></html>"
+        let outcome = learner().learn(from: .init(page: page(html), values: [example("last_games", "81")]))
+        #expect(outcome.unlearned == ["last_games = 81: not learned; its label 'Games' stands in 2 boxes of first.html and none of them could be told apart (no id, no class that names it, no heading): add a `within` by hand (docs/patterns.md)"],
+                "\(outcome.toml)")
+    }
 }

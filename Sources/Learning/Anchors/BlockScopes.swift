@@ -56,9 +56,15 @@ struct BlockScopes {
         return []
     }
 
-    /// Whether the element holds another of its own name (a `<div>` in a `<div>`).
+    /// Whether the element may hold another of its own name (a `<div>` in a `<div>`): it
+    /// does on this page, or its kind does on others.
+    /// Elements of these names hold others of their name on one page or another (a
+    /// list in a list's item, a box in a box): their region is always matched to its own end.
+    static let nesting: Set<String> = ["div", "ul", "ol", "table", "span", "section", "article", "aside", "li", "dl", "blockquote", "nav", "main", "form"]
+
     func nests(_ element: Int) -> Bool {
         let name = tree.nodes[element].name
+        if BlockScopes.nesting.contains(name) { return true }
         let last = tree.lastDescendant(of: element)
         return last > element && tree.nodes[(element + 1)...last].contains { $0.kind == .element && $0.name == name }
     }
