@@ -7,29 +7,13 @@ import Testing
 /// Lists as the page's tree shows them, and absence learned from the pages given: the
 /// rows are the items of the list's own section, each read against its own title.
 @Suite struct ListLearningTests {
-    let now = Date(timeIntervalSince1970: 1_780_000_000)
-
-    func page(_ html: String, _ name: String = "first.html") -> Page {
-        Page(source: "profile", utf8: Array(html.utf8), origin: name, servedAt: now)
-    }
-
-    func example(_ field: String, _ value: String) -> PatternSuggester.Example {
-        PatternSuggester.Example(field: field, value: value)
-    }
+    func page(_ html: String, _ name: String = "first.html") -> Page { LearningPages.page(html, name) }
+    func example(_ field: String, _ value: String) -> PatternSuggester.Example { LearningPages.example(field, value) }
+    func learner() -> PackLearner { LearningPages.learner("library", collection: "books") }
+    func read(_ outcome: PackLearner.Outcome, _ html: String) throws -> ExtractedRecord { try LearningPages.read(outcome, html) }
 
     func row(_ title: String, _ field: String, _ value: String) -> PackLearner.RowValue {
         PackLearner.RowValue(title: title, example: example(field, value))
-    }
-
-    func learner() -> PackLearner {
-        var site = PackLearner.Site(name: "library", url: "https://library.example/a/{id}", id: "ada")
-        site.collection = "books"
-        return PackLearner(site: site)
-    }
-
-    func read(_ outcome: PackLearner.Outcome, _ html: String) throws -> ExtractedRecord {
-        let pack = try PackLoader().load(toml: outcome.toml, file: "learned.toml")
-        return Extractor(pack: pack).extract([page(html, "other.html")])
     }
 
     /// An author's books, then the series they belong to, in a list of the same markup.

@@ -9,25 +9,10 @@ import Testing
 /// many shapes, anchors that hold on the next page and ones that do not. Each page here
 /// is written for the test, modelled on the kinds of markup of the realsites pages.
 @Suite struct PackLearningTests {
-    let now = Date(timeIntervalSince1970: 1_780_000_000)
-
-    func page(_ html: String, _ name: String = "first.html") -> Page {
-        Page(source: "profile", utf8: Array(html.utf8), origin: name, servedAt: now)
-    }
-
-    func example(_ field: String, _ value: String) -> PatternSuggester.Example {
-        PatternSuggester.Example(field: field, value: value)
-    }
-
-    func learner() -> PackLearner {
-        PackLearner(site: PackLearner.Site(name: "forum", url: "https://forum.example/u/{id}", id: "ada"))
-    }
-
-    /// The learned pack, loaded, run on `html`.
-    func read(_ outcome: PackLearner.Outcome, _ html: String) throws -> ExtractedRecord {
-        let pack = try PackLoader().load(toml: outcome.toml, file: "learned.toml")
-        return Extractor(pack: pack).extract([page(html, "other.html")])
-    }
+    func page(_ html: String, _ name: String = "first.html") -> Page { LearningPages.page(html, name) }
+    func example(_ field: String, _ value: String) -> PatternSuggester.Example { LearningPages.example(field, value) }
+    func learner() -> PackLearner { LearningPages.learner() }
+    func read(_ outcome: PackLearner.Outcome, _ html: String) throws -> ExtractedRecord { try LearningPages.read(outcome, html) }
 
     @Test func aValueIsTypedFromHowItIsWritten() {
         #expect(example("a", "1,204").type == .int)

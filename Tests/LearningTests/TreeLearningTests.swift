@@ -10,26 +10,10 @@ import Testing
 /// two lists one after the other, a class that marks a date inside each item, an
 /// owner's view without some details, a value typed wrong.
 @Suite struct TreeLearningTests {
-    let now = Date(timeIntervalSince1970: 1_780_000_000)
-
-    func page(_ html: String, _ name: String = "first.html") -> Page {
-        Page(source: "profile", utf8: Array(html.utf8), origin: name, servedAt: now)
-    }
-
-    func example(_ field: String, _ value: String) -> PatternSuggester.Example {
-        PatternSuggester.Example(field: field, value: value)
-    }
-
-    func learner(collection: String = "rows") -> PackLearner {
-        var site = PackLearner.Site(name: "forum", url: "https://forum.example/u/{id}", id: "ada")
-        site.collection = collection
-        return PackLearner(site: site)
-    }
-
-    func read(_ outcome: PackLearner.Outcome, _ html: String) throws -> ExtractedRecord {
-        let pack = try PackLoader().load(toml: outcome.toml, file: "learned.toml")
-        return Extractor(pack: pack).extract([page(html, "other.html")])
-    }
+    func page(_ html: String, _ name: String = "first.html") -> Page { LearningPages.page(html, name) }
+    func example(_ field: String, _ value: String) -> PatternSuggester.Example { LearningPages.example(field, value) }
+    func learner() -> PackLearner { LearningPages.learner() }
+    func read(_ outcome: PackLearner.Outcome, _ html: String) throws -> ExtractedRecord { try LearningPages.read(outcome, html) }
 
     /// A summary box per season, each with the same labels under its own heading.
     func boxes(_ this: (String, String), _ last: (String, String)) -> String {
