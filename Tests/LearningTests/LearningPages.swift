@@ -3,27 +3,29 @@ import Foundation
 import Learning
 import Packs
 
-/// What the learning tests share: a page written for a test, served at a fixed time, a
+/// What the learning suites share: a page written for a test, served at a fixed time, a
 /// value as a person types it, a site's learner, and a learned pack read on another page.
-enum LearningPages {
-    static let now = Date(timeIntervalSince1970: 1_780_000_000)
+protocol LearnsFromPages {}
 
-    static func page(_ html: String, _ name: String = "first.html") -> Page {
+extension LearnsFromPages {
+    var now: Date { Date(timeIntervalSince1970: 1_780_000_000) }
+
+    func page(_ html: String, _ name: String = "first.html") -> Page {
         Page(source: "profile", utf8: Array(html.utf8), origin: name, servedAt: now)
     }
 
-    static func example(_ field: String, _ value: String) -> PatternSuggester.Example {
+    func example(_ field: String, _ value: String) -> PatternSuggester.Example {
         PatternSuggester.Example(field: field, value: value)
     }
 
-    static func learner(_ name: String = "forum", collection: String = "rows") -> PackLearner {
+    func learner(_ name: String = "forum", collection: String = "rows") -> PackLearner {
         var site = PackLearner.Site(name: name, url: "https://\(name).example/u/{id}", id: "ada")
         site.collection = collection
         return PackLearner(site: site)
     }
 
     /// The learned pack, loaded, run on `html`.
-    static func read(_ outcome: PackLearner.Outcome, _ html: String) throws -> ExtractedRecord {
+    func read(_ outcome: PackLearner.Outcome, _ html: String) throws -> ExtractedRecord {
         let pack = try PackLoader().load(toml: outcome.toml, file: "learned.toml")
         return Extractor(pack: pack).extract([page(html, "other.html")])
     }

@@ -6,11 +6,8 @@ import Testing
 
 /// Lists as the page's tree shows them, and absence learned from the pages given: the
 /// rows are the items of the list's own section, each read against its own title.
-@Suite struct ListLearningTests {
-    func page(_ html: String, _ name: String = "first.html") -> Page { LearningPages.page(html, name) }
-    func example(_ field: String, _ value: String) -> PatternSuggester.Example { LearningPages.example(field, value) }
-    func learner() -> PackLearner { LearningPages.learner("library", collection: "books") }
-    func read(_ outcome: PackLearner.Outcome, _ html: String) throws -> ExtractedRecord { try LearningPages.read(outcome, html) }
+@Suite struct ListLearningTests: LearnsFromPages {
+    func learner() -> PackLearner { learner("library", collection: "books") }
 
     func row(_ title: String, _ field: String, _ value: String) -> PackLearner.RowValue {
         PackLearner.RowValue(title: title, example: example(field, value))

@@ -8,12 +8,7 @@ import Testing
 /// member pages have: numbers inside sentences, labels split by inline tags, lists of
 /// many shapes, anchors that hold on the next page and ones that do not. Each page here
 /// is written for the test, modelled on the kinds of markup of the realsites pages.
-@Suite struct PackLearningTests {
-    func page(_ html: String, _ name: String = "first.html") -> Page { LearningPages.page(html, name) }
-    func example(_ field: String, _ value: String) -> PatternSuggester.Example { LearningPages.example(field, value) }
-    func learner() -> PackLearner { LearningPages.learner() }
-    func read(_ outcome: PackLearner.Outcome, _ html: String) throws -> ExtractedRecord { try LearningPages.read(outcome, html) }
-
+@Suite struct PackLearningTests: LearnsFromPages {
     @Test func aValueIsTypedFromHowItIsWritten() {
         #expect(example("a", "1,204").type == .int)
         #expect(example("a", "4.66").type == .decimal)

@@ -9,12 +9,7 @@ import Testing
 /// of a longer one, labels and values in a script template, a menu and a style sheet,
 /// two lists one after the other, a class that marks a date inside each item, an
 /// owner's view without some details, a value typed wrong.
-@Suite struct TreeLearningTests {
-    func page(_ html: String, _ name: String = "first.html") -> Page { LearningPages.page(html, name) }
-    func example(_ field: String, _ value: String) -> PatternSuggester.Example { LearningPages.example(field, value) }
-    func learner() -> PackLearner { LearningPages.learner() }
-    func read(_ outcome: PackLearner.Outcome, _ html: String) throws -> ExtractedRecord { try LearningPages.read(outcome, html) }
-
+@Suite struct TreeLearningTests: LearnsFromPages {
     /// A summary box per season, each with the same labels under its own heading.
     func boxes(_ this: (String, String), _ last: (String, String)) -> String {
         """
