@@ -194,31 +194,6 @@ public struct PatternSuggester {
 
     // MARK: Verifying, with the pack's own extractor
 
-    func reads(_ example: Example, pattern: String, on page: Page) -> Bool {
-        guard let found = value(of: example, pattern: pattern, on: page) else { return false }
-        return same(found, example, on: page)
-    }
-
-    /// What `pattern` reads on `page` as the example's field, through a one-field pack.
-    func value(of example: Example, pattern: String, on page: Page) -> FieldValue? {
-        let field = """
-            [fields.v]
-            source = "\(source)"
-            type = "\(example.type.rawValue)"
-            pattern = '\(pattern)'
-            """
-        guard let record = extract(page, with: field) else { return nil }
-        guard let value = record.fields["v"], value != .null else { return nil }
-        return value
-    }
-
-    /// `page` read by a pack of the suggester's source and `body` (fields or a
-    /// collection, as TOML): how every candidate is tried with the pack's own extractor.
-    func extract(_ page: Page, with body: String) -> ExtractedRecord? {
-        guard let pack = try? PackLoader(engine: engine).load(toml: packHead + body, file: "suggestion") else { return nil }
-        return Extractor(pack: pack, baseURL: baseURL).extract([Page(source: source, utf8: page.utf8, origin: page.origin, servedAt: page.servedAt)])
-    }
-
     /// Whether `value` is what the example says, as the type reads the example's own
     /// written form: "1,103" is 1103, "99.5k" 99500, "Oct 2017" 2017-10, "3 days ago"
     /// the day three days before the page was served.
