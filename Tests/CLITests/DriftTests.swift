@@ -80,7 +80,9 @@ import Testing
         #expect(total["missing"] as? Int == 0)
     }
 
-    @Test func quietLeavesOnlyTheDriftAlert() throws {
+    /// `--quiet` (cron's): no progress and no summary, but every failed member, a line
+    /// each (its ID, the kind, the cause), and the drift alert.
+    @Test func quietSaysEachFailedMemberAndTheDriftAlert() throws {
         let root = try siteOfTwelve()
         defer { try? FileManager.default.removeItem(at: root) }
         let server = try FixtureServer(["--change-markup", #"Prof_TotalRep"=Prof_Total"@9"#], root: root.path)
@@ -88,10 +90,16 @@ import Testing
         let quiet = try run("cpvanity", ["batch", "--base-url", server.baseURL, "--rate", "0", "--concurrency", "1",
                                          "--no-store", "--format", "ndjson", "-q"], stdin: ids)
         #expect(quiet.status == 3)
-        #expect(quiet.stderr == "cpvanity: warning: reputation.total found on 4 of 12 profile pages: the site's markup has probably changed; see 'When the site changes' in docs/patterns.md\n")
+        let failure = { (id: Int) in
+            "cpvanity: member \(id): extraction reputation.total: not found: its pattern did not match (tried '\\bid\\s*=\\s*[\"\\x27][^\"\\x27]*Prof_TotalRep[\"\\x27][^>]*>(?:\\s|…') (profile page)\n"
+        }
+        // The failures as the members finish (in any order), then the alert.
+        let lines = quiet.stderr.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) + "\n" }
+        #expect(lines.dropLast(2).sorted() == (105...112).map(failure), "\(quiet.stderr)")
+        #expect(lines.suffix(2).joined() == "cpvanity: warning: reputation.total found on 4 of 12 profile pages: the site's markup has probably changed; see 'When the site changes' in docs/patterns.md\n\n")
         let calm = try run("cpvanity", ["batch", "--base-url", server.baseURL, "--rate", "0", "--no-store", "--format", "ndjson", "--quiet"],
                            stdin: Data("101\n".utf8))
-        #expect(calm.stderr == "")
+        #expect(calm.stderr == failure(101))
         let both = try run("cpvanity", ["batch", "--quiet", "--verbose"], stdin: ids)
         #expect(both.status == 64)
     }

@@ -109,6 +109,19 @@ import Testing
         #expect(lines.last?.hasSuffix(",5968783,4.42,34") == true)
     }
 
+    /// The README's cron line: `refresh --quiet` says nothing of the members that went
+    /// well, and one line for each that failed (its ID, the kind, the cause).
+    @Test func aQuietRefreshSaysEachFailedMember() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try FixtureServer([], root: try copyOfFixtures())
+        let env = ["CPVANITY_DB": db]
+        #expect(try run("cpvanity", ["track", "add", "48201", "200001"], environment: env).status == 0)
+        let result = try run("cpvanity", ["refresh", "--quiet", "--base-url", server.baseURL, "--rate", "0"], environment: env)
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "cpvanity: member 200001: not_found: the site answered 404: no such member (articles and profile pages)\n")
+    }
+
     @Test func trackRefreshAndHistory() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let root = try copyOfFixtures()

@@ -160,11 +160,20 @@ public enum LookupRun {
                 causes.append((error, error.source.map { [$0] } ?? []))
             }
         }
-        for (error, sources) in causes {
+        let lines = causes.map { error, sources in
             let field = error.field.map { " \($0)" } ?? ""
             let pages = sources.isEmpty ? "" : " (\(sources.joined(separator: " and ")) page\(sources.count == 1 ? "" : "s"))"
-            let line = "member \(record.id): \(error.kind.rawValue)\(field): \(error.message)\(pages)"
-            if asProgress { Diagnostics.info(line) } else { Diagnostics.error(line) }
+            return "member \(record.id): \(error.kind.rawValue)\(field): \(error.message)\(pages)"
+        }
+        guard asProgress else {
+            for line in lines { Diagnostics.error(line) }
+            return
+        }
+        // Under --quiet a run of many members says no progress, but every failure: one line a member.
+        if Console.verbosity == .quiet, let first = lines.first {
+            Diagnostics.error(first + (lines.count > 1 ? " (and \(lines.count - 1) more)" : ""))
+        } else {
+            for line in lines { Diagnostics.info(line) }
         }
     }
 
