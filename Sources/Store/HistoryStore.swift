@@ -120,6 +120,7 @@ public final class HistoryStore: Sendable {
             return try database.write { db -> SaveResult in
                 let latest = try latestSnapshot(db, site: record.site, member: record.id)
                 let previous = latest?.values.onSite(hosts: hosts)
+                let current = current.completed(from: previous, read: Set(record.sources.map(\.name)), pack: pack)
                 if let latest, previous == current {
                     try db.execute(sql: "UPDATE snapshot SET last_seen = ? WHERE id = ?", arguments: [StoredTime.text(now), latest.id])
                     return SaveResult(changes: [:], previousLookup: latest.lastSeen, newSnapshot: false)

@@ -49,6 +49,24 @@ struct SnapshotValues: Sendable, Equatable {
         }
     }
 
+    /// These values, from a lookup that read only `read` of the member's pages (`rows`
+    /// reads the list's alone), with the parts of the pages it did not read as the
+    /// member's last snapshot has them: a part not fetched is never recorded as unknown,
+    /// and the next change is reckoned against the value last read.
+    func completed(from latest: SnapshotValues?, read: Set<String>, pack: SitePack) -> SnapshotValues {
+        guard let latest, !pack.sources.allSatisfy({ read.contains($0.name) }) else { return self }
+        var whole = self
+        for (name, value) in latest.fields where whole.fields[name] == nil {
+            guard let field = pack.field(named: name), !field.sources.contains(where: read.contains) else { continue }
+            whole.fields[name] = value
+        }
+        for (key, value) in latest.rows where whole.rows[key] == nil {
+            guard let collection = pack.collection(named: key.collection), !read.contains(collection.source) else { continue }
+            whole.rows[key] = value
+        }
+        return whole
+    }
+
     /// The site's own hosts for `record`: the pack's, and the one its pages came from.
     static func siteHosts(_ record: MemberRecord, pack: SitePack) -> Set<String> {
         Set(([pack.baseURL] + record.sources.map(\.url)).compactMap { URLComponents(string: $0)?.host?.lowercased() })

@@ -122,6 +122,28 @@ import Testing
         #expect(result.stderr == "cpvanity: member 200001: not_found: the site answered 404: no such member (articles and profile pages)\n")
     }
 
+    /// `rows` reads the list's page alone: its history point keeps the profile's values
+    /// as last read (never unknown), so the next refresh still sees the reputation move.
+    @Test func aChangeAfterALookupOfTheListAloneIsReported() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let root = try copyOfFixtures()
+        let server = try FixtureServer([], root: root)
+        let env = ["CPVANITY_DB": db]
+        let fetch = ["--base-url", server.baseURL, "--rate", "0"]
+        #expect(try run("cpvanity", ["track", "add", "7315"], environment: env).status == 0)
+        #expect(try run("cpvanity", ["refresh"] + fetch, environment: env).status == 0)
+        #expect(try run("cpvanity", ["rows", "7315", "--format", "json"] + fetch, environment: env).status == 0)
+        try edit("\(root)/profile-7315.html", ">2,415<", ">2,450<")
+        let refreshed = try run("cpvanity", ["refresh", "--format", "table"] + fetch, environment: env)
+        #expect(refreshed.status == 0, "\(refreshed.stderr)")
+        let lines = refreshed.stdout.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        #expect(lines.contains { $0.hasPrefix("7315 Tomasz Wirth Reputation 2,450 +35 ") }, "\(refreshed.stdout)")
+        #expect(refreshed.stderr.contains("1 changed"), "\(refreshed.stderr)")
+        let history = try run("cpvanity", ["history", "7315", "--field", "reputation.total", "--format", "csv"], environment: env)
+        #expect(!history.stdout.contains("unknown") && !history.stdout.contains(",\n"), "\(history.stdout)")
+        #expect(history.stdout.split(whereSeparator: \.isNewline).last?.hasSuffix(",2450") == true, "\(history.stdout)")
+    }
+
     @Test func trackRefreshAndHistory() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let root = try copyOfFixtures()
