@@ -12,7 +12,8 @@ struct CPVanity: AsyncParsableCommand {
             'cpvanity patterns check' when a site changes its markup; no rebuild needed.
 
             Exit status: 0 success; 1 some records had errors or a check found mismatches; \
-            2 bad input (an unreadable page, a broken site pack); 3 markup drift (batch, \
+            2 bad input (an unreadable page, a broken site pack) or output that cannot be \
+            written (a full disk); 3 markup drift (batch, \
             refresh); 4 something changed (refresh --exit-code); 64 a usage error; 130 or 143 \
             a batch was interrupted by Ctrl-C or SIGTERM (continue it with --resume).
 
@@ -31,6 +32,14 @@ struct CPVanity: AsyncParsableCommand {
     /// A mistyped subcommand gets a "did you mean" (ArgumentParser has one for options);
     /// everything else goes to ArgumentParser as usual.
     static func main() async {
+        // What ArgumentParser prints itself (--version, help, a completion script) goes
+        // through stdio, flushed at exit: a failure to write it is said, exit 2, as ours is.
+        atexit {
+            if fflush(nil) != 0 {
+                Diagnostics.error("cannot write standard output: \(String(cString: strerror(errno)))")
+                _exit(ExitStatus.badInput.code)
+            }
+        }
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let first = arguments.first, !first.hasPrefix("-") {
             let names = CommandNames.all.keys.sorted() + ["help"]

@@ -73,11 +73,17 @@ public final class ExportJournal {
 
     /// Starts a new checkpoint, replacing none: the caller has decided there is none to keep.
     public static func create(at path: String, header: Header) throws(ExportError) -> ExportJournal {
-        // The user named the output, not its hidden checkpoint: the error names the output.
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw .cannotWrite(output(besideCheckpoint: path), reason: String(cString: strerror(errno))) }
+        // The user named the output, not its hidden checkpoint: the error names the output
+        // (and says the system's words, taken before anything else can change errno).
+        let descriptor = open(path, O_WRONLY | O_CREAT, 0o644)
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            throw .cannotWrite(output(besideCheckpoint: path), reason: reason)
+        }
         close(descriptor)
-        let journal = try ExportJournal(path: path)
+        // Emptied only once its lock is held: a batch starting at the same moment on the
+        // same output is refused, and clobbers nothing.
+        let journal = try ExportJournal(path: path, emptied: true)
         try journal.writeLine(ExportJournal.encoded(header, path: path))
         return journal
     }
@@ -161,7 +167,7 @@ public final class ExportJournal {
         return flock(descriptor, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK
     }
 
-    private init(path: String) throws(ExportError) {
+    private init(path: String, emptied: Bool = false) throws(ExportError) {
         self.path = path
         guard let handle = FileHandle(forWritingAtPath: path) else { throw .cannotWrite(path, reason: ExportError.systemReason()) }
         // Held while the batch runs, so a second batch to the same output (or a
@@ -172,6 +178,7 @@ public final class ExportJournal {
         }
         self.handle = handle
         do {
+            if emptied { try handle.truncate(atOffset: 0) }
             end = Int(try handle.seekToEnd())
         } catch {
             throw ExportError(writing: path, error)

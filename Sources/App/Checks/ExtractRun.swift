@@ -60,7 +60,7 @@ public struct ExtractRun {
             records.append(RecordJSON.value(record, pack: pack, leading: standardKeys(id: id, pages: pages, files: group) + named))
         }
         let document = records.count == 1 ? records[0] : .array(records)
-        Output.write(document.serialized(pretty: !settings.compact) + "\n")
+        try Output.write(document.serialized(pretty: !settings.compact) + "\n")
         return RunOutcome(status: anyProblem ? .partialFailure : nil)
     }
 

@@ -171,7 +171,7 @@ public struct LearnRun {
 
     private func write(_ toml: String) throws(AppError) {
         guard let output = settings.output else {
-            Output.write(toml)
+            try Output.write(toml)
             return
         }
         let file = try AtomicFile.output(output)

@@ -38,7 +38,7 @@ public enum PackCheckRun {
             try output.write(CheckList.saved(checks))
             for caution in cautions { Diagnostics.warning("\(pack.file): \(caution)") }
         } else {
-            Output.write(checks.map { CheckTable.render($0.check, pack: pack, fixturesDirectory: $0.directory, width: width) }.joined(separator: "\n")
+            try Output.write(checks.map { CheckTable.render($0.check, pack: pack, fixturesDirectory: $0.directory, width: width) }.joined(separator: "\n")
                          + CheckTable.render(cautions, pack: pack))
         }
         return RunOutcome(status: checks.allSatisfy(\.check.passed) && cautions.isEmpty ? nil : .partialFailure)
@@ -52,7 +52,7 @@ public enum PackCheckRun {
         if let output {
             try output.write(CheckList.live(records))
         } else {
-            Output.write(LiveCheckTable.render(records, pack: settings.pack, width: width))
+            try Output.write(LiveCheckTable.render(records, pack: settings.pack, width: width))
         }
         return RunOutcome(status: LiveCheckTable.passed(records) ? nil : .partialFailure)
     }

@@ -65,13 +65,13 @@ public struct SuggestRun {
         let alsoFiles = groups.map(\.file)
         let suggester = PatternSuggester(source: settings.source, baseURL: pack.baseURL)
         if !settings.rowTitles.isEmpty {
-            let found = suggestRows(suggester, main: main, also: others, collection: settings.collection ?? pack.report.collection ?? "rows", examples: examples)
+            let found = try suggestRows(suggester, main: main, also: others, collection: settings.collection ?? pack.report.collection ?? "rows", examples: examples)
             return RunOutcome(status: found ? nil : .partialFailure)
         }
         var found = true
         for example in examples {
             let search = suggester.search(example, page: main, also: others, alsoExamples: known.map { values in values.first { $0.field == example.field } })
-            Output.write(render(example, search, alsoFiles: alsoFiles))
+            try Output.write(render(example, search, alsoFiles: alsoFiles))
             found = found && !search.candidates.isEmpty
         }
         return RunOutcome(status: found ? nil : .partialFailure)
@@ -101,7 +101,7 @@ public struct SuggestRun {
     }
 
     /// Rows: the list's section, a row_start, the title field and the row fields, printed; false when none holds.
-    private func suggestRows(_ suggester: PatternSuggester, main: Page, also: [Page], collection: String, examples: [PatternSuggester.Example]) -> Bool {
+    private func suggestRows(_ suggester: PatternSuggester, main: Page, also: [Page], collection: String, examples: [PatternSuggester.Example]) throws(AppError) -> Bool {
         let values = examples.map { PackLearner.RowValue(title: nil, example: $0) }
         switch suggester.suggestList(titles: settings.rowTitles, values: values, page: main, also: also, collection: collection) {
         case .failure(let why):
@@ -110,7 +110,7 @@ public struct SuggestRun {
         case .success(let list):
             for missing in list.unlearned { Diagnostics.warning(missing) }
             let others = zip(also, list.alsoRows).map { "; \($0.origin): \($1) rows" }.joined()
-            Output.write("# \(collection): \(list.rows) rows on \(settings.page)\(others)\n" + list.toml)
+            try Output.write("# \(collection): \(list.rows) rows on \(settings.page)\(others)\n" + list.toml)
             return list.unlearned.isEmpty
         }
     }

@@ -155,12 +155,26 @@ public enum Output {
         try await $captured.withValue(writer) { try await body() }
     }
 
-    public static func write(_ text: String) {
-        try? writer.write(text)
+    /// Writes `text`; a failure (a full disk, a closed pipe's reader gone) is thrown in
+    /// the system's words, never passed over.
+    public static func write(_ text: String) throws(AppError) {
+        do {
+            try writer.write(text)
+        } catch let error as WriteError {
+            throw .cannotWrite(path: "standard output", reason: error.reason)
+        } catch {
+            throw .cannotWrite(path: "standard output", reason: "\(error)")
+        }
     }
 
     /// Text with `TerminalStyle`'s styling (a feed's table in colour).
-    public static func write(styled text: String) {
-        try? writer.write(styled: text)
+    public static func write(styled text: String) throws(AppError) {
+        do {
+            try writer.write(styled: text)
+        } catch let error as WriteError {
+            throw .cannotWrite(path: "standard output", reason: error.reason)
+        } catch {
+            throw .cannotWrite(path: "standard output", reason: "\(error)")
+        }
     }
 }

@@ -1,6 +1,7 @@
 import Archive
 import Lookup
 import Packs
+import Report
 import Store
 
 // The types of the layers below that the command line names: its flags' values and
@@ -16,5 +17,7 @@ public typealias MemberFailureKind = MemberError.Kind
 public typealias HistoryError = StoreError
 public typealias PackLookupError = Packs.PackLookupError
 public typealias PackLoadError = Packs.PackLoadError
+/// Output that could not be written (no space, a read-only file system): the system's words.
+public typealias OutputWriteError = Report.WriteError
 /// A site's pack, loaded and compiled.
 public typealias SitePack = Packs.SitePack

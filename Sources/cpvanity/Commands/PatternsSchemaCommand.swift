@@ -19,6 +19,6 @@ struct PatternsSchemaCommand: ParsableCommand {
 
     func run() throws {
         let (sitePack, _) = try pack.load()
-        SchemaRun.write(sitePack)
+        try SchemaRun.write(sitePack)
     }
 }

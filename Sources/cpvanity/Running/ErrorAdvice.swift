@@ -15,6 +15,8 @@ enum ErrorAdvice {
         case let error as PackLookupError: return (words(error), ExitStatus.badInput.code)
         case let error as PackLoadError: return (error.description, ExitStatus.badInput.code)
         case let error as SettingsError: return (error.description, ExitStatus.badInput.code)
+        // Output that could not be written: one status however it was named (`>` or --output).
+        case let error as OutputWriteError: return (error.description, ExitStatus.badInput.code)
         default: return nil
         }
     }
