@@ -87,6 +87,20 @@ import TestSupport
 
     /// Members finish in any order; the file lists them in the input's, with exactly the
     /// input's members: those it does not hold are left out, one written twice appears once.
+    /// Two batches starting together on one output: the second is refused before it
+    /// changes anything (the checkpoint is emptied only once its lock is held).
+    @Test func aSecondBatchOnTheSameCheckpointChangesNothing() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = ExportJournal.path(besideOutput: directory.appendingPathComponent("out.csv").path)
+        let first = try ExportJournal.create(at: path, header: header)
+        try first.append(FixtureRecords.record("7315"))
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let refused = #expect(throws: ExportError.self) { _ = try ExportJournal.create(at: path, header: header) }
+        #expect(refused?.description == "another cpvanity is writing \(directory.appendingPathComponent("out.csv").path) now (its checkpoint \(path) is in use); nothing was changed")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(try ids(first, ["7315"]) == ["7315"])
+    }
+
     @Test func recordsComeInTheInputsOrder() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let journal = try ExportJournal.create(at: ExportJournal.path(besideOutput: directory.appendingPathComponent("out.json").path), header: header)
