@@ -47,6 +47,12 @@ public struct BatchRun {
         var output = settings.output
         // Shards after the first leave the CSV header out, so the parts concatenate.
         if let shard = settings.shard, shard.index > 1 { output.options.csvHeader = false }
+        // A finished batch leaves its output and no checkpoint: a resume has nothing to do.
+        if output.resume, let file = BatchRun.checkpointed(output), FileManager.default.fileExists(atPath: file),
+           !FileManager.default.fileExists(atPath: ExportJournal.path(besideOutput: file)) {
+            Diagnostics.info("\(file) is complete (the batch that wrote it finished, and left no checkpoint): nothing to resume, nothing fetched; to look the members up again, run the batch without resuming")
+            return RunOutcome(status: nil)
+        }
         let (export, fromCheckpoint) = try open(output, order: list.ids)
         let lookup = try self.lookups.lookup()
         let store = try self.lookups.openHistory()
