@@ -44,21 +44,6 @@ import Testing
         return process.terminationStatus
     }
 
-    /// A resume of a batch that finished: said, and nothing fetched, the file as it was.
-    @Test func aResumeOfAFinishedBatchFetchesNothing() throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try FixtureServer()
-        let arguments = ["batch", "--base-url", server.baseURL, "--rate", "0", "--no-store", "--output", path("out.csv")]
-        #expect(try run("cpvanity", arguments, stdin: Data("48201\n7315\n".utf8)).status == 0)
-        let written = try String(contentsOfFile: path("out.csv"), encoding: .utf8)
-        let fetched = try server.stats().pages.count
-        let again = try run("cpvanity", arguments + ["--resume"], stdin: Data("48201\n7315\n".utf8))
-        #expect(again.status == 0)
-        #expect(again.stderr == "cpvanity: \(path("out.csv")) is complete (the batch that wrote it finished, and left no checkpoint): nothing to resume, nothing fetched; to look the members up again, run the batch without resuming\n")
-        #expect(try server.stats().pages.count == fetched)
-        #expect(try String(contentsOfFile: path("out.csv"), encoding: .utf8) == written)
-    }
-
     @Test(arguments: [SIGKILL, SIGINT, SIGTERM])
     func anInterruptedBatchResumesWithOneRowPerID(_ signal: Int32) throws {
         defer { try? FileManager.default.removeItem(at: directory) }

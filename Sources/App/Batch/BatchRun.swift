@@ -47,12 +47,7 @@ public struct BatchRun {
         var output = settings.output
         // Shards after the first leave the CSV header out, so the parts concatenate.
         if let shard = settings.shard, shard.index > 1 { output.options.csvHeader = false }
-        // A finished batch leaves its output and no checkpoint: a resume has nothing to do.
-        if output.resume, let file = BatchRun.checkpointed(output), FileManager.default.fileExists(atPath: file),
-           !FileManager.default.fileExists(atPath: ExportJournal.path(besideOutput: file)) {
-            Diagnostics.info("\(file) is complete (the batch that wrote it finished, and left no checkpoint): nothing to resume, nothing fetched; to look the members up again, run the batch without resuming")
-            return RunOutcome(status: nil)
-        }
+        if BatchRun.finished(output) { return RunOutcome(status: nil) }
         let (export, fromCheckpoint) = try open(output, order: list.ids)
         let lookup = try self.lookups.lookup()
         let store = try self.lookups.openHistory()
@@ -125,6 +120,15 @@ public struct BatchRun {
         let drift = try ExtractionReport.say(tally.extraction, summary: settings.summary)
         let failed = tally.failed > 0 || tally.notLookedUp > 0 || rejected
         return tally.outcome(status: drift ? .drift : failed ? .partialFailure : nil)
+    }
+
+    /// A resume of a batch that finished (its output there, and no checkpoint beside it):
+    /// said, with nothing to do.
+    private static func finished(_ output: OutputSettings) -> Bool {
+        guard output.resume, let file = checkpointed(output), FileManager.default.fileExists(atPath: file),
+              !FileManager.default.fileExists(atPath: ExportJournal.path(besideOutput: file)) else { return false }
+        Diagnostics.info("\(file) is complete (the batch that wrote it finished, and left no checkpoint): nothing to resume, nothing fetched; to look the members up again, run the batch without resuming")
+        return true
     }
 
     /// The export, and the members the checkpoint already holds (id → failed).
