@@ -125,3 +125,44 @@ private extension Result {
         }
     }
 }
+
+/// robots.txt kept as long as its answer's Cache-Control says, in a run too: a site
+/// that says `max-age=1`, then disallows everything, is asked again and obeyed.
+@Suite struct RobotsCacheControlTests {
+    /// A site whose robots.txt says whatever `rules` holds now, kept for a second.
+    final class ChangingRobots: @unchecked Sendable {
+        private let lock = NSLock()
+        private var text = "User-agent: *\nAllow: /\n"
+        private(set) var asked = 0
+
+        var rules: String {
+            get { lock.withLock { text } }
+            set { lock.withLock { text = newValue } }
+        }
+
+        func answer(_ line: String) -> [UInt8] {
+            lock.withLock {
+                if line.contains("/robots.txt") {
+                    asked += 1
+                    return Array("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nCache-Control: public, max-age=1\r\nContent-Length: \(text.utf8.count)\r\nConnection: close\r\n\r\n\(text)".utf8)
+                }
+                return Array("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 18\r\nConnection: close\r\n\r\n<html>page</html>\n".utf8)
+            }
+        }
+    }
+
+    @Test func aRobotsTxtWithAMaxAgeOfOneSecondIsReadAgainAfterTwo() async throws {
+        let site = ChangingRobots()
+        let server = try HostileServer { site.answer($0) }
+        let fetcher = PageFetcher(client: HTTPClient(options: HTTPClientOptions(connectTimeout: 2, timeout: 10)), policy: FetchPolicy(ratePerHost: 0))
+        #expect((try await fetcher.fetch("\(server.baseURL)/u/1").get()).status == 200)
+        site.rules = "User-agent: *\nDisallow: /\n"
+        // Within its second, the answer kept is used: no second robots.txt request.
+        #expect((try await fetcher.fetch("\(server.baseURL)/u/2").get()).status == 200)
+        #expect(site.asked == 1)
+        try await Task.sleep(for: .seconds(2))
+        let later = await fetcher.fetch("\(server.baseURL)/u/3")
+        #expect(later.failure == .disallowedByRobots("\(server.baseURL)/u/3"))
+        #expect(site.asked == 2)
+    }
+}

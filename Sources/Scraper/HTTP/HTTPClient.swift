@@ -146,20 +146,8 @@ final class Transfer: @unchecked Sendable {
             _ = cpv_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
             var effective: UnsafeMutablePointer<CChar>?
             _ = cpv_easy_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &effective)
-            var headers = [String: String]()
-            // Names in any case (libcurl compares without it); the archive's own answers are
-            // told apart by Memento-Datetime and the X-Archive-* headers.
-            for name in ["content-type", "etag", "last-modified", "retry-after", "location", "content-encoding", "memento-datetime",
-                         "link", "x-archive-redirect-reason", "x-archive-wayback-runtime-error", "x-archive-src"] {
-                var header: UnsafeMutablePointer<curl_header>?
-                // Request -1: the last response, after any redirects.
-                if curl_easy_header(easy, name, 0, UInt32(CURLH_HEADER), -1, &header) == CURLHE_OK,
-                   let value = header?.pointee.value {
-                    headers[name] = String(cString: value)
-                }
-            }
             let response = HTTPResponse(url: url, finalURL: effective.map { String(cString: $0) } ?? url,
-                                        status: status, headers: headers, body: body)
+                                        status: status, headers: Transfer.headers(of: easy), body: body)
             continuation.resume(returning: .success(response))
         case CURLE_OPERATION_TIMEDOUT:
             fail(.timeout(detail(code)))
@@ -170,6 +158,26 @@ final class Transfer: @unchecked Sendable {
         default:
             fail(.network(detail(code)))
         }
+    }
+
+    /// Every header of the last response (after any redirects), names lower-cased: a
+    /// name sent twice is one value, joined by ", " as HTTP allows. Whoever asks reads
+    /// what the server said: `Cache-Control` for robots.txt, `Retry-After`, `Link`, the
+    /// archive's own `Memento-Datetime` and `X-Archive-*`.
+    static func headers(of easy: UnsafeMutableRawPointer) -> [String: String] {
+        var headers = [String: String]()
+        var previous: UnsafeMutablePointer<curl_header>?
+        // At most a few hundred: a hostile server's thousands of headers are not all kept.
+        var count = 0
+        while count < 500, let header = curl_easy_nextheader(easy, UInt32(CURLH_HEADER), -1, previous) {
+            count += 1
+            previous = header
+            guard let rawName = header.pointee.name, let rawValue = header.pointee.value else { continue }
+            let name = String(cString: rawName).lowercased()
+            let value = String(cString: rawValue)
+            headers[name] = headers[name].map { "\($0), \(value)" } ?? value
+        }
+        return headers
     }
 
     func fail(_ error: TransportError) {

@@ -15,8 +15,8 @@ struct KeptRobots: Sendable {
     /// The most of a robots.txt read (RFC 9309 asks parsers for at least 500 KiB).
     static let mostBytes = 512 * 1024
 
-    /// The rules kept for `origin`, while they may still be used.
-    func rules(for origin: String, now: Date = Date()) -> RobotsRules? {
+    /// The rules kept for `origin`, while they may still be used, and until when.
+    func rules(for origin: String, now: Date = Date()) -> (rules: RobotsRules, until: Date)? {
         guard let handle = FileHandle(forReadingAtPath: path(origin)),
               let data = try? handle.read(upToCount: KeptRobots.mostBytes + 128) else { return nil }
         try? handle.close()
@@ -28,8 +28,10 @@ struct KeptRobots: Sendable {
         guard words.count == 3, words[0] == "cpvanity-robots", let fetched = Double(words[1]), let seconds = Double(words[2]),
               fetched.isFinite, seconds.isFinite else { return nil }
         let age = now.timeIntervalSince1970 - fetched
-        guard age >= 0, age < min(seconds, KeptRobots.longest) else { return nil }
-        return RobotsRules(parsing: String(decoding: bytes[(newline + 1)...].prefix(KeptRobots.mostBytes), as: UTF8.self))
+        let keptFor = min(seconds, KeptRobots.longest)
+        guard age >= 0, age < keptFor else { return nil }
+        return (RobotsRules(parsing: String(decoding: bytes[(newline + 1)...].prefix(KeptRobots.mostBytes), as: UTF8.self)),
+                Date(timeIntervalSince1970: fetched + keptFor))
     }
 
     /// Keeps `text` (a 4xx: "") as `origin`'s robots.txt for `seconds`.

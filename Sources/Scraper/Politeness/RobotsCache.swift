@@ -8,8 +8,14 @@ public actor RobotsCache {
     private typealias Answer = Result<RobotsRules, FetchError>
     private enum Entry {
         case fetching(waiting: [CheckedContinuation<Answer, Never>])
-        case known(Answer)
+        /// Known until `until`: as long as the answer's `Cache-Control` lets it be kept
+        /// (24 hours at most); then asked again, in this run too.
+        case known(Answer, until: Date)
     }
+
+    /// A robots.txt that may not be kept (`no-store`, `max-age=0`) is still not asked
+    /// again by every request of a burst: it is used for a second.
+    static let shortest = 1.0
 
     /// A robots.txt as fetched: its rules, and what of it may be kept for later runs.
     struct Fetched: Sendable {
@@ -28,10 +34,13 @@ public actor RobotsCache {
     }
 
     func rules(for origin: String, fetch: @escaping @Sendable () async -> Result<Fetched, FetchError>) async -> Result<RobotsRules, FetchError> {
-        if case .known(let answer)? = entries[origin] { return answer }
+        if case .known(let answer, let until)? = entries[origin] {
+            if Date() < until { return answer }
+            entries[origin] = nil
+        }
         if entries[origin] == nil {
-            if let rules = kept?.rules(for: origin) {
-                entries[origin] = .known(.success(rules))
+            if let (rules, until) = kept?.rules(for: origin) {
+                entries[origin] = .known(.success(rules), until: until)
                 return .success(rules)
             }
             // Fetched apart, so that the first to ask waits in line like the rest.
@@ -39,8 +48,12 @@ public actor RobotsCache {
             let kept = kept
             Task {
                 let answer = await fetch()
-                if case .success(let fetched) = answer { kept?.keep(fetched.text, for: origin, seconds: fetched.keepFor) }
-                self.settle(origin, with: answer.map(\.rules))
+                var until = Date.distantFuture
+                if case .success(let fetched) = answer {
+                    kept?.keep(fetched.text, for: origin, seconds: fetched.keepFor)
+                    until = Date().addingTimeInterval(max(RobotsCache.shortest, min(fetched.keepFor, KeptRobots.longest)))
+                }
+                self.settle(origin, with: answer.map(\.rules), until: until)
             }
         }
         return await withCheckedContinuation { continuation in
@@ -49,9 +62,9 @@ public actor RobotsCache {
     }
 
     /// Every request waiting for `origin`'s rules goes on, first come first.
-    private func settle(_ origin: String, with answer: Answer) {
+    private func settle(_ origin: String, with answer: Answer, until: Date) {
         guard case .fetching(let waiting)? = entries[origin] else { return }
-        entries[origin] = .known(answer)
+        entries[origin] = .known(answer, until: until)
         for continuation in waiting { continuation.resume(returning: answer) }
     }
 }
