@@ -54,6 +54,30 @@ import TestSupport
         #expect(ContinuousClock.now - started < .seconds(20))
     }
 
+    /// A cancel that overtakes its request (the task cancelled before its transfer reached
+    /// the driver's thread): the request never starts, and ends at once, not at its
+    /// 60 s timeout against a host that never answers.
+    @Test func aCancelBeforeTheRequestReachesTheThreadStillCancelsIt() async throws {
+        let silent = try SilentHost()
+        let options = HTTPClientOptions(connectTimeout: 60, timeout: 60)
+        let driver = CurlDriver(options: options)
+        defer { driver.stop() }
+        let id = driver.nextTransferID()
+        driver.cancel(id: id)
+        // The thread takes the cancel in (and, before the fix, dropped it: nothing to cancel yet).
+        try await Task.sleep(for: .milliseconds(200))
+        let started = ContinuousClock.now
+        let result = await withCheckedContinuation { continuation in
+            driver.submit(Transfer(id: id, url: "\(silent.baseURL)/never", headers: [:], options: options, continuation: continuation))
+        }
+        guard case .failure(let error) = result else {
+            Issue.record("a cancelled request was answered")
+            return
+        }
+        #expect(error == .cancelled)
+        #expect(ContinuousClock.now - started < .seconds(20))
+    }
+
     /// The timeout libcurl keeps for a request fires through the driver's timer.
     @Test func aRequestToASilentHostTimesOut() async throws {
         let silent = try SilentHost()

@@ -26,6 +26,10 @@ final class CurlDriver: @unchecked Sendable {
     private let wakePending = Atomic<Bool>(false)
     private let wakePipe: (read: Int32, write: Int32)?
     private var active = [Int: Transfer]()
+    /// Cancels the thread has taken in, by transfer id, with when they came: one whose
+    /// transfer is not running yet waits here for it (a cancel can overtake its
+    /// submission); forgotten after a minute (its transfer had finished).
+    private var cancelRequests = [Int: UInt64]()
     /// Easy handles of finished transfers, for the next ones (at most `idleLimit`).
     private var idle = [UnsafeMutableRawPointer]()
     private let idleLimit = 64
@@ -83,8 +87,9 @@ final class CurlDriver: @unchecked Sendable {
         transferCount.add(1, ordering: .relaxed).newValue
     }
 
-    /// Cancelling a transfer not yet started (or already done) is harmless: its id
-    /// lingers in the set until the next pass clears it.
+    /// Cancels a transfer wherever it stands: running, queued, or not yet submitted (a
+    /// task cancelled before its request reached the thread): the thread keeps the id
+    /// until the transfer comes (`cancelRequests`), which then never starts.
     func cancel(id: Int) {
         cancelledIDs.withLock { _ = $0.insert(id) }
         wake()
@@ -138,16 +143,21 @@ final class CurlDriver: @unchecked Sendable {
         while true {
             // Cleared before the queues are read: a submission after this point wakes the poll again.
             wakePending.store(false, ordering: .sequentiallyConsistent)
+            takeCancels()
             for transfer in taken(incoming) {
+                // Cancelled before it came: it never starts.
+                if cancelRequests.removeValue(forKey: transfer.id) != nil {
+                    transfer.fail(.cancelled)
+                    continue
+                }
                 guard let easy = transfer.makeHandle(reusing: idle.popLast()), curl_multi_add_handle(multi, easy) == CURLM_OK else {
                     transfer.finish(CURLE_FAILED_INIT)
                     continue
                 }
                 active[Int(bitPattern: easy)] = transfer
             }
-            let cancelled = taken(cancelledIDs)
-            if !cancelled.isEmpty {
-                for (key, transfer) in active where cancelled.contains(transfer.id) { abandon(key, multi: multi) }
+            if !cancelRequests.isEmpty {
+                for (key, transfer) in active where cancelRequests.removeValue(forKey: transfer.id) != nil { abandon(key, multi: multi) }
             }
             if stopping.load(ordering: .acquiring) {
                 for key in active.keys { abandon(key, multi: multi) }
@@ -176,6 +186,14 @@ final class CurlDriver: @unchecked Sendable {
         curl_multi_cleanup(multi)
         for handle in idle { curl_easy_cleanup(handle) }
         idle.removeAll()
+    }
+
+    /// The cancels other threads asked for since the last pass, kept until their
+    /// transfers come; those older than a minute dropped.
+    private func takeCancels() {
+        let now = DispatchTime.now().uptimeNanoseconds
+        for id in taken(cancelledIDs) { cancelRequests[id] = now }
+        if !cancelRequests.isEmpty { cancelRequests = cancelRequests.filter { now &- $0.value < 60_000_000_000 } }
     }
 
     /// What another thread left in `queue`, taken out of it.
