@@ -4,6 +4,10 @@ import Packs
 /// Collections: a page cut into rows, and each row's fields read as scalar fields are,
 /// with the row as the region.
 extension ExtractionRun {
+    /// The most rows read from one page of a list: far more than any member's list page
+    /// shows, few enough that a row rule gone wrong costs seconds, not minutes and gigabytes.
+    static let mostRows = 10_000
+
     /// The rows of a collection on each of its source's pages, in page order, as one
     /// list: rows are numbered across pages in messages, and each field's outcome
     /// counts them all.
@@ -44,6 +48,13 @@ extension ExtractionRun {
             for cut in collection.rowCuts {
                 regions = try rowRegions(cut, on: page, in: region)
                 if !regions.isEmpty { break }
+            }
+            // A row rule that matches everywhere (empty text, every tag) would make a row
+            // of every byte: the list is cut, said once, and reads no more.
+            if regions.count > ExtractionRun.mostRows {
+                problem(.extraction, collection.name, page, "more than 10,000 rows on one page: its row pattern matches more often than any list has rows (does it match empty text?); the list is cut at 10,000, and every statistic over it is unknown")
+                regions = Array(regions.prefix(ExtractionRun.mostRows))
+                unknownLists.insert(collection.name)
             }
             // No row: empty only where the page says the list has none; a later page of
             // a list that has rows ends it.
@@ -96,7 +107,8 @@ extension ExtractionRun {
         try page.utf8.withUnsafeBufferPointer { buffer throws(MatchFailure) in
             let subject = UnsafeBufferPointer(rebasing: buffer[region])
             var position = 0
-            while position <= subject.count, let match = try cut.pattern.firstMatch(in: subject, from: position) {
+            // One past the most rows is enough to know the list is cut.
+            while position <= subject.count, found.count <= ExtractionRun.mostRows, let match = try cut.pattern.firstMatch(in: subject, from: position) {
                 switch cut.mode {
                 case .match:
                     if let range = match.group(group) { found.append(range) }

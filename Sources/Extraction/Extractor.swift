@@ -40,7 +40,19 @@ public struct Extractor: Sendable {
                                               unknownLists: run.unknownLists, cutLists: cutLists, unreadRows: run.unreadRows,
                                               absentBySign: run.absentBySign, problems: &run.record.problems)
         run.markRoundedStatistics()
+        run.record.problems = Extractor.bounded(run.record.problems)
         return run.record
+    }
+
+    /// The most problems a record lists: a pack gone wrong on a long list (every row's
+    /// every field unread) says its first problems and how many more, not a million lines.
+    public static let mostProblems = 1_000
+
+    static func bounded(_ problems: [ExtractionProblem]) -> [ExtractionProblem] {
+        guard problems.count > mostProblems, let last = problems.last else { return problems }
+        let more = problems.count - mostProblems
+        return Array(problems.prefix(mostProblems)) + [ExtractionProblem(kind: .extraction, field: nil, source: last.source, origin: last.origin,
+                                                                       message: "and \(more) more problem\(more == 1 ? "" : "s") like these, not listed")]
     }
 }
 
