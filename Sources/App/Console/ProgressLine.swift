@@ -57,6 +57,12 @@ public final class ProgressLine: Sendable {
         if due { draw() }
     }
 
+    /// Draws the line before any member finishes (0 of them): a terminal knows at once
+    /// that the work has begun.
+    public func start() {
+        draw()
+    }
+
     /// A backfill listed a member's captures: `captures` are still to read.
     public func listed(captures: Int) {
         state.withLock {

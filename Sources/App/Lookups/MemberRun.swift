@@ -30,10 +30,17 @@ public struct MemberRun {
         // A table on the terminal shows each member's errors itself: stderr does not repeat them.
         let shown = !streams && output.file == nil && output.format.isForPeople && Output.isTerminal
         var byID = [String: MemberRecord]()
+        // Members written once all are in: on a terminal, a progress line says how far (a
+        // person asking for 70 members is not left in silence until the table comes).
+        let progress = !streams && ids.count > 1 && Console.isTerminal && settings.archive?.asOf == nil ? ProgressLine(total: ids.count) : nil
+        progress?.start()
+        defer { progress?.clear() }
         try await LookupRun.each(of: ids, sources: sources, lookup: lookup, store: store, warn: streams) { record in
             if streams { try export.add(record) }
             byID[record.id] = record
+            progress?.record(failed: record.failed)
         }
+        progress?.clear()
         var records = ids.compactMap { byID[$0] }
         if !streams {
             // Said in the order asked, not the order they finished.

@@ -34,7 +34,15 @@ extension FetchSettings {
         // A site's pace is the machine's too (no pace, a replica of one's own, needs no booking).
         if rate > 0 { policy.sharedBudget = budgetDirectory.map { SharedBudget(directory: $0, lane: "site") } }
         return PageFetcher(client: client, policy: policy, cache: cache, robots: RobotsCache(keptIn: budgetDirectory),
-                           logger: Console.logger("cpvanity.http"))
+                           logger: Console.logger("cpvanity.http"), silence: FetchSettings.silence)
+    }
+
+    /// On a terminal, a request that waits for its answer says so on the progress line.
+    static var silence: SilenceNotice? {
+        guard Console.isTerminal else { return nil }
+        return SilenceNotice { line in
+            if let line { Console.progress(line) } else { Console.clearProgress() }
+        }
     }
 
     /// A lookup that reads only from a web archive, and its reader: the captures
@@ -65,7 +73,7 @@ extension FetchSettings {
             var policy = FetchPolicy(concurrency: concurrency, ratePerHost: rate, retries: retries, respectRobots: respectRobots)
             policy.pauseOn429 = spec.pauseAfter429
             policy.sharedBudget = budgetDirectory.map { SharedBudget(directory: $0, lane: lane) }
-            return PageFetcher(client: client, policy: policy, robots: robots, logger: Console.logger("cpvanity.http"))
+            return PageFetcher(client: client, policy: policy, robots: robots, logger: Console.logger("cpvanity.http"), silence: FetchSettings.silence)
         }
         // Captures kept for good in the cache (--cache), else for a day beside the
         // budgets, as index answers are: a run stopped midway loses nothing it read.

@@ -14,6 +14,8 @@ public final class PageFetcher: Sendable {
     private let pacer: HostRateLimiter
     private let robots: RobotsCache
     private let logger: Logger
+    /// Says a request's wait while no answer comes (terminals only; nil: nothing said).
+    private let silence: SilenceNotice?
     private let counters = Mutex(FetchStatistics())
     private let stopping = Atomic<Bool>(false)
     private let tooManyRequests: TooManyRequests?
@@ -23,7 +25,8 @@ public final class PageFetcher: Sendable {
     /// ask each origin's robots.txt once between them (the archive's index and
     /// playback fetchers, which share a host).
     public init(client: HTTPClient, policy: FetchPolicy = FetchPolicy(), cache: ResponseCache? = nil, robots: RobotsCache = RobotsCache(),
-                logger: Logger = Logger(label: "cpvanity.http", factory: { _ in SwiftLogNoOpLogHandler() })) {
+                logger: Logger = Logger(label: "cpvanity.http", factory: { _ in SwiftLogNoOpLogHandler() }), silence: SilenceNotice? = nil) {
+        self.silence = silence
         self.client = client
         self.policy = policy
         self.cache = cache
@@ -200,11 +203,13 @@ public final class PageFetcher: Sendable {
         counters.withLock { $0.requests += 1 }
         let outcome: Result<HTTPResponse, TransportError>
         let started = ContinuousClock.now
+        let watch = silence?.watch(origin.components(separatedBy: "://").last ?? origin, attempt: attempt + 1, of: policy.retries + 1)
         do {
             outcome = .success(try await client.get(url, headers: headers))
         } catch {
             outcome = .failure(error)
         }
+        watch?.end()
         // A service that blocks for ignored 429s is paused before the next request can
         // take this one's place (what else the 429 means is decided after).
         if tooManyRequests != nil, case .success(let response) = outcome, response.status == 429, !recorded(response) {
