@@ -74,17 +74,24 @@ public struct ArchiveReader: Sendable {
     /// The captures of the site's page at `original` that may hold the page (a 2xx or
     /// a revisit, `-`; not the site's redirects and errors), oldest first; `from` and
     /// `to` are timestamp prefixes (`2008`, `201401`) or empty.
-    public func captures(of original: String, source: String, from: String = "", to: String = "") async -> Result<[Capture], MemberError> {
-        await allCaptures(of: original, source: source, from: from, to: to).map { $0.filter(\.mayBeThePage) }
+    /// `listed` hears the captures listed so far after each of the index's pages (in
+    /// time order, as the index lists them), before the listing is whole: a backfill
+    /// reads a period's captures while the index lists later ones.
+    public func captures(of original: String, source: String, from: String = "", to: String = "",
+                         listed: @Sendable ([Capture]) -> Void = { _ in }) async -> Result<[Capture], MemberError> {
+        await allCaptures(of: original, source: source, from: from, to: to, listed: { listed($0.filter(\.mayBeThePage)) })
+            .map { $0.filter(\.mayBeThePage) }
     }
 
     /// Every capture the index lists, the site's redirects and errors too.
-    func allCaptures(of original: String, source: String, from: String = "", to: String = "") async -> Result<[Capture], MemberError> {
-        index == .cdx ? await cdxCaptures(of: original, source: source, from: from, to: to)
+    func allCaptures(of original: String, source: String, from: String = "", to: String = "",
+                     listed: @Sendable ([Capture]) -> Void = { _ in }) async -> Result<[Capture], MemberError> {
+        index == .cdx ? await cdxCaptures(of: original, source: source, from: from, to: to, listed: listed)
             : await timeMapCaptures(of: original, source: source, from: from, to: to)
     }
 
-    private func cdxCaptures(of original: String, source: String, from: String, to: String) async -> Result<[Capture], MemberError> {
+    private func cdxCaptures(of original: String, source: String, from: String, to: String,
+                             listed: @Sendable ([Capture]) -> Void) async -> Result<[Capture], MemberError> {
         let first = ArchiveSpec.fill(spec.cdx ?? "", archive: base, url: original, from: from, to: to)
         let query = URLComponents(string: first)?.queryItems ?? []
         let json = query.contains { $0.name == "output" && $0.value == "json" }
@@ -105,6 +112,7 @@ public struct ArchiveReader: Sendable {
             }
             let new = rows.filter { seen.insert($0.timestamp.description + " " + $0.original).inserted }
             captures += new
+            listed(unique(captures))
             // A page with no rows ends the list, whatever key came before it.
             guard let key = answer.resumeKey, !key.isEmpty, !answer.captures.isEmpty else { break }
             // An index that sends a key it sent before, or a page of rows it listed

@@ -145,8 +145,8 @@ import TestSupport
         // Stopped after the first point: the rest is left for the next run.
         var points = 0
         let first = try await backfill.run("48201", shouldStop: { points >= 1 }, warn: { warnings.append($0) }, stored: { _ in points += 1 })
-        // Its four years listed, one read and stored, then the stop.
-        #expect(first == Backfill.Outcome(periods: 4, stored: 1, known: 0, failed: 0, incomplete: 0, stopped: true))
+        // One year read and stored, then the stop (the listing may have gone on meanwhile).
+        #expect(first == Backfill.Outcome(periods: 1, stored: 1, known: 0, failed: 0, incomplete: 0, stopped: true))
         // 2008's two captures, each asked in the page's own form (the index lists the
         // crawler's, http://...:80/), which the archive serves without a redirect.
         #expect(try server.stats().log.filter { $0.path.hasPrefix("/web/2") }.compactMap(\.status).sorted() == [200, 200])

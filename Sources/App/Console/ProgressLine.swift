@@ -63,10 +63,11 @@ public final class ProgressLine: Sendable {
         draw()
     }
 
-    /// A backfill listed a member's captures: `captures` are still to read.
-    public func listed(captures: Int) {
+    /// A backfill listed more of a member's captures: `captures` more to read; `whole`
+    /// once the member's listing is complete.
+    public func listed(captures: Int, whole: Bool = true) {
         state.withLock {
-            $0.membersListed += 1
+            if whole { $0.membersListed += 1 }
             $0.capturesListed += captures
         }
     }

@@ -27,7 +27,8 @@ public struct Backfill: Sendable {
 
     /// What a member's backfill did.
     public struct Outcome: Equatable, Sendable {
-        /// Periods with a capture of every page, as listed (read or not).
+        /// Periods with a capture of every page that the backfill came to (read, stored
+        /// before, or failed): all of them unless it was stopped.
         public var periods = 0
         public var stored = 0
         /// Stored by an earlier run: not fetched again.
@@ -43,56 +44,46 @@ public struct Backfill: Sendable {
     }
 
     /// Backfills one member; `warn` hears of each period that could not be read,
-    /// `listed` of the captures it has to read once they are listed, and `stored` of each
-    /// point saved. Errors listing the captures end the member; a stop (`shouldStop`, or
-    /// the archive's requests stopped) ends it where it is, every point read stored.
-    public func run(_ id: String, shouldStop: () -> Bool, warn: (String) -> Void, listed toRead: (Int) -> Void = { _ in },
+    /// `listed` of the captures it has to read as they are listed (and whether its
+    /// listing is whole), and `stored` of each point saved. A period's captures are read
+    /// as soon as every page's listing has passed it, while the index lists later ones:
+    /// both of the archive's budgets are busy for one member too, and a stop a few
+    /// seconds in keeps the points read. Errors listing the captures end the member; a
+    /// stop (`shouldStop`, or the archive's requests stopped) ends it where it is.
+    public func run(_ id: String, shouldStop: () -> Bool, warn: (String) -> Void,
+                    listed toRead: (_ captures: Int, _ whole: Bool) -> Void = { _, _ in },
                     stored: (MemberRecord) -> Void = { _ in }) async throws(StoreError) -> Outcome {
         var outcome = Outcome()
-        guard let listed = await listCaptures(id, outcome: &outcome, warn: warn) else { return outcome }
         let already = try store.archivedCaptures(site: lookup.pack.name, member: id)
-        let periods = periods(listed)
-        let whole = periods.filter { _, chosen in chosen.count == listed.count }
-        outcome.periods = whole.count
-        toRead(whole.filter { !Backfill.isKnown($0.chosen, in: already) }.count * listed.count)
-        for (period, chosen) in periods {
-            guard chosen.count == listed.count else {
-                let missing = listed.keys.filter { chosen[$0] == nil }.sorted()
-                warn("member \(id): \(period): no capture of the \(missing.joined(separator: " and ")) page; period left out")
-                outcome.incomplete += 1
-                continue
-            }
-            if Backfill.isKnown(chosen, in: already) {
-                outcome.known += 1
-                continue
-            }
-            if shouldStop() || reader.refusal != nil || reader.isStopping {
-                outcome.stopped = true
-                break
-            }
-            let record = await lookup.lookup(id, captures: chosen)
-            // The archive's 429s went on, or the run was stopped: nothing more is asked of
-            // it, and this period is not a failure of the member's (the captures it read
-            // are kept, the rest asked for by the next run).
-            if reader.refusal != nil || (record.failed && reader.isStopping) {
-                outcome.stopped = true
-                break
-            }
-            if record.failed && record.errors.allSatisfy(\.atCrawlTime) {
-                // The archive has the period only as the site's error pages: nothing of the member to store.
-                let statuses = Set(record.errors.compactMap(\.status)).sorted().map(String.init).joined(separator: ", ")
-                warn("member \(id): \(period): the archive holds only the site's error pages (HTTP \(statuses)) for it; period left out")
-                outcome.incomplete += 1
-            } else if !record.pagesWereRead {
-                for error in record.errors { warn("member \(id): \(period): \(error)") }
-                outcome.failed += 1
-            } else {
-                // Read: stored, what the pack could not read on it unknown, and said.
-                for error in record.errors { warn("member \(id): \(period): \(error)") }
-                if try store.saveArchived(record, pack: lookup.pack) {
-                    outcome.stored += 1
-                    stored(record)
+        let (events, listing) = listCaptures(id)
+        defer { listing.cancel() }
+        var state = ListingState(sources: lookup.pack.sources.filter(\.archived).map(\.name))
+        var done = Set<String>()
+        for await event in events {
+            switch event {
+            case .page(let source, let captures):
+                state.listed[source] = captures
+            case .whole(let source, .success(let captures)):
+                state.listed[source] = captures
+                state.finished.insert(source)
+            case .whole(_, .failure(let error)):
+                if reader.refusal != nil || reader.isStopping {
+                    outcome.stopped = true
+                } else {
+                    warn("member \(id): \(error)")
+                    outcome.failed += 1
+                    outcome.unanswered = error.noAnswer ? error : nil
                 }
+                return outcome
+            }
+            // The periods every page's listing has passed, in time order, each read once.
+            let ready = periods(state.listed).filter { !done.contains($0.period) && state.closed($0.period, every: every) }
+            let whole = ready.filter { $0.chosen.count == state.sources.count }
+            toRead(whole.filter { !Backfill.isKnown($0.chosen, in: already) }.count * state.sources.count, state.isWhole)
+            for (period, chosen) in ready {
+                done.insert(period)
+                guard try await read(id, period: period, chosen: chosen, sources: state.sources, already: already, outcome: &outcome,
+                                     shouldStop: shouldStop, warn: warn, stored: stored) else { return outcome }
             }
         }
         return outcome
@@ -104,26 +95,6 @@ public struct Backfill: Sendable {
         already.contains { captures in
             chosen.allSatisfy { source, candidates in candidates.contains { $0.timestamp == captures[source] } }
         }
-    }
-
-    /// Each page's captures in the range; nil (the outcome saying why) when a list could not be read.
-    private func listCaptures(_ id: String, outcome: inout Outcome, warn: (String) -> Void) async -> [String: [Capture]]? {
-        var listed = [String: [Capture]]()
-        for source in lookup.pack.sources where source.archived {
-            let original = source.url(base: lookup.baseURL, id: id)
-            switch await reader.captures(of: original, source: source.name, from: from, to: to) {
-            case .success(let captures): listed[source.name] = captures
-            case .failure where reader.refusal != nil || reader.isStopping:
-                outcome.stopped = true
-                return nil
-            case .failure(let error):
-                warn("member \(id): \(error)")
-                outcome.failed += 1
-                outcome.unanswered = error.noAnswer ? error : nil
-                return nil
-            }
-        }
-        return listed
     }
 
     /// For each period in time order, each page's captures in it, first first (the

@@ -99,7 +99,9 @@ public struct BackfillRun {
                 group.addTask {
                     do throws(StoreError) {
                         return (index, try await filler.run(id, shouldStop: { interrupt.isSet || stop.isSet }, warn: Diagnostics.warning,
-                                                            listed: { progress.listed(captures: $0) }))
+                                                            listed: { captures, whole in
+                                                                if captures > 0 || whole { progress.listed(captures: captures, whole: whole) }
+                                                            }))
                     } catch {
                         throw AppError.history(error)
                     }
@@ -142,7 +144,7 @@ public struct BackfillRun {
         let periods = "\(outcome.periods) \(every.rawValue)\(outcome.periods == 1 ? "" : "s") with captures"
         guard outcome.stopped else { return periods + " · " + counts }
         if outcome.periods == 0 && outcome.incomplete == 0 { return "stopped before its captures were listed; nothing asked of it is lost" }
-        return "stopped · \(counts) (of \(periods))"
+        return "stopped · \(counts) (\(periods) came to; the rest left for the next run)"
     }
 
     /// ` from 2008-01-01 to 2014-12-31`, ` from 2008-01-01`, or nothing: the range asked for.
