@@ -60,7 +60,7 @@ public struct BatchRun {
         defer { interrupt.uninstall() }
         interrupt.install {
             lookup.stopStartingRequests()
-            Diagnostics.info("stopping: requests under way finish, members not yet fetched \(leftFor) (Ctrl-C again to quit now)")
+            Diagnostics.info("stopping: requests under way finish, members not yet fetched \(leftFor) (\(interrupt.againToQuit))")
         }
         let started = Date()
         // Members read from an archive say what is being asked of it, at its pace.
@@ -91,9 +91,9 @@ public struct BatchRun {
         let summary = BatchRun.summary(list, counts: counts, fromCheckpoint: fromCheckpoint.count)
         if interrupt.isSet && (leftForResume > 0 || tally.notLookedUp > 0) {
             try? export.interrupted()
-            let kept = resumable ? output.file.map { "; \($0) is unchanged, run again to resume" } ?? "" : ""
+            let kept = resumable ? output.file.map { "; \($0) is unchanged, and what finished is kept in its checkpoint" } ?? "" : ""
             Diagnostics.info("batch interrupted: \((summary + [BatchRun.elapsed(since: started)]).joined(separator: " · "))\(kept)")
-            throw ExitStatus(interrupt.exitStatus)
+            throw Interrupted(status: ExitStatus(interrupt.exitStatus), resumable: resumable && output.file != nil)
         }
         var outcome = try finish(export, to: output.file, summary: summary, since: started, tally: tally,
                                  allFailed: counts.ok == 0 && tally.read == 0, rejected: !list.rejected.isEmpty)

@@ -17,3 +17,16 @@ public struct ExitStatus: Error, Equatable, Sendable {
     /// What was asked cannot be done as asked (an ID the site does not use): nothing ran.
     public static let usage = ExitStatus(64)
 }
+
+/// A run stopped by Ctrl-C or SIGTERM once what could be kept was kept: the status to
+/// exit with, and whether a checkpoint was kept for the next run to resume (the command
+/// line says how: the flag is its to name).
+public struct Interrupted: Error, Sendable {
+    public let status: ExitStatus
+    public let resumable: Bool
+
+    public init(status: ExitStatus, resumable: Bool) {
+        self.status = status
+        self.resumable = resumable
+    }
+}

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Scraper
 import Synchronization
 
 /// Ctrl-C (and SIGTERM) during a batch: the first asks for a clean stop (members in
@@ -19,12 +20,19 @@ public final class InterruptSignal: @unchecked Sendable {
 
     public init() {}
 
+    /// How to end the run at once, in the words of the signal that asked for the stop.
+    public var againToQuit: String {
+        received.load(ordering: .acquiring) == SIGTERM ? "a second SIGTERM ends it now" : "Ctrl-C again to quit now"
+    }
+
     public func install(onFirst: @escaping @Sendable () -> Void) {
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler { [self] in
                 if stopRequested.exchange(true, ordering: .acquiringAndReleasing) {
+                    // Ending at once: no temporary file is left where an export was being written.
+                    AtomicReplacement.removeUnfinished()
                     exit(128 + signalNumber)
                 }
                 received.store(signalNumber, ordering: .releasing)

@@ -46,7 +46,7 @@ public struct BackfillRun {
         defer { interrupt.uninstall() }
         interrupt.install {
             lookup.stopStartingRequests()
-            Diagnostics.info("stopping: no request starts, every point read is stored (Ctrl-C again to quit now)")
+            Diagnostics.info("stopping: no request starts, every point read is stored (\(interrupt.againToQuit))")
         }
         let filler = Backfill(lookup: lookup, reader: reader, store: store, every: backfill.every, from: backfill.from, to: backfill.to)
         let members = LookupRun.unique(ids)

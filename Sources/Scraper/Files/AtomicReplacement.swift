@@ -42,6 +42,7 @@ public final class AtomicReplacement: Sendable {
             guard descriptor >= 0 else { throw Failure(reason: AtomicReplacement.systemReason()) }
             if had { _ = fchmod(descriptor, existing.st_mode & 0o7777) }
             renaming = (temporary, destination)
+            AtomicReplacement.unfinished.withLock { _ = $0.insert(temporary) }
         case .stream(let path):
             descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
             guard descriptor >= 0 else { throw Failure(reason: AtomicReplacement.systemReason()) }
@@ -55,7 +56,19 @@ public final class AtomicReplacement: Sendable {
 
     deinit {
         if descriptor >= 0 { close(descriptor) }
-        if let renaming, !committed.load(ordering: .acquiring) { unlink(renaming.temporary) }
+        if let renaming {
+            if !committed.load(ordering: .acquiring) { unlink(renaming.temporary) }
+            AtomicReplacement.unfinished.withLock { _ = $0.remove(renaming.temporary) }
+        }
+    }
+
+    /// The temporary files being written now, in this process.
+    private static let unfinished = Mutex<Set<String>>([])
+
+    /// Removes every temporary file this process is still writing: a process about to
+    /// end at once (a second Ctrl-C) leaves none behind, the files they replace unchanged.
+    public static func removeUnfinished() {
+        for temporary in unfinished.withLock({ $0 }) { unlink(temporary) }
     }
 
     /// Written straight into (a FIFO, a device, a descriptor), not replaced: what was
@@ -82,6 +95,7 @@ public final class AtomicReplacement: Sendable {
             guard !synced || fsync(descriptor) == 0, rename(renaming.temporary, renaming.destination) == 0 else {
                 throw Failure(reason: AtomicReplacement.systemReason())
             }
+            AtomicReplacement.unfinished.withLock { _ = $0.remove(renaming.temporary) }
         }
         committed.store(true, ordering: .releasing)
     }

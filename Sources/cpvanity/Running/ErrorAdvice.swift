@@ -9,6 +9,10 @@ enum ErrorAdvice {
     static func message(for error: any Error) -> (text: String?, status: Int32)? {
         switch error {
         case let status as ExitStatus: return (nil, status.code)
+        case let stop as Interrupted:
+            // A plain rerun is refused (the checkpoint is there): the way on is named.
+            if stop.resumable { Diagnostics.info("hint: continue it with the same command and --resume") }
+            return (nil, stop.status.code)
         case let error as AppError: return (words(error), error.status.code)
         // The output could not be written (a full disk, /dev/full): said as it is, status 2 as when it cannot be opened.
         case let error as ExportError: return (error.description, ExitStatus.badInput.code)
