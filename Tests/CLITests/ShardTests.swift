@@ -34,7 +34,12 @@ import Testing
             // Stable parts of about a quarter each.
             #expect(sizes.allSatisfy { $0 > 180 && $0 < 320 }, "\(sizes)")
         }
-        let bad = try run("cpvanity", ["batch", "--shard", "5/4"], stdin: input)
-        #expect(bad.status == 64)
+        // A part that does not exist is said with the rule, not only "invalid".
+        for (given, rule) in [("5/4", "part 5 of 4 does not exist: K is from 1 to 4."), ("2/0", "the number of parts must be from 1 to 10,000, not 0."),
+                              ("half", "'half' is not K/N: the K-th of N parts, two whole numbers, e.g. 2/4.")] {
+            let bad = try run("cpvanity", ["batch", "--shard", given], stdin: input)
+            #expect(bad.status == 64)
+            #expect(bad.stderr.hasPrefix("cpvanity: The value '\(given)' is invalid for '--shard <k/n>': \(rule)\n"), "\(bad.stderr)")
+        }
     }
 }

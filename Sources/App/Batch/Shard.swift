@@ -7,9 +7,26 @@ public struct Shard: Sendable, Equatable {
     public let count: Int
 
     public init?(argument: String) {
-        let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
-              (1...10_000).contains(count), (1...count).contains(index) else { return nil }
+        guard let shard = try? Shard.parsed(argument) else { return nil }
+        self = shard
+    }
+
+    /// `K/N` read, or why it is not one in words a user can act on.
+    public static func parsed(_ text: String) throws(GivenValueError) -> Shard {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
+            throw GivenValueError(key: "shard", rule: "'\(text)' is not K/N: the K-th of N parts, two whole numbers, e.g. 2/4")
+        }
+        guard (1...10_000).contains(count) else {
+            throw GivenValueError(key: "shard", rule: "the number of parts must be from 1 to 10,000, not \(count)")
+        }
+        guard (1...count).contains(index) else {
+            throw GivenValueError(key: "shard", rule: "part \(index) of \(count) does not exist: K is from 1 to \(count)")
+        }
+        return Shard(index: index, count: count)
+    }
+
+    private init(index: Int, count: Int) {
         self.index = index
         self.count = count
     }

@@ -56,7 +56,9 @@ struct BatchCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp(
         "Look up only the K-th of N stable parts of the list (by a hash of each ID), e.g. 2/4; CSV header in part 1 only, so the parts' NDJSON or CSV concatenate into the whole. --rate is per process: see docs/scaling.md.",
-        valueName: "k/n"))
+        valueName: "k/n"), transform: { text in
+            do throws(GivenValueError) { return try Shard.parsed(text) } catch { throw ValidationError(error.rule + ".") }
+        })
     var shard: Shard?
 
     @Flag(name: .long, help: "Continue an interrupted batch from the checkpoint beside --output.")
