@@ -16,6 +16,9 @@ import Testing
         (["--timeout", "1e-9"], "--timeout must be from 0.001 to 86400 seconds, not 1e-09."),
         (["--connect-timeout", "1e300"], "--connect-timeout must be from 0.001 to 86400 seconds, not 1e+300."),
         (["--retries", "-1"], "--retries must be from 0 to 100, not -1."),
+        // A format and a file named for another: a workbook is never written into a .csv.
+        (["--format", "xlsx", "--output", "/tmp/cpvanity-never-written.csv"],
+         "--format xlsx and --output /tmp/cpvanity-never-written.csv disagree: the file is named as csv; name it .xlsx, or drop --format."),
     ])
     func outOfRangeIsAUsageError(_ arguments: [String], _ message: String) throws {
         let result = try run("cpvanity", ["member", "48201", "--base-url", "http://127.0.0.1:9"] + arguments)

@@ -19,6 +19,9 @@ public enum Formats {
 
     public static func exists(_ name: String) -> Bool { RecordFormats.named(name) != nil }
 
+    /// The extensions a format's files are named with, the usual first.
+    public static func extensions(of name: String) -> [String] { RecordFormats.named(name)?.fileExtensions ?? [] }
+
     /// The formats that take `option`, by name.
     public static func taking(_ option: FormatOption) -> [String] { RecordFormats.taking(option) }
 }

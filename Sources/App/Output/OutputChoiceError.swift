@@ -6,6 +6,8 @@ import Report
 public enum OutputChoiceError: Error, Sendable, CustomStringConvertible {
     case unknownFormat(String)
     case unknownExtension(file: String, suffix: String)
+    /// A format named, and a file whose extension is another format's (a workbook named .csv).
+    case formatAndFileDisagree(format: String, file: String, fileFormat: String)
     case outputIsDirectory(String, example: String)
     case outputInsideFile(String, file: String)
     case negativeLimit(Int)
@@ -23,6 +25,8 @@ public enum OutputChoiceError: Error, Sendable, CustomStringConvertible {
         case .unknownFormat(let name): return "there is no format '\(name)'; the formats are \(RecordFormats.names)"
         case .unknownExtension(let file, let suffix):
             return "\(file): cpvanity writes no .\(suffix) files; name it \(OutputChoiceError.usualExtensions)"
+        case .formatAndFileDisagree(let format, let file, let fileFormat):
+            return "the \(format) format asked for, and \(file) named like \(fileFormat): name the file for what it holds"
         case .outputIsDirectory(let path, _): return "\(path) is a directory, not a file"
         case .outputInsideFile(let path, let file): return "\(path): \(file) is a file, not a directory"
         case .negativeLimit(let limit): return "a limit must be 0 or more, not \(limit)"

@@ -41,6 +41,10 @@ public struct OutputRequest: Sendable {
     public func resolvedFormat() throws(OutputChoiceError) -> any RecordFormat {
         if let format {
             guard let named = RecordFormats.named(format) else { throw .unknownFormat(format) }
+            // A file named for another format would hold what its name does not say.
+            if let file, let byName = RecordFormats.forFile(file), byName.name != named.name {
+                throw .formatAndFileDisagree(format: named.name, file: file, fileFormat: byName.name)
+            }
             return named
         }
         let fallback = RecordFormats.all[0]

@@ -8,6 +8,9 @@ enum OutputChoiceAdvice {
         case .unknownFormat(let name): return "--format takes \(Formats.names), not '\(name)'."
         case .unknownExtension(let file, let suffix):
             return "--output \(file): cpvanity writes no .\(suffix) files; name it \(OutputChoiceError.usualExtensions), or say which with --format."
+        case .formatAndFileDisagree(let format, let file, let fileFormat):
+            let usual = Formats.extensions(of: format).first.map { "." + $0 } ?? "for \(format)"
+            return "--format \(format) and --output \(file) disagree: the file is named as \(fileFormat); name it \(usual), or drop --format."
         case .outputIsDirectory(let path, let example):
             return "--output \(path) is a directory: give the export a file name, e.g. \(path.hasSuffix("/") ? path : path + "/")\(example)"
         case .outputInsideFile: return "--output \(error)"
