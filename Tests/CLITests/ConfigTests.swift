@@ -63,11 +63,17 @@ import Testing
         let env = ["XDG_CONFIG_HOME": directory.path]
         let wrongType = try run("cpvanity", ["config", "show"], environment: env)
         #expect(wrongType.status == 2)
-        #expect(wrongType.stderr == "cpvanity: \(directory.path)/cpvanity/config.toml: rate must be a number\n")
+        #expect(wrongType.stderr == "cpvanity: \(directory.path)/cpvanity/config.toml:1: rate must be a number\n")
         try write("rte = 1\n")
         let unknown = try run("cpvanity", ["member", "48201"], environment: env)
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.hasPrefix("cpvanity: \(directory.path)/cpvanity/config.toml: rte is not a setting (did you mean rate?); the file takes site, patterns, "))
+        #expect(unknown.stderr.hasPrefix("cpvanity: \(directory.path)/cpvanity/config.toml:1: rte is not a setting (did you mean rate?); the file takes site, patterns, "))
+        // Every problem of the file, each with its line, not only the first.
+        try write("rte = 1\n# a comment\nformat = \"csv\"\ntimeout = \"soon\"\n[membr]\nrate = 1\n")
+        let several = try run("cpvanity", ["config", "show"], environment: env).stderr.split(separator: "\n")
+        #expect(several.count == 3, "\(several)")
+        #expect(several.map { $0.prefix(while: { $0 != " " }) } == ["cpvanity:", "\(directory.path)/cpvanity/config.toml:4:", "\(directory.path)/cpvanity/config.toml:5:"].map { Substring($0) })
+        #expect(several.first?.hasPrefix("cpvanity: \(directory.path)/cpvanity/config.toml:1: rte is not a setting") == true)
         let variable = try run("cpvanity", ["config", "show"], environment: ["CPVANITY_RATE": "fast", "XDG_CONFIG_HOME": "/nonexistent"])
         #expect(variable.stderr == "cpvanity: CPVANITY_RATE must be a number, not 'fast'\n")
         let archive = try run("cpvanity", ["member", "48201"], environment: ["CPVANITY_ARCHIVE": "web.archive.org", "XDG_CONFIG_HOME": "/nonexistent"])
@@ -135,9 +141,9 @@ import Testing
         try write("[membr]\nrate = 1\n")
         let typo = try run("cpvanity", ["config", "show"], environment: env)
         #expect(typo.status == 2)
-        #expect(typo.stderr.hasPrefix("cpvanity: \(config): [membr] is not a command (did you mean member?); tables are named for one of batch, config, extract, feed, history, member, "), "\(typo.stderr)")
+        #expect(typo.stderr.hasPrefix("cpvanity: \(config):1: [membr] is not a command (did you mean member?); tables are named for one of batch, config, extract, feed, history, member, "), "\(typo.stderr)")
         try write("[batch]\nrte = 1\n")
         let unknown = try run("cpvanity", ["config", "show"], environment: env)
-        #expect(unknown.stderr.hasPrefix("cpvanity: \(config): batch.rte is not a setting (did you mean rate?); the file takes site, "), "\(unknown.stderr)")
+        #expect(unknown.stderr.hasPrefix("cpvanity: \(config):2: batch.rte is not a setting (did you mean rate?); the file takes site, "), "\(unknown.stderr)")
     }
 }

@@ -21,21 +21,55 @@ struct SettingsFile: Sendable {
         } catch {
             throw SettingsError(file: path, key: nil, message: "is not valid TOML: \(error)")
         }
+        // Every problem of the file, each with its line, not only the first.
+        var problems = [SettingsError]()
         for key in table.keys {
             if let section = table[key]?.table {
                 guard let command = commands[key] else {
                     let names = Set(commands.values).sorted()
-                    throw SettingsError(file: path, key: "[\(key)]", message: "is not a command\(NameGuess.hint([key], in: names)); tables are named for one of \(names.joined(separator: ", "))")
+                    problems.append(SettingsError(file: path, key: "[\(key)]", message: "is not a command\(NameGuess.hint([key], in: names)); tables are named for one of \(names.joined(separator: ", "))",
+                                                  line: SettingsFile.line(of: key, section: nil, table: true, in: text)))
+                    continue
                 }
                 var values = sections[command] ?? [:]
                 for inner in section.keys {
-                    values[inner] = try SettingsFile.read(section, key: inner, shownAs: "\(key).\(inner)", path: path, home: home)
+                    do throws(SettingsError) {
+                        values[inner] = try SettingsFile.read(section, key: inner, shownAs: "\(key).\(inner)", path: path, home: home)
+                    } catch {
+                        problems.append(error.at(SettingsFile.line(of: inner, section: key, in: text)))
+                    }
                 }
                 sections[command] = values
             } else {
-                topLevel[key] = try SettingsFile.read(table, key: key, shownAs: key, path: path, home: home)
+                do throws(SettingsError) {
+                    topLevel[key] = try SettingsFile.read(table, key: key, shownAs: key, path: path, home: home)
+                } catch {
+                    problems.append(error.at(SettingsFile.line(of: key, section: nil, in: text)))
+                }
             }
         }
+        guard var first = problems.sorted(by: { ($0.line ?? 0) < ($1.line ?? 0) }).first else { return }
+        first.others = Array(problems.sorted { ($0.line ?? 0) < ($1.line ?? 0) }.dropFirst())
+        throw first
+    }
+
+    /// The line (from 1) where `key` is set in `section` (nil: the top level), or where
+    /// the table `[key]` starts.
+    static func line(of key: String, section: String?, table: Bool = false, in text: String) -> Int? {
+        var current: String?
+        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("[") {
+                let name = line.dropFirst().prefix { $0 != "]" }.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                if table && name == key { return number + 1 }
+                current = name
+                continue
+            }
+            guard !table, current == section, let equals = line.firstIndex(of: "=") else { continue }
+            let name = line[..<equals].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            if name == key { return number + 1 }
+        }
+        return nil
     }
 
     private static func read(_ table: TOMLTable, key: String, shownAs name: String, path: String, home: String) throws(SettingsError) -> String {
