@@ -28,6 +28,8 @@ release: setup
 man: setup
 	rm -rf $(MANPAGES) && mkdir -p $(MANPAGES)/raw
 	swift package --allow-writing-to-directory $(MANPAGES)/raw generate-manual --multi-page --output-directory $(MANPAGES)/raw
+	swift build --product cpvanity
+	"$$(swift build --show-bin-path)/cpvanity" --experimental-dump-help > $(MANPAGES)/raw/help.json
 	./scripts/man-finish $(MANPAGES)/raw $(MANPAGES)
 	rm -rf $(MANPAGES)/raw
 

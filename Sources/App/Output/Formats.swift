@@ -14,6 +14,9 @@ public enum Formats {
         RecordFormats.all.map { "\($0.name): \($0.summary)" }.joined(separator: "; ") + "."
     }
 
+    /// Every format's name, as `--format` takes it.
+    public static var all: [String] { RecordFormats.all.map(\.name) }
+
     /// Every extension a format is known by.
     public static var extensions: [String] { RecordFormats.all.flatMap(\.fileExtensions) }
 

@@ -19,6 +19,12 @@ public struct PackChoice: Sendable {
         self.file = file
     }
 
+    /// The sites of the packs `patterns` (else `CPVANITY_PATTERNS`, else the bundled
+    /// directory) holds, for a shell's completion of `--site`; none when it cannot be read.
+    public static func sites(patterns: String?) -> [String] {
+        (try? ProcessPlaces.current.packLocator(explicit: patterns))?.availableSites ?? []
+    }
+
     /// The pack, loaded and compiled, and the directory it came from. A missing
     /// directory or a broken pack is a `PackLookupError` or a `PackLoadError`. With
     /// `warnings`, each capture too narrow for its type is said on stderr: the pack

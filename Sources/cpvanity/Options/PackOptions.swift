@@ -3,7 +3,7 @@ import ArgumentParser
 
 /// Which site pack to use and where packs live.
 struct PackOptions: ParsableArguments {
-    @Option(name: .customLong("site"), help: "The site pack to use, by its [site].name (else its file name) in the pack directory; default codeproject, or the directory's only pack.")
+    @Option(name: .customLong("site"), help: "The site pack to use, by its [site].name (else its file name) in the pack directory; default codeproject, or the directory's only pack.", completion: ValueCompletions.sites)
     var siteOption: String?
 
     @Option(name: .customLong("pack"), help: ArgumentHelp("One site pack's file to use, wherever it is.", valueName: "file"), completion: .file(extensions: ["toml"]))

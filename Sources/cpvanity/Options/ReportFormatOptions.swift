@@ -7,7 +7,7 @@ import Foundation
 struct ReportFormatOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "\(Formats.names) (default: the --output file's extension, else table on a terminal, json otherwise).",
-        discussion: Formats.summaries, valueName: "format"))
+        discussion: Formats.summaries, valueName: "format"), completion: ValueCompletions.formats)
     var format: String?
 
     @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp(
@@ -70,7 +70,7 @@ struct ReportFormatOptions: ParsableArguments {
 /// `--format`, `--output` and `--color` of the commands that print a plain list
 /// (feed items, feeds, tracked members): every format there is.
 struct ListFormatOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("\(Formats.names) (default: the --output file's extension, else table on a terminal, json otherwise).", valueName: "format"))
+    @Option(name: .long, help: ArgumentHelp("\(Formats.names) (default: the --output file's extension, else table on a terminal, json otherwise).", valueName: "format"), completion: ValueCompletions.formats)
     var format: String?
 
     @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp(
@@ -89,7 +89,7 @@ struct ListFormatOptions: ParsableArguments {
 /// `patterns check`'s `--format` and `--output`: none, the grid for people; any format,
 /// a row per field and member.
 struct CheckFormatOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("\(Formats.names): a row per field and member (default: the grid for people).", valueName: "format"))
+    @Option(name: .long, help: ArgumentHelp("\(Formats.names): a row per field and member (default: the grid for people).", valueName: "format"), completion: ValueCompletions.formats)
     var format: String?
 
     @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write the rows to this file; the format follows its extension.", valueName: "file"),
