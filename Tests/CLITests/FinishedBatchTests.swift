@@ -47,14 +47,18 @@ import Testing
         return (process.terminationStatus, String(decoding: said, as: UTF8.self))
     }
 
-    @Test func aSIGTERMIsSaidInItsOwnWordsAndTheWayOnIsNamed() throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
+    /// A batch of 200 members from a slow server into out.csv, stopped by `signals`.
+    func slowBatchStopped(by signals: [Int32]) throws -> (status: Int32, stderr: String) {
         let server = try FixtureServer(["--latency", "40"])
         let ids = (1...200).map { String(300_000 + $0) }.joined(separator: "\n")
         try ids.write(toFile: path("ids.txt"), atomically: true, encoding: .utf8)
-        let arguments = ["batch", "--base-url", server.baseURL, "--rate", "0", "--concurrency", "2", "--retries", "0", "--no-store",
-                         "--ids", path("ids.txt"), "--output", path("out.csv")]
-        let (status, said) = try stopped(by: [SIGTERM], arguments)
+        return try stopped(by: signals, ["batch", "--base-url", server.baseURL, "--rate", "0", "--concurrency", "2", "--retries", "0",
+                                         "--no-store", "--ids", path("ids.txt"), "--output", path("out.csv")])
+    }
+
+    @Test func aSIGTERMIsSaidInItsOwnWordsAndTheWayOnIsNamed() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (status, said) = try slowBatchStopped(by: [SIGTERM])
         #expect(status == 143)
         #expect(said.contains("(a second SIGTERM ends it now)"), "\(said)")
         #expect(!said.contains("Ctrl-C"), "\(said)")
@@ -63,12 +67,7 @@ import Testing
 
     @Test func aSecondSignalLeavesNoTemporaryFile() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try FixtureServer(["--latency", "40"])
-        let ids = (1...200).map { String(300_000 + $0) }.joined(separator: "\n")
-        try ids.write(toFile: path("ids.txt"), atomically: true, encoding: .utf8)
-        let arguments = ["batch", "--base-url", server.baseURL, "--rate", "0", "--concurrency", "2", "--retries", "0", "--no-store",
-                         "--ids", path("ids.txt"), "--output", path("out.csv")]
-        let (status, _) = try stopped(by: [SIGINT, SIGINT], arguments)
+        let (status, _) = try slowBatchStopped(by: [SIGINT, SIGINT])
         #expect(status == 130)
         let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains("cpvanity-tmp") }
         #expect(left.isEmpty, "\(left)")
