@@ -41,15 +41,19 @@ let package = Package(
         // read it there, checked with Extraction's own extractor (`patterns suggest`,
         // `patterns learn`). Knows nothing of HTTP or output.
         .target(name: "Learning", dependencies: ["CLibXML2", "Extraction", "Packs", "Matching", "PageText"]),
+        // A user's files written anew: where the path points (through a link, into a FIFO
+        // or a device), a regular file replaced atomically, the temporary files a stop or
+        // a kill leaves removed. Knows nothing of HTTP, packs or formats.
+        .target(name: "Files"),
         // Web archives' answers: capture lists (CDX JSON, Memento TimeMaps), timestamps,
         // which capture to read. Knows nothing of HTTP, packs or output.
         .target(name: "Archive", dependencies: ["PageText"]),
         // Fetches pages over libcurl's multi interface, politely (cap, pace, retries,
         // Retry-After, robots.txt on every host), with a cache. Knows nothing of packs.
-        .target(name: "Scraper", dependencies: ["CCurl", "PageText", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "Scraper", dependencies: ["CCurl", "PageText", "Files", .product(name: "Logging", package: "swift-log")]),
         // A member's pages fetched and read into a record with typed errors: the records
         // the rest of the tool works with. Knows nothing of output formats or SQL.
-        .target(name: "Lookup", dependencies: ["Scraper", "Packs", "Extraction", "Archive", "PageText"]),
+        .target(name: "Lookup", dependencies: ["Scraper", "Files", "Packs", "Extraction", "Archive", "PageText"]),
         // The embedded SQLite history of lookups, tracked members and what changed.
         .target(name: "Store", dependencies: ["Lookup", "Packs", "Extraction", "Archive", .product(name: "GRDB", package: "GRDB.swift")]),
         // RSS 2.0 and Atom feeds, read with libxml2's streaming reader.
@@ -65,7 +69,7 @@ let package = Package(
         // choices against the one format registry, stdout/stderr and exit statuses.
         // Knows nothing of argument parsing.
         .target(name: "App", dependencies: [
-            "Packs", "Extraction", "Learning", "Lookup", "Scraper", "Store", "Report", "Archive", "Feeds", "PackCheck",
+            "Packs", "Extraction", "Learning", "Lookup", "Scraper", "Files", "Store", "Report", "Archive", "Feeds", "PackCheck",
             .product(name: "CSV", package: "CSV.swift"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "TOMLKit", package: "TOMLKit"),
@@ -96,6 +100,7 @@ let package = Package(
         .testTarget(name: "ExtractionTests", dependencies: ["Matching", "Packs", "Extraction", "PageText", "PackCheck", "TestSupport"]),
         .testTarget(name: "LearningTests", dependencies: ["Learning", "Matching", "Packs", "Extraction", "PageText"]),
         .testTarget(name: "ScraperTests", dependencies: ["Scraper", "Packs", "TestSupport"]),
+        .testTarget(name: "FilesTests", dependencies: ["Files"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "Packs"]),
         .testTarget(name: "LookupTests", dependencies: ["Lookup", "Archive", "Scraper", "Packs", "Extraction", "TestSupport"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Report", "Packs", "Extraction", "Lookup", "Store", "Archive", "TestSupport"]),

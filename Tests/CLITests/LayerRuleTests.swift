@@ -56,4 +56,23 @@ import Testing
 
             """)
     }
+
+    /// Files are put in place by the Files target alone; a file above it that renames
+    /// one into place, or writes one whole itself, is named.
+    @Test func onlyFilesPutsAFileInPlace() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("layers-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let app = root.appendingPathComponent("Sources/App")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Package.swift"), to: root.appendingPathComponent("Package.swift"))
+        try "import Foundation\n\nfunc keep(_ text: String) throws {\n    rename(\"a.tmp\", \"a\")\n    try text.write(toFile: \"b\", atomically: true, encoding: .utf8)\n}\n"
+            .write(to: app.appendingPathComponent("OwnWrites.swift"), atomically: true, encoding: .utf8)
+        let result = try checkLayers(root.path)
+        #expect(result.status == 1)
+        #expect(result.output == """
+            Sources/App/OwnWrites.swift:4: puts a file in place itself; write it through Files' AtomicReplacement
+            Sources/App/OwnWrites.swift:5: puts a file in place itself; write it through Files' AtomicReplacement
+
+            """)
+    }
 }

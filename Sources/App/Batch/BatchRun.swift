@@ -1,3 +1,4 @@
+import Files
 import Archive
 import Extraction
 import Foundation

@@ -1,6 +1,6 @@
+import Files
 import Dispatch
 import Foundation
-import Scraper
 import Synchronization
 
 /// Ctrl-C (and SIGTERM) during a batch: the first asks for a clean stop (members in

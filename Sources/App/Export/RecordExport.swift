@@ -1,8 +1,8 @@
+import Files
 import Foundation
 import Lookup
 import Packs
 import Report
-import Scraper
 
 /// Where a command's member records go: the one way they leave the program, to
 /// standard output or a file, in any format.

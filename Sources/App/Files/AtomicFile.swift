@@ -1,6 +1,6 @@
+import Files
 import Foundation
 import Report
-import Scraper
 
 /// An export's file written anew (`AtomicReplacement`: where the path points, a
 /// regular file replaced atomically, a FIFO or device written into), buffered as every

@@ -1,6 +1,6 @@
+import Files
 import Extraction
 import Foundation
-import Scraper
 import Report
 
 /// Where the per-field summary a batch or refresh ends with goes.

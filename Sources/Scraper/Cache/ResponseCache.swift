@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// Pages kept on disk with their validators (ETag, Last-Modified), so a repeated

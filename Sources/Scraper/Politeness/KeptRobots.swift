@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// robots.txt answers kept on disk between runs, beside the machine's budgets: RFC 9309

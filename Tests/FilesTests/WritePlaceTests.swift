@@ -1,5 +1,5 @@
 import Foundation
-@testable import Scraper
+@testable import Files
 import Testing
 
 /// Where a write to a path lands: where the path points, as a shell's `>` writes.
