@@ -1,11 +1,11 @@
 import Packs
 
-/// What the rules found in one member's pages.
+/// What the rules found in one member's pages: each value as it was read (its value
+/// and, where the page showed it rounded, its step), by place.
 public struct ExtractedRecord: Sendable, Equatable, Codable {
-    /// Every field the pages could answer, by dotted name; `.null` when nothing
-    /// matched and the field has no default. Fields whose sources were not given
-    /// are absent.
-    public var fields: [String: FieldValue] = [:]
+    /// Every field the pages could answer, by dotted name; null when nothing matched
+    /// and the field has no default. Fields whose sources were not given are absent.
+    public var fields: [String: FieldReading] = [:]
     /// Rows of each collection whose source was given, in page order.
     public var collections: [String: [Row]] = [:]
     public var problems: [ExtractionProblem] = []
@@ -16,43 +16,82 @@ public struct ExtractedRecord: Sendable, Equatable, Codable {
     /// The pack's statistics over the rows; nil when it declares none, or a
     /// collection they read was not read (its page missing).
     public var stats: Statistics?
-    /// Values a page shows rounded (`99.5k`, a `rounded` field), by place (`followers`,
-    /// `communities[0].reputation`): the step each was rounded to (100). Nil: none.
-    public var rounded: [String: Int]?
 
     public init() {}
 
     /// True when a source's page said the member does not exist.
     public var isNotFound: Bool { problems.contains { $0.kind == .notFound } }
 
-    private enum CodingKeys: String, CodingKey {
-        case fields, collections, problems, outcomes, stats, rounded
+    /// The reading at `path`: a field, a row's cell (by its index), a statistic or a
+    /// part of one; nil where the record has none.
+    public subscript(path: FieldPath) -> FieldReading? {
+        switch path {
+        case .field(let name): return fields[name]
+        case .cell(let list, .index(let index), let field):
+            guard let rows = collections[list], rows.indices.contains(index) else { return nil }
+            return rows[index][reading: field]
+        case .stat(let name, let part): return stats?.reading(name, part: part)
+        case .cell, .list, .rows: return nil
+        }
     }
 
-    /// The fields coded as one string, as a row is (`Row.packed`): a checkpoint codes
-    /// every member's record as the member finishes.
+    /// The value of the field `name`; nil where the record has none.
+    public func value(_ name: String) -> FieldValue? { fields[name]?.value }
+
+    /// Every place whose value the page showed rounded, with its step, in the order of
+    /// their texts: what JSON's `rounded` lists.
+    public var roundedPlaces: [(path: FieldPath, step: Int)] {
+        var found = [(path: FieldPath, step: Int)]()
+        for (name, reading) in fields { if let step = reading.step { found.append((.field(name), step)) } }
+        for (list, rows) in collections {
+            for (index, row) in rows.enumerated() {
+                for (field, reading) in row.namedReadings { if let step = reading.step { found.append((.cell(list: list, row: .index(index), field: field), step)) } }
+            }
+        }
+        for (name, value) in stats?.values ?? [:] { if case .value(let reading) = value, let step = reading.step { found.append((.stat(name), step)) } }
+        return found.sorted { $0.path < $1.path }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case fields, collections, problems, outcomes, stats
+    }
+
+    /// A list as its names once and each row as its readings in their order:
+    /// `{"fields":["title","views"],"rows":[[{"text":"x"},{"int":56}]]}`.
+    private struct CodedList: Codable {
+        let fields: [String]
+        let rows: [[FieldReading]]
+    }
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let packed = try container.decode(String.self, forKey: .fields)
-        guard let pairs = Row.unpacked(packed) else {
-            throw DecodingError.dataCorruptedError(forKey: .fields, in: container, debugDescription: "the fields' names and values do not read")
+        fields = try container.decode([String: FieldReading].self, forKey: .fields)
+        for (name, list) in try container.decode([String: CodedList].self, forKey: .collections) {
+            let names = RowNames(list.fields)
+            collections[name] = try list.rows.map { readings in
+                guard readings.count == list.fields.count else {
+                    throw DecodingError.dataCorruptedError(forKey: .collections, in: container,
+                                                           debugDescription: "a row of \(name) has \(readings.count) readings for \(list.fields.count) fields")
+                }
+                var row = Row(names: names)
+                row.readings = readings
+                return row
+            }
         }
-        fields = Dictionary(pairs, uniquingKeysWith: { _, last in last })
-        collections = try container.decode([String: [Row]].self, forKey: .collections)
         problems = try container.decode([ExtractionProblem].self, forKey: .problems)
         outcomes = try container.decode([FieldOutcome].self, forKey: .outcomes)
         stats = try container.decodeIfPresent(Statistics.self, forKey: .stats)
-        rounded = try container.decodeIfPresent([String: Int].self, forKey: .rounded)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(Row.packed(fields.lazy.map { ($0.key, $0.value) }), forKey: .fields)
-        try container.encode(collections, forKey: .collections)
+        try container.encode(fields, forKey: .fields)
+        try container.encode(collections.mapValues { rows in
+            CodedList(fields: rows.first?.keys ?? [], rows: rows.map { row in rows.first.map { row.readings(named: $0.keys) } ?? [] })
+        }, forKey: .collections)
         try container.encode(problems, forKey: .problems)
         try container.encode(outcomes, forKey: .outcomes)
         try container.encodeIfPresent(stats, forKey: .stats)
-        try container.encodeIfPresent(rounded, forKey: .rounded)
     }
 }
 
@@ -69,14 +108,15 @@ public struct ExtractionProblem: Error, Sendable, Equatable, CustomStringConvert
     }
 
     public let kind: Kind
-    /// Dotted field name; collection fields read `articles[3].views` (rows numbered from 0, as in JSON). Nil for not-found.
-    public let field: String?
+    /// The value's place (`articles[3].views`: rows numbered from 0, as in JSON); nil
+    /// for a problem of a whole page (not found).
+    public let field: FieldPath?
     public let source: String
     /// File path or URL of the page.
     public let origin: String
     public let message: String
 
-    public init(kind: Kind, field: String?, source: String, origin: String, message: String) {
+    public init(kind: Kind, field: FieldPath?, source: String, origin: String, message: String) {
         self.kind = kind
         self.field = field
         self.source = source
@@ -95,8 +135,8 @@ public struct ExtractionProblem: Error, Sendable, Equatable, CustomStringConvert
 /// How one field fared on one member's page: for a scalar field one of the counts
 /// is 1; for a collection's field they count its rows.
 public struct FieldOutcome: Sendable, Equatable, Codable {
-    /// Dotted field name; a collection's fields read `articles[].views`.
-    public let field: String
+    /// The field; a collection's field as every row's (`articles[].views`).
+    public let field: FieldPath
     public internal(set) var source: String
     /// Found by a pattern.
     public var matched = 0
@@ -113,7 +153,7 @@ public struct FieldOutcome: Sendable, Equatable, Codable {
     /// How many values each alternative found, by the alternative's position.
     public var byAlternative: [Int]
 
-    public init(field: String, source: String, alternatives: Int) {
+    public init(field: FieldPath, source: String, alternatives: Int) {
         self.field = field
         self.source = source
         byAlternative = Array(repeating: 0, count: alternatives)

@@ -15,7 +15,7 @@ extension ExtractionRun {
     /// has none (its `absent`): its section not found, or found without a row.
     mutating func rows(of collection: CollectionRule, on pages: [Page]) -> [ExtractedRecord.Row]? {
         var outcomes = collection.fields.map { field in
-            FieldOutcome(field: "\(collection.name)[].\(field.name)", source: collection.source,
+            FieldOutcome(field: .cell(list: collection.name, row: .every, field: field.name), source: collection.source,
                          alternatives: field.alternatives.count)
         }
         var rows = [ExtractedRecord.Row]()
@@ -40,7 +40,7 @@ extension ExtractionRun {
             for narrowing in collection.within {
                 guard let narrowed = try narrow(region, with: narrowing, on: page) else {
                     if first == 0, !shows(collection.present, on: page, in: whole), shows(collection.absent, on: page, in: whole) { return [] }
-                    problem(.extraction, collection.name, page, "the list's section is not on the page (within '\(Self.abbreviated(narrowing.pattern.pattern))' found nothing)\(noneSaid(collection, page: page)), so the list is unknown, not empty")
+                    problem(.extraction, .list(collection.name), page, "the list's section is not on the page (within '\(Self.abbreviated(narrowing.pattern.pattern))' found nothing)\(noneSaid(collection, page: page)), so the list is unknown, not empty")
                     return nil
                 }
                 region = narrowed
@@ -52,7 +52,7 @@ extension ExtractionRun {
             // A row rule that matches everywhere (empty text, every tag) would make a row
             // of every byte: the list is cut, said once, and reads no more.
             if regions.count > ExtractionRun.mostRows {
-                problem(.extraction, collection.name, page, "more than 10,000 rows on one page: its row pattern matches more often than any list has rows (does it match empty text?); the list is cut at 10,000, and every statistic over it is unknown")
+                problem(.extraction, .list(collection.name), page, "more than 10,000 rows on one page: its row pattern matches more often than any list has rows (does it match empty text?); the list is cut at 10,000, and every statistic over it is unknown")
                 regions = Array(regions.prefix(ExtractionRun.mostRows))
                 unknownLists.insert(collection.name)
             }
@@ -60,11 +60,11 @@ extension ExtractionRun {
             // a list that has rows ends it.
             if regions.isEmpty && first == 0 {
                 if !shows(collection.present, on: page, in: whole), shows(collection.absent, on: page, in: whole) { return [] }
-                problem(.extraction, collection.name, page, "no row found\(collection.within.isEmpty ? "" : " in the list's section")\(noneSaid(collection, page: page)), so the list is unknown, not empty")
+                problem(.extraction, .list(collection.name), page, "no row found\(collection.within.isEmpty ? "" : " in the list's section")\(noneSaid(collection, page: page)), so the list is unknown, not empty")
                 return nil
             }
         } catch {
-            problem(.extraction, "\(collection.name)[]", page, "cutting rows: \(error.message)")
+            problem(.extraction, .rows(collection.name), page, "cutting rows: \(error.message)")
             return nil
         }
         // A field at a time, down the rows: one pattern's compiled code stays hot where,
@@ -76,9 +76,9 @@ extension ExtractionRun {
         var noted = [(cell: Int, problem: ExtractionProblem)]()
         for (column, field) in collection.fields.enumerated() {
             for (row, rowRegion) in regions.enumerated() {
-                let place = FieldPlace(collection: collection.name, row: first + row, field: field.name)
+                let place = FieldPath.cell(list: collection.name, row: .index(first + row), field: field.name)
                 let before = record.problems.count
-                rows[row].values[column] = value(of: field, at: place, inRow: true, outcome: &outcomes[column]) { source in
+                rows[row].readings[column] = value(of: field, at: place, inRow: true, outcome: &outcomes[column]) { source in
                     source == collection.source ? (page, rowRegion) : nil
                 }
                 if record.problems.count > before, let problem = record.problems.popLast() {

@@ -1,10 +1,12 @@
+import Packs
+
 /// How each field fared over many members' pages: what a batch or refresh reports at
 /// its end, so that a site's change of markup is seen the day it happens rather than
 /// read as a night of zeros.
 public struct ExtractionSummary: Sendable, Equatable {
     /// One field on one source, over every page of that source that was fetched and read.
     public struct Entry: Sendable, Equatable {
-        public let field: String
+        public let field: FieldPath
         public let source: String
         /// Pages the field was read on (for a collection's field: pages with rows).
         public var pages = 0

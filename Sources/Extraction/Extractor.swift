@@ -36,10 +36,9 @@ public struct Extractor: Sendable {
         run.wholePatterns = quotesPatternsWhole
         run.read(pages)
         let cutLists = Set(pack.collections.filter { cut.contains($0.source) && run.record.collections[$0.name] != nil }.map(\.name))
-        run.record.stats = Statistics.compute(pack, fields: run.record.fields, collections: run.record.collections,
+        run.record.stats = Statistics.compute(pack, fields: run.record.fields.mapValues(\.value), collections: run.record.collections,
                                               unknownLists: run.unknownLists, cutLists: cutLists, unreadRows: run.unreadRows,
                                               absentBySign: run.absentBySign, problems: &run.record.problems)
-        run.markRoundedStatistics()
         run.record.problems = Extractor.bounded(run.record.problems)
         return run.record
     }
@@ -110,8 +109,8 @@ struct ExtractionRun {
         for page in ordered where pages[page.source] != nil { allPages[page.source, default: []].append(page) }
         let pages = self.pages
         for field in pack.fields where field.sources.contains(where: { pages[$0] != nil }) {
-            var outcome = FieldOutcome(field: field.name, source: "", alternatives: field.alternatives.count)
-            record.fields[field.name] = value(of: field, at: FieldPlace(field: field.name), inRow: false, outcome: &outcome) { source in
+            var outcome = FieldOutcome(field: .field(field.name), source: "", alternatives: field.alternatives.count)
+            record.fields[field.name] = value(of: field, at: .field(field.name), inRow: false, outcome: &outcome) { source in
                 pages[source].map { ($0, 0..<$0.utf8.count) }
             }
             record.outcomes.append(outcome)
@@ -123,19 +122,6 @@ struct ExtractionRun {
             } else {
                 unknownLists.insert(collection.name)
             }
-        }
-    }
-
-    /// A sum, mean, least or greatest over values the page showed rounded is known no
-    /// closer than they are: it is kept in `rounded` with the largest of their steps, so
-    /// tables show it as `≈` and a refresh reports no change smaller than that.
-    mutating func markRoundedStatistics() {
-        guard let steps = record.rounded, !steps.isEmpty, let stats = record.stats else { return }
-        for stat in pack.stats where [.sum, .mean, .min, .max].contains(stat.operation) {
-            guard let list = stat.collection, let field = stat.fields.first, case .value(let value)? = stats[stat.name], value != .null else { continue }
-            let suffix = "].\(field)"
-            let largest = steps.filter { $0.key.hasPrefix(list + "[") && $0.key.hasSuffix(suffix) }.values.max()
-            if let largest { record.rounded?["stats.\(stat.name)"] = largest }
         }
     }
 
@@ -177,23 +163,13 @@ struct ExtractionRun {
 
     // MARK: Fields
 
-    /// Where a value stands in the record, for messages: `name`, or `articles[3].views`.
-    struct FieldPlace {
-        var collection: String?
-        var row = 0
-        let field: String
-
-        /// Rows are numbered from 0, as in the record's JSON (`articles[0]` is its first row).
-        var label: String { collection.map { "\($0)[\(row)].\(field)" } ?? field }
-    }
-
     /// One field, its alternatives tried in order on the regions `region(source)`
     /// gives: the value; its default or null where the page shows there is none; else
     /// null with a problem (not found, or found and unreadable). Counted in `outcome`,
     /// which names the source it was read from when it names none yet.
     /// `inRow`: the region is a row, a part the field lives in.
-    mutating func value(of field: FieldRule, at place: FieldPlace, inRow: Bool, outcome: inout FieldOutcome,
-                        region: (String) -> (Page, Range<Int>)?) -> FieldValue {
+    mutating func value(of field: FieldRule, at place: FieldPath, inRow: Bool, outcome: inout FieldOutcome,
+                        region: (String) -> (Page, Range<Int>)?) -> FieldReading {
         // The parts the field lives in that the page shows without its value: a
         // `within`'s part, else its row; where one lacks the value's `present` sign,
         // the value is absent there.
@@ -207,9 +183,9 @@ struct ExtractionRun {
                 if !alternative.within.isEmpty || inRow { parts.append((page, part)) }
             case .failed(let failure, let culprit):
                 outcome.missing += 1
-                problem(.extraction, place.label, page, "\(failure.message) (\(culprit))")
+                problem(.extraction, place, page, "\(failure.message) (\(culprit))")
                 outcome.name(page.source)
-                return .null
+                return FieldReading(.null)
             case .captured(let captured):
                 let dates = field.type.isDated ? FieldType.Dates(now: servedAt(page), century: field.century) : FieldType.Dates()
                 let converted = page.utf8.withUnsafeBufferPointer { buffer in
@@ -219,21 +195,20 @@ struct ExtractionRun {
                 case .success(let reading) where !field.bounds.isEmpty && !field.bounds.contains(reading.value):
                     let value = reading.value
                     outcome.unreadable += 1
-                    problem(.unreadable, place.label, page, "\(value) is outside the range the pack gives this field (\(field.bounds.description)), so it is not read as a number")
+                    problem(.unreadable, place, page, "\(value) is outside the range the pack gives this field (\(field.bounds.description)), so it is not read as a number")
                     outcome.name(page.source)
-                    return .null
+                    return FieldReading(.null)
                 case .success(let reading):
                     outcome.matched += 1
                     outcome.byAlternative[index] += 1
                     outcome.name(page.source)
-                    // The step a value was rounded to (`99.5k`: 100); exact ones need none.
-                    if let step = reading.step { record.rounded = (record.rounded ?? [:]).merging([place.label: step]) { $1 } }
-                    return reading.value
+                    // With the step it was rounded to (`99.5k`: 100); exact ones have none.
+                    return reading
                 case .failure(let error):
                     if error.tooLarge { outcome.unreadable += 1 } else { outcome.missing += 1 }
-                    problem(error.tooLarge ? .unreadable : .extraction, place.label, page, error.message)
+                    problem(error.tooLarge ? .unreadable : .extraction, place, page, error.message)
                     outcome.name(page.source)
-                    return .null
+                    return FieldReading(.null)
                 }
             }
         }
@@ -243,8 +218,8 @@ struct ExtractionRun {
             if let (page, range) = region(alternative.source), !tried.contains(where: { $0.page === page }) { tried.append((page, range)) }
         }
         outcome.name(tried.first?.page.source ?? "")
-        return unmatched(field, absence: absence(of: field, parts: parts, tried: tried), at: place, tried: tried.map(\.page),
-                         outcome: &outcome)
+        return FieldReading(unmatched(field, absence: absence(of: field, parts: parts, tried: tried), at: place, tried: tried.map(\.page),
+                                      outcome: &outcome))
     }
 
     /// How the page shows a field it gave no value for.
@@ -270,12 +245,12 @@ struct ExtractionRun {
 
     /// No alternative matched: where the page shows there is none, the default (or null);
     /// else null and a problem naming the patterns tried.
-    private mutating func unmatched(_ field: FieldRule, absence: Absence, at place: FieldPlace, tried: [Page],
+    private mutating func unmatched(_ field: FieldRule, absence: Absence, at place: FieldPath, tried: [Page],
                                     outcome: inout FieldOutcome) -> FieldValue {
         switch absence {
         case .saidNone, .partWithoutIt:
-            if absence == .saidNone, let collection = place.collection {
-                absentBySign["\(collection).\(field.name)", default: []].insert(place.row)
+            if absence == .saidNone, case .cell(let list, .index(let row), _) = place {
+                absentBySign["\(list).\(field.name)", default: []].insert(row)
             }
             if let defaultValue = field.defaultValue {
                 outcome.defaulted += 1
@@ -300,7 +275,7 @@ struct ExtractionRun {
             let text = member.map { alternative.patternText.replacingOccurrences(of: "{id}", with: Alternative.literal($0)) } ?? alternative.patternText
             return "'\(wholePatterns ? text : Self.abbreviated(text))'"
         }.joined(separator: ", ") + ")"
-        record.problems.append(ExtractionProblem(kind: .extraction, field: place.label, source: tried.map(\.source).joined(separator: "+"),
+        record.problems.append(ExtractionProblem(kind: .extraction, field: place, source: tried.map(\.source).joined(separator: "+"),
                                                  origin: tried.map(\.origin).joined(separator: ", "), message: message))
         return .null
     }
@@ -311,7 +286,7 @@ struct ExtractionRun {
         pattern.count <= limit ? pattern : String(pattern.prefix(limit - 1)) + "…"
     }
 
-    mutating func problem(_ kind: ExtractionProblem.Kind, _ field: String?, _ page: Page, _ message: String) {
+    mutating func problem(_ kind: ExtractionProblem.Kind, _ field: FieldPath?, _ page: Page, _ message: String) {
         record.problems.append(ExtractionProblem(kind: kind, field: field, source: page.source, origin: page.origin, message: message))
     }
 

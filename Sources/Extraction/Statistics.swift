@@ -5,9 +5,39 @@ import Packs
 /// rows found (never scraped), so they agree with the rows shown beside them.
 public struct Statistics: Sendable, Equatable, Codable {
     public enum Value: Sendable, Equatable, Codable {
-        case value(FieldValue)
+        /// A figure, with the step of the rounded values it was made from (a sum of
+        /// counts shown as `12.4k` is known no closer than they are).
+        case value(FieldReading)
         /// A top over several fields: the top row's fields, or nil when no row has a `by` value.
         case row(ExtractedRecord.Row?)
+
+        private enum CodingKeys: String, CodingKey {
+            case value, row
+        }
+
+        /// `{"value":{"int":5}}`, `{"row":{...}}`, `{"row":null}`.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            if container.contains(.value) {
+                self = .value(try container.decode(FieldReading.self, forKey: .value))
+            } else {
+                self = .row(try container.decodeIfPresent(ExtractedRecord.Row.self, forKey: .row))
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            switch self {
+            case .value(let reading): try container.encode(reading, forKey: .value)
+            case .row(let row): try container.encode(row, forKey: .row)
+            }
+        }
+
+        /// The figure, or null for a row.
+        public var figure: FieldValue? {
+            if case .value(let reading) = self { return reading.value }
+            return nil
+        }
     }
 
     /// By statistic name.
@@ -23,18 +53,28 @@ public struct Statistics: Sendable, Equatable, Codable {
 
     public subscript(name: String) -> Value? { values[name] }
 
+    /// A statistic's reading, or one part of a statistic that is a row; nil where there
+    /// is none (a part of no top row reads null).
+    public func reading(_ name: String, part: String?) -> FieldReading? {
+        switch (values[name], part) {
+        case (.value(let reading)?, nil): return reading
+        case (.row(let row)?, let part?): return row?[reading: part] ?? FieldReading(.null)
+        default: return nil
+        }
+    }
+
     /// Every statistic of `pack` as a record path and value: `stats.total_views`, and
     /// each part of an object (`stats.top_article.title`; its `by` part only when
     /// `withRanking`), for tables, CSV and the history.
-    public func flattened(_ pack: SitePack, withRanking: Bool = true) -> [(path: String, value: FieldValue)] {
-        var out = [(path: String, value: FieldValue)]()
+    public func flattened(_ pack: SitePack, withRanking: Bool = true) -> [(path: FieldPath, reading: FieldReading)] {
+        var out = [(path: FieldPath, reading: FieldReading)]()
         for stat in pack.stats {
             switch values[stat.name] {
-            case .value(let value)?: out.append(("stats.\(stat.name)", value))
+            case .value(let reading)?: out.append((.stat(stat.name), reading))
             case .row(let row)?:
                 let keys = withRanking ? stat.objectKeys : stat.fields
-                for key in keys { out.append(("stats.\(stat.name).\(key)", row?[key] ?? .null)) }
-            case nil: out.append(("stats.\(stat.name)", .null))
+                for key in keys { out.append((.stat(stat.name, part: key), row?[reading: key] ?? FieldReading(.null))) }
+            case nil: out.append((.stat(stat.name), FieldReading(.null)))
             }
         }
         return out
@@ -73,7 +113,7 @@ public struct Statistics: Sendable, Equatable, Codable {
                 if cutLists.contains(list) {
                     computation.unknown(stat)
                     let source = pack.collection(named: list)?.source ?? ""
-                    problems.append(ExtractionProblem(kind: .extraction, field: "stats.\(stat.name)", source: source, origin: "",
+                    problems.append(ExtractionProblem(kind: .extraction, field: .stat(stat.name), source: source, origin: "",
                                                       message: "unknown: not every \(source) page was read (\(rows.count) rows from those that were), and a figure over part of the list would not be the member's"))
                     continue
                 }
@@ -86,7 +126,7 @@ public struct Statistics: Sendable, Equatable, Codable {
                 if let field = StatisticsComputation.shownByNoRow(stat, rows: rows, saidNone: absentBySign["\(list).\(stat.fields.first ?? "")"] ?? []) {
                     computation.unknown(stat)
                     let label = pack.collection(named: list)?.field(named: field)?.displayName.lowercased() ?? field
-                    problems.append(ExtractionProblem(kind: .extraction, field: "stats.\(stat.name)", source: pack.collection(named: list)?.source ?? "",
+                    problems.append(ExtractionProblem(kind: .extraction, field: .stat(stat.name), source: pack.collection(named: list)?.source ?? "",
                                                       origin: "", message: "unknown: no row shows \(label) (\(rows.count) row\(rows.count == 1 ? "" : "s") read), and a figure over none of them would not be the page's"))
                     continue
                 }
@@ -103,7 +143,7 @@ public struct Statistics: Sendable, Equatable, Codable {
             let shown = rows.prefix(5).map { "\(list)[\($0)]" }.joined(separator: ", ") + (rows.count > 5 ? " and \(rows.count - 5) more" : "")
             return "\(field) of \(shown)"
         }.joined(separator: "; ")
-        return ExtractionProblem(kind: .extraction, field: "stats.\(stat.name)", source: source, origin: "",
+        return ExtractionProblem(kind: .extraction, field: .stat(stat.name), source: source, origin: "",
                                  message: "unknown: \(which) could not be read, and a figure over the other rows would not be the page's")
     }
 }
@@ -132,23 +172,34 @@ struct StatisticsComputation {
 
     /// A statistic that cannot be known from what was read.
     mutating func unknown(_ stat: StatRule) {
-        result.values[stat.name] = stat.fieldsAsObject ? .row(nil) : .value(.null)
+        result.values[stat.name] = stat.fieldsAsObject ? .row(nil) : .value(FieldReading(.null))
     }
 
     mutating func add(_ stat: StatRule, rows: [ExtractedRecord.Row]) {
-        let value: Statistics.Value
+        let figure: FieldValue
         switch stat.operation {
-        case .count:
-            value = .value(.int(stat.fields.first.map { values($0, rows).count } ?? rows.count))
-        case .sum: value = .value(sum(stat, rows) ?? stat.defaultValue ?? .null)
-        case .mean: value = .value(mean(stat, rows) ?? stat.defaultValue ?? .null)
-        case .min, .max: value = .value(extreme(stat, rows) ?? stat.defaultValue ?? .null)
-        case .top: value = top(stat, rows)
-        case .distinct: value = .value(distinct(stat, rows))
-        case .formula: value = .value(formula(stat))
+        case .count: figure = .int(stat.fields.first.map { values($0, rows).count } ?? rows.count)
+        case .sum: figure = sum(stat, rows) ?? stat.defaultValue ?? .null
+        case .mean: figure = mean(stat, rows) ?? stat.defaultValue ?? .null
+        case .min, .max: figure = extreme(stat, rows) ?? stat.defaultValue ?? .null
+        case .top:
+            let top = top(stat, rows)
+            result.values[stat.name] = top
+            if let figure = top.figure, exact[stat.name] == nil { exact[stat.name] = StatisticsComputation.double(figure) }
+            return
+        case .distinct: figure = distinct(stat, rows)
+        case .formula: figure = formula(stat)
         }
-        result.values[stat.name] = value
-        if case .value(let shown) = value, exact[stat.name] == nil { exact[stat.name] = StatisticsComputation.double(shown) }
+        result.values[stat.name] = .value(FieldReading(figure, step: figure == .null ? nil : Self.largestStep(stat, rows)))
+        if exact[stat.name] == nil { exact[stat.name] = StatisticsComputation.double(figure) }
+    }
+
+    /// A sum, mean, least or greatest over values the page showed rounded is known no
+    /// closer than they are: the largest of their steps (tables show it as `≈`, and a
+    /// refresh reports no change smaller than that); nil when every one was exact.
+    private static func largestStep(_ stat: StatRule, _ rows: [ExtractedRecord.Row]) -> Int? {
+        guard [.sum, .mean, .min, .max].contains(stat.operation), stat.collection != nil, let field = stat.fields.first else { return nil }
+        return rows.compactMap { $0[reading: field]?.step }.max()
     }
 
     /// The field a sum, mean, least or greatest is over, when rows are there and none
@@ -179,7 +230,7 @@ struct StatisticsComputation {
                 position = row.names.positions[field]
             }
             guard let position else { continue }
-            let value = row.values[position]
+            let value = row.readings[position].value
             if !value.isNull { body(value, index) }
         }
     }
@@ -286,7 +337,7 @@ struct StatisticsComputation {
             best = row
             bestValue = value
         }
-        guard stat.fieldsAsObject else { return .value(best.flatMap { row in stat.fields.first.flatMap { row[$0] } } ?? .null) }
+        guard stat.fieldsAsObject else { return .value(FieldReading(best.flatMap { row in stat.fields.first.flatMap { row[$0] } } ?? .null)) }
         return .row(best.map { row in ExtractedRecord.Row(pairs: stat.objectKeys.map { ($0, row[$0] ?? .null) }) })
     }
 

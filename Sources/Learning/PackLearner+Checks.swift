@@ -11,7 +11,7 @@ extension PackLearner {
             let page = Page(source: site.source, utf8: entry.page.utf8, origin: entry.page.origin, servedAt: entry.page.servedAt)
             let record = Extractor(pack: pack, baseURL: baseURL).extract([page])
             for example in entry.values {
-                let value = record.fields[example.field] ?? .null
+                let value = record.value(example.field) ?? .null
                 checks.append(Check(page: entry.page.origin, field: example.field, expected: example.value,
                                     read: value == .null ? nil : value.description, right: value != .null && suggester.same(value, example, on: entry.page)))
             }

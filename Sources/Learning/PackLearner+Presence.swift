@@ -24,11 +24,11 @@ extension PackLearner {
         guard !misses.isEmpty, misses.allSatisfy({ !shows(sign, on: also[$0].0) }) else { return unchanged }
         for within in boxes(of: candidate, example: example, main: main) {
             guard let (extractor, _) = suggester.onePack(example.type, within: within, pattern: candidate.pattern, present: sign) else { continue }
-            let here = extractor.extract([main.page]).fields["v"] ?? .null
+            let here = extractor.extract([main.page]).value("v") ?? .null
             guard here != .null, suggester.same(here, example, on: main.page) else { continue }
             let absentOnEach = misses.allSatisfy { index in
                 let record = extractor.extract([also[index].0.page])
-                return (record.fields["v"] ?? .null) == .null && !record.problems.contains { $0.field == "v" }
+                return (record.value("v") ?? .null) == .null && !record.problems.contains { $0.field == .field("v") }
             }
             guard absentOnEach else { continue }
             let pages = misses.map { also[$0].0.origin }.joined(separator: ", ")
@@ -52,6 +52,6 @@ extension PackLearner {
     /// Whether the sign's pattern matches anywhere on the page.
     private func shows(_ sign: String, on sample: SamplePage) -> Bool {
         guard let (extractor, _) = suggester.onePack(.string, within: [], pattern: "(" + sign + ")") else { return true }
-        return (extractor.extract([sample.page]).fields["v"] ?? .null) != .null
+        return (extractor.extract([sample.page]).value("v") ?? .null) != .null
     }
 }

@@ -16,20 +16,6 @@ public struct FieldChange: Sendable, Equatable, Codable {
         self.delta = delta
     }
 
-    /// How a row's change is keyed in `MemberRecord.changes` (a scalar field's by its
-    /// name): `articles[/Articles/5012773/x].views`, the row by its key (URL, title or
-    /// position).
-    public static func key(collection: String, row: String, field: String) -> String {
-        "\(collection)[\(row)].\(field)"
-    }
-
-    /// A row's change key taken apart; nil for a scalar field's.
-    public static func rowPlace(of key: String) -> (collection: String, row: String, field: String)? {
-        guard let open = key.firstIndex(of: "["), let close = key.lastIndex(of: "]"), open < close else { return nil }
-        let field = key[key.index(after: close)...].drop { $0 == "." }
-        return (String(key[..<open]), String(key[key.index(after: open)..<close]), String(field))
-    }
-
     public init(from previous: FieldValue, to current: FieldValue, seenAt: Date) {
         self.previous = previous
         self.seenAt = seenAt

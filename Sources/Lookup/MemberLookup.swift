@@ -118,7 +118,7 @@ public struct MemberLookup: Sendable {
         var errors = (fetched.errors + extracted.problems.map(MemberError.init)).map { error in
             error.with(field: error.field, url: error.url.map(URLCredentials.redacted), message: URLCredentials.redacted(error.message))
         }
-        errors.sort { ($0.source ?? "", $0.field ?? "") < ($1.source ?? "", $1.field ?? "") }
+        errors.sort { ($0.source ?? "", $0.field?.description ?? "") < ($1.source ?? "", $1.field?.description ?? "") }
         var record = MemberRecord(id: fetched.id, site: pack.name, fetchedAt: fetched.fetchedAt,
                                   sources: fetched.urls.map { ($0.name, URLCredentials.redacted($0.url)) }, extracted: extracted, errors: errors)
         record.captures = fetched.captures

@@ -13,10 +13,10 @@ public struct MemberRecord: Sendable, Codable {
     public let sources: [(name: String, url: String)]
     public internal(set) var extracted: ExtractedRecord
     public let errors: [MemberError]
-    /// What changed since the member's previous snapshot in the history, keyed by
-    /// field (`reputation.total`) or row field (`articles[<url>].views`). Empty when
-    /// nothing changed or there is no history.
-    public var changes: [String: FieldChange] = [:]
+    /// What changed since the member's previous snapshot in the history, by place: a
+    /// field (`reputation.total`), or a row's field by the row's key
+    /// (`articles[/Articles/5012773/x].views`). Empty when nothing changed or there is no history.
+    public var changes: [FieldPath: FieldChange] = [:]
     /// When the history last saw this member before this lookup; nil for a first lookup
     /// or without a history.
     public var previousLookup: Date?
@@ -67,8 +67,8 @@ public struct MemberRecord: Sendable, Codable {
 
     /// Why a value it has a problem with (a field, a list) is unknown, in a few words:
     /// "not found on the page", "on the page, but not readable as its type".
-    public func whyUnknown(_ key: String) -> String {
-        errors.first { $0.field == key }?.kind == .unreadable ? "on the page, but not readable as its type" : "not found on the page"
+    public func whyUnknown(_ place: FieldPath) -> String {
+        errors.first { $0.field == place }?.kind == .unreadable ? "on the page, but not readable as its type" : "not found on the page"
     }
 
     /// Its pages were read, whatever the pack could not read on them (a value unknown,
@@ -94,7 +94,7 @@ public struct MemberRecord: Sendable, Codable {
         sources = try container.decode([Source].self, forKey: .sources).map { ($0.name, $0.url) }
         extracted = try container.decode(ExtractedRecord.self, forKey: .extracted)
         errors = try container.decode([MemberError].self, forKey: .errors)
-        changes = try container.decode([String: FieldChange].self, forKey: .changes)
+        changes = try container.decode([FieldPath: FieldChange].self, forKey: .changes)
         previousLookup = try container.decodeIfPresent(Date.self, forKey: .previousLookup)
         captures = try container.decode([String: Capture].self, forKey: .captures)
         warnings = try container.decode([String].self, forKey: .warnings)
@@ -152,7 +152,8 @@ public struct MemberError: Error, Sendable, Equatable, CustomStringConvertible, 
 
     public let kind: Kind
     public let source: String?
-    public let field: String?
+    /// The value's place, for an error of one value.
+    public let field: FieldPath?
     public let url: String?
     public let status: Int?
     public let message: String
@@ -164,7 +165,7 @@ public struct MemberError: Error, Sendable, Equatable, CustomStringConvertible, 
     public let noAnswer: Bool
     public let archiveCause: ArchiveCause?
 
-    public init(kind: Kind, source: String? = nil, field: String? = nil, url: String? = nil, status: Int? = nil, message: String,
+    public init(kind: Kind, source: String? = nil, field: FieldPath? = nil, url: String? = nil, status: Int? = nil, message: String,
                 atCrawlTime: Bool = false, noAnswer: Bool = false, archiveCause: ArchiveCause? = nil) {
         self.archiveCause = archiveCause
         self.kind = kind
@@ -185,7 +186,7 @@ public struct MemberError: Error, Sendable, Equatable, CustomStringConvertible, 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(kind: try container.decode(Kind.self, forKey: .kind), source: try container.decodeIfPresent(String.self, forKey: .source),
-                  field: try container.decodeIfPresent(String.self, forKey: .field), url: try container.decodeIfPresent(String.self, forKey: .url),
+                  field: try container.decodeIfPresent(FieldPath.self, forKey: .field), url: try container.decodeIfPresent(String.self, forKey: .url),
                   status: try container.decodeIfPresent(Int.self, forKey: .status), message: try container.decode(String.self, forKey: .message),
                   atCrawlTime: try container.decodeIfPresent(Bool.self, forKey: .atCrawlTime) ?? false,
                   noAnswer: try container.decodeIfPresent(Bool.self, forKey: .noAnswer) ?? false,
@@ -193,7 +194,7 @@ public struct MemberError: Error, Sendable, Equatable, CustomStringConvertible, 
     }
 
     /// The same error with its place and message made over (redacted, escaped).
-    public func with(field: String?, url: String?, message: String) -> MemberError {
+    public func with(field: FieldPath?, url: String?, message: String) -> MemberError {
         MemberError(kind: kind, source: source, field: field, url: url, status: status, message: message, atCrawlTime: atCrawlTime,
                     noAnswer: noAnswer, archiveCause: archiveCause)
     }
@@ -211,7 +212,7 @@ public struct MemberError: Error, Sendable, Equatable, CustomStringConvertible, 
 
     public var description: String {
         var parts = [kind.rawValue]
-        if let field { parts.append(field) }
+        if let field { parts.append(field.description) }
         let place = [source.map { "\($0) page" }, url].compactMap { $0 }.joined(separator: " ")
         return parts.joined(separator: " ") + ": " + message + (place.isEmpty ? "" : " (\(place))")
     }

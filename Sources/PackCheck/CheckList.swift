@@ -50,7 +50,7 @@ public enum CheckList {
     public static func live(_ records: [MemberRecord]) -> ListView {
         let columns: [ListView.Column] = [.init("member", label: "member"), .init("field", label: "field"), .init("result", label: "result")]
         let rows = records.flatMap { record in
-            record.extracted.outcomes.map { [ListCell.text(record.id), .text($0.field), .text(LiveCheckTable.word($0))] }
+            record.extracted.outcomes.map { [ListCell.text(record.id), .text($0.field.description), .text(LiveCheckTable.word($0))] }
         }
         return ListView(name: "Live check", columns: columns, rows: rows)
     }

@@ -24,7 +24,7 @@ public enum LiveCheckTable {
         let columns = records.map { record -> [String: String] in
             var cells = [String: String]()
             for outcome in record.extracted.outcomes {
-                cells[outcome.field] = word(outcome)
+                cells[outcome.field.description] = word(outcome)
             }
             return cells
         }
@@ -48,7 +48,7 @@ public enum LiveCheckTable {
         let rows = outcome.matched + outcome.defaulted + outcome.missing + outcome.unreadable + outcome.absent
         let alternatives = outcome.byAlternative.enumerated().filter { $0.offset > 0 && $0.element > 0 }
             .map { "#\($0.offset + 1)" }
-        if outcome.field.contains("[]") {
+        if case .cell = outcome.field {
             guard rows > 0 else { return "no rows" }
             var parts = ["\(outcome.matched)/\(rows)"]
             if !alternatives.isEmpty { parts.append("(" + alternatives.joined(separator: ",") + ")") }

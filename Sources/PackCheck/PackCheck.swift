@@ -193,7 +193,7 @@ private struct MemberComparison {
 
     mutating func compare(against expected: ExpectedRecord) {
         for field in pack.fields {
-            guard let actual = record.fields[field.name] else { continue }
+            guard let actual = record.value(field.name) else { continue }
             compare(field.name, actual: actual, expected: expected.value(at: field.name), label: field.name)
         }
         for collection in pack.collections {
@@ -276,7 +276,7 @@ private struct MemberComparison {
     }
 
     mutating func describeWithoutExpectation() {
-        for (name, value) in record.fields { cells[name] = value.isNull ? .empty : .found }
+        for (name, reading) in record.fields { cells[name] = reading.value.isNull ? .empty : .found }
         for collection in pack.collections {
             guard let rows = record.collections[collection.name] else { continue }
             cells["\(collection.name)[]"] = rows.isEmpty ? .empty : .found
@@ -286,7 +286,7 @@ private struct MemberComparison {
         }
         cells["errors"] = record.problems.isEmpty ? .matched : .mismatched
         for problem in record.problems {
-            differences.append(.init(member: member, field: problem.field ?? "errors", expected: "no error", actual: problem.description))
+            differences.append(.init(member: member, field: problem.field?.description ?? "errors", expected: "no error", actual: problem.description))
         }
     }
 
@@ -318,7 +318,7 @@ private struct MemberComparison {
             }
             return [kind, text("source"), text("field")].joined(separator: "|")
         })
-        let actual = Set(record.problems.map { [$0.kind.rawValue, $0.source, $0.field ?? ""].joined(separator: "|") })
+        let actual = Set(record.problems.map { [$0.kind.rawValue, $0.source, $0.field?.description ?? ""].joined(separator: "|") })
         cells["errors"] = wanted == actual ? .matched : (actual.isSubset(of: wanted) ? .missing : .mismatched)
         if wanted != actual {
             differences.append(.init(member: member, field: "errors",

@@ -29,6 +29,8 @@ public struct SitePack: Sendable {
     public let feeds: [FeedSpec]
     /// Where the site's pages live on once it is gone (`[archive]`; the Wayback Machine by default).
     public let archive: ArchiveSpec
+    /// Every value its records hold, as outputs show them.
+    public let columns: RecordColumns
 
     public init(name: String, title: String, baseURL: String, file: String, idRule: IDRule,
                 sources: [SourceRule], fields: [FieldRule], collections: [CollectionRule], stats: [StatRule] = [], limits: MatchLimits,
@@ -46,6 +48,7 @@ public struct SitePack: Sendable {
         self.report = report
         self.feeds = feeds
         self.archive = archive
+        columns = RecordColumns(fields: fields, collections: collections, stats: stats)
     }
 
     public func source(named name: String) -> SourceRule? {
@@ -62,18 +65,6 @@ public struct SitePack: Sendable {
     /// Some field reads counts as pages show them rounded (`type = "rounded"`).
     public var hasRoundedFields: Bool {
         fields.contains { $0.type.mayBeRounded } || collections.contains { $0.fields.contains { $0.type.mayBeRounded } }
-    }
-
-    /// A member's places whose value a page may show rounded, as the record's `rounded`
-    /// keys them: each `rounded` field, then each sum, mean, least or greatest over a
-    /// list's `rounded` field (`stats.<name>`). Exports give each a column of its step.
-    public var roundedPlaces: [String] {
-        let fieldPlaces = fields.filter { $0.type.mayBeRounded }.map(\.name)
-        let statPlaces = stats.filter { stat in
-            guard [.sum, .mean, .min, .max].contains(stat.operation), let list = stat.collection, let field = stat.fields.first else { return false }
-            return collection(named: list)?.field(named: field)?.type.mayBeRounded == true
-        }.map { "stats.\($0.name)" }
-        return fieldPlaces + statPlaces
     }
 
     public func collection(named name: String) -> CollectionRule? {
@@ -102,52 +93,9 @@ public struct SitePack: Sendable {
         return names
     }
 
-    /// What people read a value as: the label of a field, a statistic (`stats.<name>`,
-    /// an object statistic's part `stats.<name>.<field>`) or a row field
-    /// (`<collection>.<field>`), else the name itself.
-    public func label(of path: String) -> String {
-        if let field = field(named: path) { return field.displayName }
-        if path.hasPrefix("stats.") {
-            if let stat = stat(named: path) { return stat.displayName }
-            let parts = path.dropFirst("stats.".count).split(separator: ".", maxSplits: 1).map(String.init)
-            if parts.count == 2, let stat = stat(named: parts[0]), let collection = stat.collection.flatMap(collection(named:)) {
-                return stat.displayName + ": " + (collection.field(named: parts[1])?.displayName ?? parts[1])
-            }
-        }
-        if let dot = path.firstIndex(of: "."), let collection = collection(named: String(path[..<dot])),
-           let field = collection.field(named: String(path[path.index(after: dot)...])) {
-            return field.displayName
-        }
-        return path
-    }
-
-    /// The type of a record value: a field's, a statistic's (a count is an int, a mean
-    /// or a formula a decimal, the others their field's), an object statistic's part's,
-    /// or a row field's (`<collection>.<field>`); nil for a name the pack does not have.
-    public func type(of path: String) -> FieldType? {
-        if let field = field(named: path) { return field.type }
-        if path.hasPrefix("stats.") {
-            let rest = String(path.dropFirst("stats.".count))
-            if let stat = stat(named: rest) {
-                switch stat.operation {
-                case .count: return .int
-                case .mean, .formula: return .decimal
-                case .distinct: return .text
-                default: return stat.fieldsAsObject ? nil : rowType(stat.collection, stat.fields.first)
-                }
-            }
-            let parts = rest.split(separator: ".", maxSplits: 1).map(String.init)
-            if parts.count == 2, let stat = stat(named: parts[0]) { return rowType(stat.collection, parts[1]) }
-            return nil
-        }
-        let parts = path.split(separator: ".", maxSplits: 1).map(String.init)
-        return parts.count == 2 ? rowType(parts[0], parts[1]) : nil
-    }
-
-    private func rowType(_ collection: String?, _ field: String?) -> FieldType? {
-        guard let collection, let field else { return nil }
-        return self.collection(named: collection)?.field(named: field)?.type
-    }
+    /// What people read a value as, by its key: a field's label, a statistic's (or its
+    /// part's), a list's field's (`<list>.<field>`); else the key itself.
+    public func label(of key: String) -> String { columns.label(of: key) }
 
     /// The label of a row field of the report's collection.
     public func rowLabel(_ field: String) -> String {

@@ -60,21 +60,21 @@ extension HistoryStore {
     /// the page no longer reads, not a page that says "none"), as a change from its
     /// last value (a list's by its number of rows). Empty for a member never looked up,
     /// and for a lookup whose pages were not read.
-    public func losses(_ record: MemberRecord, pack: SitePack) throws(StoreError) -> [String: FieldChange] {
+    public func losses(_ record: MemberRecord, pack: SitePack) throws(StoreError) -> [FieldPath: FieldChange] {
         let unknown = Set(record.errors.filter { [.extraction, .unreadable].contains($0.kind) }.compactMap(\.field))
         guard !unknown.isEmpty, !record.isArchived else { return [:] }
         do {
-            return try database.read { db -> [String: FieldChange] in
+            return try database.read { db -> [FieldPath: FieldChange] in
                 guard let latest = try latestSnapshot(db, site: record.site, member: record.id) else { return [:] }
-                var losses = [String: FieldChange]()
-                for field in pack.fields.map(\.name) where unknown.contains(field) && (record.extracted.fields[field] ?? .null) == .null {
+                var losses = [FieldPath: FieldChange]()
+                for field in pack.fields.map(\.name) where unknown.contains(.field(field)) && (record.extracted.value(field) ?? .null) == .null {
                     if let old = latest.values.fields[field], old != .null {
-                        losses[field] = FieldChange(previous: old, seenAt: latest.lastSeen, delta: nil)
+                        losses[.field(field)] = FieldChange(previous: old, seenAt: latest.lastSeen, delta: nil)
                     }
                 }
-                for collection in pack.collections.map(\.name) where unknown.contains(collection) && record.extracted.collections[collection] == nil {
+                for collection in pack.collections.map(\.name) where unknown.contains(.list(collection)) && record.extracted.collections[collection] == nil {
                     let rows = Set(latest.values.rows.keys.filter { $0.collection == collection }.map(\.row))
-                    if !rows.isEmpty { losses[collection] = FieldChange(previous: .int(rows.count), seenAt: latest.lastSeen, delta: nil) }
+                    if !rows.isEmpty { losses[.list(collection)] = FieldChange(previous: .int(rows.count), seenAt: latest.lastSeen, delta: nil) }
                 }
                 return losses
             }

@@ -70,7 +70,7 @@ extension HistoryStore {
             collections[collection] = (rows[collection] ?? [:]).sorted { $0.key < $1.key }.map { ExtractedRecord.Row(pairs: $0.value.sorted { $0.key < $1.key }) }
         }
         guard let stats = Statistics.compute(pack, fields: snapshot.values.fields, collections: collections) else { return [:] }
-        return Dictionary(stats.flattened(pack).map { ($0.path, $0.value) }, uniquingKeysWith: { first, _ in first })
+        return Dictionary(stats.flattened(pack).map { ($0.path.description, $0.reading.value) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// A snapshot's rows of one collection, by row key, in key order.

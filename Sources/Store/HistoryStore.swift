@@ -101,7 +101,7 @@ public final class HistoryStore: Sendable {
 
     public struct SaveResult: Sendable, Equatable {
         /// What changed since the member's previous snapshot.
-        public let changes: [String: FieldChange]
+        public let changes: [FieldPath: FieldChange]
         /// When the member was last seen before this lookup; nil the first time.
         public let previousLookup: Date?
         /// False when the values equalled the latest snapshot, which was extended instead.
@@ -131,7 +131,7 @@ public final class HistoryStore: Sendable {
                 guard let latest, let previous else { return SaveResult(changes: [:], previousLookup: nil, newSnapshot: true) }
                 // A count shown rounded (99.5k) that moved less than its step did not visibly
                 // change; a value that moves with time alone (`changes = false`) is no news.
-                let steps = record.extracted.rounded ?? [:]
+                let steps = SnapshotValues.steps(record, pack: pack)
                 let changes = current.changes(since: previous, seenAt: latest.lastSeen).filter { place, change in
                     if !HistoryStore.reportsChanges(place, pack: pack) { return false }
                     guard let step = steps[place], let delta = change.delta else { return true }
@@ -144,11 +144,13 @@ public final class HistoryStore: Sendable {
         }
     }
 
-    /// Whether the field at `place` (`field`, or `collection[row].field`) reports its changes.
-    static func reportsChanges(_ place: String, pack: SitePack) -> Bool {
-        if let field = pack.field(named: place) { return field.reportsChanges }
-        guard let (collection, _, field) = FieldChange.rowPlace(of: place) else { return true }
-        return pack.collection(named: collection)?.field(named: field)?.reportsChanges ?? true
+    /// Whether the field at `place` (a field, or a row's) reports its changes.
+    static func reportsChanges(_ place: FieldPath, pack: SitePack) -> Bool {
+        switch place {
+        case .field(let name): return pack.field(named: name)?.reportsChanges ?? true
+        case .cell(let list, _, let field): return pack.collection(named: list)?.field(named: field)?.reportsChanges ?? true
+        case .stat, .list, .rows: return true
+        }
     }
 
     private func insert(_ values: SnapshotValues, snapshot id: Int64, _ db: Database) throws {

@@ -14,7 +14,7 @@ public protocol MemberHistory: Sendable {
     func saveArchived(_ record: MemberRecord, pack: SitePack) throws(StoreError) -> Bool
     func archivedCaptures(site: String, member: String) throws(StoreError) -> [[String: ArchiveTimestamp]]
     /// Fields and lists the member's latest lookup had that this one cannot read.
-    func losses(_ record: MemberRecord, pack: SitePack) throws(StoreError) -> [String: FieldChange]
+    func losses(_ record: MemberRecord, pack: SitePack) throws(StoreError) -> [FieldPath: FieldChange]
     func series(site: String, member: String, pack: SitePack, since: Date?) throws(StoreError) -> HistorySeries
     func rowSeries(site: String, member: String, pack: SitePack, since: Date?) throws(StoreError) -> [HistorySeries]
     @discardableResult

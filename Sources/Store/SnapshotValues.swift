@@ -33,7 +33,7 @@ struct SnapshotValues: Sendable, Equatable {
     init(_ record: MemberRecord, pack: SitePack) {
         let spec = pack.report
         let hosts = SnapshotValues.siteHosts(record, pack: pack)
-        fields = record.extracted.fields.mapValues { SnapshotValues.onSite($0, hosts: hosts) }
+        fields = record.extracted.fields.mapValues { SnapshotValues.onSite($0.value, hosts: hosts) }
         for (collection, list) in record.extracted.collections {
             for (index, row) in list.enumerated() {
                 let key = spec.rowKey(row) ?? "#\(index + 1)"
@@ -88,18 +88,34 @@ struct SnapshotValues: Sendable, Equatable {
         return .text(path + (parts.percentEncodedQuery.map { "?" + $0 } ?? "") + (parts.percentEncodedFragment.map { "#" + $0 } ?? ""))
     }
 
-    /// Changed values, keyed `field` or `collection[row].field`. A value unknown on
+    /// The steps of `record`'s values the page showed rounded, by the places changes
+    /// are keyed by (a row's by its key): a change smaller than its step is none.
+    static func steps(_ record: MemberRecord, pack: SitePack) -> [FieldPath: Int] {
+        var steps = [FieldPath: Int]()
+        for (name, reading) in record.extracted.fields { if let step = reading.step { steps[.field(name)] = step } }
+        for (collection, list) in record.extracted.collections {
+            for (index, row) in list.enumerated() {
+                let key = pack.report.rowKey(row) ?? "#\(index + 1)"
+                for (field, reading) in row.namedReadings {
+                    if let step = reading.step { steps[.cell(list: collection, row: .key(key), field: field)] = step }
+                }
+            }
+        }
+        return steps
+    }
+
+    /// Changed values, by place (a row's field by the row's key). A value unknown on
     /// either side (null: not on the page) is no change: nothing is computed against it.
-    func changes(since previous: SnapshotValues, seenAt: Date) -> [String: FieldChange] {
-        var changes = [String: FieldChange]()
+    func changes(since previous: SnapshotValues, seenAt: Date) -> [FieldPath: FieldChange] {
+        var changes = [FieldPath: FieldChange]()
         for (field, value) in fields where value != .null {
             if let old = previous.fields[field], old != .null, old != value {
-                changes[field] = FieldChange(from: old, to: value, seenAt: seenAt)
+                changes[.field(field)] = FieldChange(from: old, to: value, seenAt: seenAt)
             }
         }
         for (key, value) in rows where value != .null {
             if let old = previous.rows[key], old != .null, old != value {
-                changes[FieldChange.key(collection: key.collection, row: key.row, field: key.field)] = FieldChange(from: old, to: value, seenAt: seenAt)
+                changes[.cell(list: key.collection, row: .key(key.row), field: key.field)] = FieldChange(from: old, to: value, seenAt: seenAt)
             }
         }
         return changes

@@ -45,7 +45,7 @@ import Testing
             record("ok", []),
             record("missing", [MemberError(kind: .notFound, source: "profile", status: 404, message: "the site answered 404")]),
             record("busy", [MemberError(kind: .http, source: "profile", status: 503, message: "the site answered 503")]),
-            record("half", [refused, MemberError(kind: .extraction, source: "articles", field: "views", message: "no match")]),
+            record("half", [refused, MemberError(kind: .extraction, source: "articles", field: .field("views"), message: "no match")]),
             // An answer cut short, a circle of redirects, no capture in the archive: answers all.
             record("short", [MemberError(kind: .network, source: "profile", message: "the page ends early")]),
             record("circle", [MemberError(kind: .network, source: "profile", message: "redirected more than 10 times")]),

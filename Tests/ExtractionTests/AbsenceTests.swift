@@ -38,22 +38,22 @@ import Testing
             """)
         // The parts are shown without the values' signs, and the page says it has no photo.
         let shown = extract(#"<h1>T</h1><div class="counts">none yet</div><table>nothing</table><div class="no-photo"></div>"#, with: pack)
-        #expect(shown.fields["count"] == .int(0))
-        #expect(shown.fields["inTable"] == .int(0))
-        #expect(shown.fields["avatar"] == .null)
+        #expect(shown.value("count") == .int(0))
+        #expect(shown.value("inTable") == .int(0))
+        #expect(shown.value("avatar") == .null)
         #expect(shown.problems == [])
-        #expect(shown.outcomes.map { [$0.field, "\($0.matched)/\($0.defaulted)/\($0.missing)/\($0.absent)"] } == [
+        #expect(shown.outcomes.map { [$0.field.description, "\($0.matched)/\($0.defaulted)/\($0.missing)/\($0.absent)"] } == [
             ["count", "0/1/0/0"], ["inTable", "0/1/0/0"], ["title", "1/0/0/0"], ["avatar", "0/0/0/1"],
         ])
 
         // Nothing shown: unknown, each with a problem naming the field, page and pattern.
         let record = extract("<p>empty</p>", with: pack)
-        #expect(record.fields["count"] == .null)
-        #expect(record.fields["inTable"] == .null)
-        #expect(record.fields["title"] == .null)
-        #expect(record.fields["avatar"] == .null)
-        #expect(record.problems.map(\.field) == ["count", "inTable", "title", "avatar"])
-        let problem = try #require(record.problems.first { $0.field == "title" })
+        #expect(record.value("count") == .null)
+        #expect(record.value("inTable") == .null)
+        #expect(record.value("title") == .null)
+        #expect(record.value("avatar") == .null)
+        #expect(record.problems.map(\.field?.description) == ["count", "inTable", "title", "avatar"])
+        let problem = try #require(record.problems.first { $0.field?.description == "title" })
         #expect(problem.kind == .extraction)
         #expect(problem.source == "page")
         #expect(problem.origin == "page.html")
@@ -64,8 +64,8 @@ import Testing
 
         // The value's sign shows and the value does not read: a problem, never the default.
         let unread = extract(#"<h1>T</h1><div class="counts">Count: twelve</div><table>Points: 4</table>"#, with: pack)
-        #expect(unread.fields["count"] == .null)
-        #expect(unread.fields["inTable"] == .int(4))
+        #expect(unread.value("count") == .null)
+        #expect(unread.value("inTable") == .int(4))
         #expect(unread.problems.first?.message
                 == "not found: its pattern did not match, though the page shows the value's part (its present pattern matched) (tried 'Count: (\\d+)')")
     }
@@ -82,22 +82,22 @@ import Testing
             absent = '<div class="vcard">'
             """)
         let counted = extract(#"<nav class="tabs">Repositories <span class="Counter">43</span></nav>"#, with: pack)
-        #expect(counted.fields["repositories"] == .int(43))
+        #expect(counted.value("repositories") == .int(43))
         // The old layout, with no tab bar: no count, and nothing wrong.
         let old = extract(#"<div class="vcard">Joined on Mar 2, 2011</div>"#, with: pack)
-        #expect(old.fields["repositories"] == .null)
+        #expect(old.value("repositories") == .null)
         #expect(old.problems == [])
         #expect(old.outcomes.map(\.absent) == [1])
         // The tab bar without the count: unknown, and said.
         let redesigned = extract(#"<nav class="tabs">Repositories <b>43</b></nav>"#, with: pack)
-        #expect(redesigned.fields["repositories"] == .null)
+        #expect(redesigned.value("repositories") == .null)
         #expect(redesigned.problems.map(\.message) == [
             #"not found: its pattern did not match, though the page shows the value's part (its present pattern matched) (tried 'Repositories <span class="Counter">(\d+)</span>')"#,
         ])
         #expect(redesigned.outcomes.map(\.missing) == [1])
         // A page of neither layout (the tab bar renamed): unknown, not "the old layout".
         let neither = extract(#"<header class="profile-tabs">Repos 43</header>"#, with: pack)
-        #expect(neither.fields["repositories"] == .null)
+        #expect(neither.value("repositories") == .null)
         #expect(neither.problems.count == 1)
     }
 }

@@ -28,10 +28,10 @@ import TestSupport
                                             Page(source: "articles", bytes: Array(articles.utf8), origin: "a")])
             if record.isNotFound { continue }
             for field in pack.fields {
-                guard record.fields[field.name] == .null else { continue }
+                guard record.value(field.name) == .null else { continue }
                 // Null without a problem only where the page showed there is none.
-                let shownAbsent = record.outcomes.contains { $0.field == field.name && $0.absent > 0 }
-                #expect(record.problems.contains { $0.field == field.name } || shownAbsent,
+                let shownAbsent = record.outcomes.contains { $0.field.description == field.name && $0.absent > 0 }
+                #expect(record.problems.contains { $0.field?.description == field.name } || shownAbsent,
                         "\(field.name) is null without a problem; \(input.repeatHint)")
             }
             // A field's outcome each, and the list's fields' each: the articles page was read.

@@ -83,20 +83,20 @@ import Testing
         let page = Array("<script>{\"serverTime\":1647537749}</script><p>active 2 days ago<p>joined Oct 10, 21<p>for 10 years, 3 months<".utf8)
         let timed = try testPack(fields, sources: "time = '\"serverTime\":(\\d+)'")
         let record = Extractor(pack: timed).extract([Page(source: "page", utf8: page, origin: "p.html")])
-        #expect(record.fields["active"] == .date(try #require(CalendarDate(year: 2022, month: 3, day: 15))))
-        #expect(record.fields["joined"] == .date(try #require(CalendarDate(year: 2021, month: 10, day: 10))))
-        #expect(record.fields["member_for"] == .text("P10Y3M"))
+        #expect(record.value("active") == .date(try #require(CalendarDate(year: 2022, month: 3, day: 15))))
+        #expect(record.value("joined") == .date(try #require(CalendarDate(year: 2021, month: 10, day: 10))))
+        #expect(record.value("member_for") == .text("P10Y3M"))
         #expect(record.problems.isEmpty)
 
         let untimed = try testPack(fields)
         let unknown = Extractor(pack: untimed).extract([Page(source: "page", utf8: page, origin: "p.html")])
-        #expect(unknown.fields["active"] == .null)
+        #expect(unknown.value("active") == .null)
         #expect(unknown.problems.map(\.message) == [
             "captured \"2 days ago\", which is not a day here: it counts back from when the page was served, which is not known (a saved page: give its source a time pattern in the pack)",
         ])
         // A fetched page's own time serves when the page gives none.
         let fetched = Extractor(pack: untimed).extract([Page(source: "page", utf8: page, origin: "p.html", servedAt: Self.served)])
-        #expect(fetched.fields["active"] == .date(try #require(CalendarDate(year: 2022, month: 3, day: 15))))
+        #expect(fetched.value("active") == .date(try #require(CalendarDate(year: 2022, month: 3, day: 15))))
     }
 
     @Test func centuryIsForDatesAndWholeCenturies() throws {

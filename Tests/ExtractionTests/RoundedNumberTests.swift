@@ -60,17 +60,17 @@ import Testing
     @Test func theRecordKeepsWhichValuesAreRounded() throws {
         let record = extract("f=314k <ul><li>r=99.5k</li><li>r=229</li><li>r=1k</li></ul>", with: try Self.pack())
         #expect(record.problems.isEmpty, "\(record.problems)")
-        #expect(record.fields["followers"] == .int(314_000))
+        #expect(record.value("followers") == .int(314_000))
         #expect(record.collections["sites"]?.map { $0["reputation"] } == [.int(99_500), .int(229), .int(1_000)])
         // The sum over two rounded values is known to the larger step, no closer.
-        #expect(record.rounded == ["followers": 1_000, "sites[0].reputation": 100, "sites[2].reputation": 1_000, "stats.total": 1_000])
-        #expect(record.stats?["total"] == .value(.int(100_729)))
+        #expect(record.roundedPlaces.map { "\($0.path)=\($0.step)" } == ["followers=1000", "sites[0].reputation=100", "sites[2].reputation=1000", "stats.total=1000"])
+        #expect(record.stats?["total"] == .value(FieldReading(.int(100_729), step: 1_000)))
         let unreadable = extract("f=lots", with: try Self.pack())
-        #expect(unreadable.fields["followers"] == .null)
+        #expect(unreadable.value("followers") == .null)
         #expect(unreadable.problems.first?.message == "captured \"lots\", which is not a number such as 1,103, 99.5k or 2.2m")
-        #expect(extract("f=1,103", with: try Self.pack()).rounded == nil)
+        #expect(extract("f=1,103", with: try Self.pack()).roundedPlaces.isEmpty)
         let huge = extract("f=99999999999999999999k", with: try Self.pack())
-        #expect(huge.fields["followers"] == .null)
+        #expect(huge.value("followers") == .null)
         #expect(huge.problems.first?.kind == .unreadable)
         #expect(huge.problems.first?.message.hasPrefix("captured \"99999999999999999999k\", a number too large for an integer") == true, "\(huge.problems)")
     }

@@ -83,7 +83,7 @@ import Testing
     }
 
     func value(_ stats: Statistics, _ name: String) -> FieldValue? {
-        if case .value(let value)? = stats[name] { return value }
+        if case .value(let reading)? = stats[name] { return reading.value }
         return nil
     }
 
@@ -120,7 +120,7 @@ import Testing
         #expect(value(stats, "titles") == .text("rust, c, go"))
         let none = try self.stats([], declared)
         #expect(value(none, "titles") == .null)
-        #expect(try Self.pack(declared).type(of: "stats.titles") == .text)
+        #expect(try Self.pack(declared).columns.column(named: "stats.titles")?.type == .text)
     }
 
     @Test func sumsPastIntMaxSaturateAndSaySo() throws {
@@ -228,14 +228,14 @@ import Testing
     @Test func flattenedForTablesAndCSV() throws {
         let pack = try Self.pack(Self.codeProjectLike)
         let stats = try self.stats([row("a", views: 1, votes: 2, rating: "4")])
-        #expect(stats.flattened(pack, withRanking: false).map(\.path) == [
+        #expect(stats.flattened(pack, withRanking: false).map(\.path.description) == [
             "stats.listed", "stats.total_views", "stats.total_votes", "stats.weighted_rating", "stats.average_rating",
             "stats.popularity", "stats.top.title", "stats.top.link"])
-        #expect(stats.flattened(pack).last?.path == "stats.top.views")
-        #expect(pack.type(of: "stats.listed") == .int)
-        #expect(pack.type(of: "stats.popularity") == .decimal)
-        #expect(pack.type(of: "stats.top.views") == .int)
-        #expect(pack.type(of: "stats.top") == nil)
+        #expect(stats.flattened(pack).last?.path == .stat("top", part: "views"))
+        #expect(pack.columns.column(named: "stats.listed")?.type == .int)
+        #expect(pack.columns.column(named: "stats.popularity")?.type == .decimal)
+        #expect(pack.columns.column(named: "stats.top.views")?.type == .int)
+        #expect(pack.columns.column(named: "stats.top")?.type == nil)
     }
 
     @Test func formulas() {

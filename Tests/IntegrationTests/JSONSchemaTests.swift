@@ -50,9 +50,9 @@ import TestSupport
     @Test func everyFixtureRecordValidates() throws {
         var changed = FixtureRecords.record("48201")
         changed.changes = [
-            "reputation.total": FieldChange(previous: .int(1_204_838), seenAt: FixtureRecords.fetchedAt, delta: 35),
-            "reputation.level": FieldChange(previous: .text("gold"), seenAt: FixtureRecords.fetchedAt, delta: nil),
-            "articles[/Articles/5012773/Cache-Heap-Shader].rating": FieldChange(previous: .decimal(4.9), seenAt: FixtureRecords.fetchedAt, delta: 0.01),
+            .field("reputation.total"): FieldChange(previous: .int(1_204_838), seenAt: FixtureRecords.fetchedAt, delta: 35),
+            .field("reputation.level"): FieldChange(previous: .text("gold"), seenAt: FixtureRecords.fetchedAt, delta: nil),
+            .cell(list: "articles", row: .key("/Articles/5012773/Cache-Heap-Shader"), field: "rating"): FieldChange(previous: .decimal(4.9), seenAt: FixtureRecords.fetchedAt, delta: 0.01),
         ]
         let documents = (FixtureRecords.all + [changed]).map { RecordJSON.value($0, pack: FixtureRecords.pack).serialized() }
         let complaints = try validate(documents)

@@ -24,7 +24,7 @@ import TestSupport
         let first = try await LookupRun.records(for: ["7315", "48201", "7315", "12345"], lookup: lookup, store: store)
         #expect(first.map(\.id) == ["7315", "48201", "12345"])
         #expect(first.map(\.failed) == [false, false, true])
-        #expect(first[1].extracted.fields["reputation.total"] == .int(1_204_873))
+        #expect(first[1].extracted.value("reputation.total") == .int(1_204_873))
         #expect(first[1].previousLookup == nil)
         // Two pages for each of the three members: the repeated 7315 was not fetched again.
         #expect(try server.stats().pages.count == 6)

@@ -63,9 +63,9 @@ import Testing
         #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
         #expect(outcome.notes.contains { $0.hasPrefix("email: not shown on own.html (nor its sign)") }, "\(outcome.notes)")
         let without = try read(outcome, profile(email: nil, posts: 3))
-        #expect(without.fields["email"] == .null)
+        #expect(without.value("email") == .null)
         #expect(without.problems.isEmpty, "\(without.problems)")
-        #expect(try read(outcome, profile(email: "bo@example.org", posts: 3)).fields["email"] == .text("bo@example.org"))
+        #expect(try read(outcome, profile(email: "bo@example.org", posts: 3)).value("email") == .text("bo@example.org"))
     }
 
     /// A value typed wrong for the other page is said against that page, and the value

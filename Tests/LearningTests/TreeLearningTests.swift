@@ -25,9 +25,9 @@ import Testing
         #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
         #expect(outcome.toml.contains("in the box under the heading 'Last season'"), "\(outcome.toml)")
         let record = try read(outcome, boxes(("12", "8.5"), ("64", "21.7")))
-        #expect([record.fields["games"], record.fields["last_games"]] == [.int(12), .int(64)])
-        #expect(record.fields["points"] == .decimal(Decimal(string: "8.5")!))
-        #expect(record.fields["last_points"] == .decimal(Decimal(string: "21.7")!))
+        #expect([record.value("games"), record.value("last_games")] == [.int(12), .int(64)])
+        #expect(record.value("points") == .decimal(Decimal(string: "8.5")!))
+        #expect(record.value("last_points") == .decimal(Decimal(string: "21.7")!))
     }
 
     @Test func aLabelInsideALongerLabelIsNotReadForIt() throws {
@@ -36,7 +36,7 @@ import Testing
         }
         let outcome = learner().learn(from: .init(page: page(stats("9,000", "120")), values: [example("views", "120")]))
         #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
-        #expect(try read(outcome, stats("15,000", "77")).fields["views"] == .int(77))
+        #expect(try read(outcome, stats("15,000", "77")).value("views") == .int(77))
     }
 
     /// The label and the value first stand in a script's template and in the site's
@@ -50,7 +50,7 @@ import Testing
         }
         let outcome = learner().learn(from: .init(page: page(profile("3")), values: [example("followers", "3")]))
         #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
-        #expect(try read(outcome, profile("41")).fields["followers"] == .int(41))
+        #expect(try read(outcome, profile("41")).value("followers") == .int(41))
     }
 
     @Test func aValueOnlyInAScriptIsNotLearnedAndSaidWhere() {
@@ -67,7 +67,7 @@ import Testing
         }
         let outcome = learner().learn(from: .init(page: page(badge("7")), values: [example("posts", "7")]))
         #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
-        #expect(try read(outcome, badge("0")).fields["posts"] == .int(0))
+        #expect(try read(outcome, badge("0")).value("posts") == .int(0))
     }
 
     /// Two boxes alike, with nothing to tell them apart: the second's value is not

@@ -36,7 +36,7 @@ import TestSupport
             #expect(row[0] == record.id)
             for field in FixtureRecords.pack.fields {
                 let index = try #require(header.firstIndex(of: field.name))
-                #expect(matches(row[index], record.extracted.fields[field.name]), "\(record.id) \(field.name): \(row[index])")
+                #expect(matches(row[index], record.extracted.value(field.name)), "\(record.id) \(field.name): \(row[index])")
             }
             let error = try #require(header.firstIndex(of: "error"))
             #expect(row[error].isEmpty == record.errors.isEmpty)
@@ -74,10 +74,10 @@ import TestSupport
 
     @Test func awkwardTextSurvivesAndFormulasAreNeutralised() throws {
         var extracted = ExtractedRecord()
-        extracted.fields["name"] = .text("=HYPERLINK(\"http://evil\",\"x\")")
-        extracted.fields["avatar_url"] = .text("a,b \"quoted\"\nsecond line")
-        extracted.fields["counts.articles"] = .int(-4)
-        extracted.fields["ratings.articles_average"] = .decimal(Decimal(string: "-1.5")!)
+        extracted.fields["name"] = FieldReading(.text("=HYPERLINK(\"http://evil\",\"x\")"))
+        extracted.fields["avatar_url"] = FieldReading(.text("a,b \"quoted\"\nsecond line"))
+        extracted.fields["counts.articles"] = FieldReading(.int(-4))
+        extracted.fields["ratings.articles_average"] = FieldReading(.decimal(Decimal(string: "-1.5")!))
         let record = MemberRecord(id: "5", site: "codeproject", fetchedAt: FixtureRecords.fetchedAt, sources: [],
                                   extracted: extracted, errors: [MemberError(kind: .http, message: "@SUM(1)")])
         let safe = try parse(try Formats.csv.text([record], pack: FixtureRecords.pack, options: ReportOptions()))

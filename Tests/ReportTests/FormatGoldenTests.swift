@@ -1,6 +1,7 @@
 import Foundation
 import Lookup
 @testable import Report
+import Packs
 import Testing
 import TestSupport
 
@@ -43,8 +44,7 @@ import TestSupport
     @Test func aRoundedCountIsShownAsThePageShowedIt() throws {
         var record = FixtureRecords.record("7315")
         var extracted = record.extracted
-        extracted.fields["reputation.total"] = .int(99_500)
-        extracted.rounded = ["reputation.total": 100]
+        extracted.fields["reputation.total"] = FieldReading(.int(99_500), step: 100)
         record = MemberRecord(id: record.id, site: record.site, fetchedAt: record.fetchedAt, sources: record.sources, extracted: extracted, errors: [])
         let table = try Formats.table.text([record], pack: FixtureRecords.pack, options: ReportOptions())
         #expect(table.contains("Reputation ≈ 99.5k"), "\(table)")

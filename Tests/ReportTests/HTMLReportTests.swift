@@ -15,7 +15,7 @@ import TestSupport
     @Test func theEmbeddedDataIsTheRecordsAndTheHistoryAndCannotEndItsScript() throws {
         var record = FixtureRecords.record("90210")
         var extracted = record.extracted
-        extracted.fields["name"] = .text("</script><script>alert(1)</script>")
+        extracted.fields["name"] = FieldReading(.text("</script><script>alert(1)</script>"))
         record = MemberRecord(id: record.id, site: record.site, fetchedAt: record.fetchedAt, sources: record.sources, extracted: extracted, errors: [])
         let point = HistorySeries.Point(time: made, lastSeen: made, values: ["reputation.total": .int(18_344)], archived: ["profile": try #require(ArchiveTimestamp("20140110093000"))])
         let html = HTMLReport.render([HTMLReport.Member(record: record, history: [point])], pack: pack, generatedAt: made)

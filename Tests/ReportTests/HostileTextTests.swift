@@ -1,6 +1,7 @@
 import Foundation
 import Lookup
 @testable import Report
+import Packs
 import Testing
 import TestSupport
 
@@ -12,12 +13,12 @@ import TestSupport
     func hostile() -> MemberRecord {
         var record = FixtureRecords.record("90210")
         var extracted = record.extracted
-        extracted.fields["name"] = .text("Eve\(Self.escape)")
+        extracted.fields["name"] = FieldReading(.text("Eve\(Self.escape)"))
         extracted.collections["articles"]?[0]["title"] = .text("x](javascript:alert(1)) [y")
         extracted.collections["articles"]?[0]["url"] = .text("javascript:alert(1)")
         extracted.collections["articles"]?[1]["title"] = .text("<img src=x onerror=alert(1)>")
         record = MemberRecord(id: record.id, site: record.site, fetchedAt: record.fetchedAt, sources: record.sources,
-                              extracted: extracted, errors: [MemberError(kind: .extraction, field: "articles[1].kind",
+                              extracted: extracted, errors: [MemberError(kind: .extraction, field: .cell(list: "articles", row: .index(1), field: "kind"),
                                                                          message: "captured \"\u{1B}[31mAR\"")])
         return record
     }
@@ -46,7 +47,7 @@ import TestSupport
         var record = FixtureRecords.record("90210")
         var extracted = record.extracted
         // "Eve" then a right-to-left override: a terminal that orders text would show "exe.gnp".
-        extracted.fields["name"] = .text("Eve\u{202E}gnp.exe\u{2066}x\u{2069}")
+        extracted.fields["name"] = FieldReading(.text("Eve\u{202E}gnp.exe\u{2066}x\u{2069}"))
         record = MemberRecord(id: record.id, site: record.site, fetchedAt: record.fetchedAt, sources: record.sources,
                               extracted: extracted, errors: [])
         let table = try Formats.table.text([record], pack: FixtureRecords.pack, options: ReportOptions())

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Lookup
 @testable import Store
+import Packs
 import Testing
 import TestSupport
 
@@ -19,7 +20,7 @@ import TestSupport
     private func archived(_ profile: String, _ articles: String, total: Int) throws -> MemberRecord {
         var record = FixtureRecords.record("48201")
         var extracted = record.extracted
-        extracted.fields["reputation.total"] = .int(total)
+        extracted.fields["reputation.total"] = FieldReading(.int(total))
         record = MemberRecord(id: record.id, site: record.site, fetchedAt: record.fetchedAt, sources: record.sources, extracted: extracted, errors: [])
         record.captures = [
             "profile": Capture(timestamp: try #require(ArchiveTimestamp(profile)), original: "p"),

@@ -2,6 +2,7 @@ import Extraction
 import Foundation
 import Lookup
 import Store
+import Packs
 import Testing
 import TestSupport
 
@@ -15,7 +16,7 @@ import TestSupport
         let pack = FixtureRecords.pack
         let first = FixtureRecords.record("48201")
         var extracted = first.extracted
-        extracted.fields["reputation.total"] = .int(1_204_900)
+        extracted.fields["reputation.total"] = FieldReading(.int(1_204_900))
         let later = MemberRecord(id: first.id, site: first.site, fetchedAt: first.fetchedAt.addingTimeInterval(86_400), sources: first.sources,
                                  extracted: extracted, errors: [])
         _ = try store.save(first, pack: pack)

@@ -40,18 +40,18 @@ import TestSupport
         let first = try store.save(record("48201", at: t0), pack: pack)
         #expect(first == HistoryStore.SaveResult(changes: [:], previousLookup: nil, newSnapshot: true))
         let later = record("48201", at: t1) { extracted in
-            extracted.fields["reputation.total"] = .int(1_204_908)
-            extracted.fields["reputation.level"] = .text("diamond")
+            extracted.fields["reputation.total"] = FieldReading(.int(1_204_908))
+            extracted.fields["reputation.level"] = FieldReading(.text("diamond"))
             extracted.collections["articles"]?[0]["views"] = .int(2_346_900)
             extracted.collections["articles"]?[0]["rating"] = .decimal(Decimal(string: "4.93")!)
         }
         let second = try store.save(later, pack: pack)
         #expect(second.previousLookup == t0)
         #expect(second.changes == [
-            "reputation.total": FieldChange(previous: .int(1_204_873), seenAt: t0, delta: 35),
-            "reputation.level": FieldChange(previous: .text("platinum"), seenAt: t0, delta: nil),
-            "articles[/Articles/5012773/Cache-Heap-Shader].views": FieldChange(previous: .int(2_345_678), seenAt: t0, delta: 1222),
-            "articles[/Articles/5012773/Cache-Heap-Shader].rating": FieldChange(previous: .decimal(Decimal(string: "4.91")!), seenAt: t0,
+            .field("reputation.total"): FieldChange(previous: .int(1_204_873), seenAt: t0, delta: 35),
+            .field("reputation.level"): FieldChange(previous: .text("platinum"), seenAt: t0, delta: nil),
+            .cell(list: "articles", row: .key("/Articles/5012773/Cache-Heap-Shader"), field: "views"): FieldChange(previous: .int(2_345_678), seenAt: t0, delta: 1222),
+            .cell(list: "articles", row: .key("/Articles/5012773/Cache-Heap-Shader"), field: "rating"): FieldChange(previous: .decimal(Decimal(string: "4.91")!), seenAt: t0,
                                                                                  delta: Decimal(string: "0.02")),
         ])
     }
@@ -69,12 +69,12 @@ import TestSupport
         let store = try HistoryStore(path: path())
         _ = try store.save(record("48201", at: t0), pack: quiet)
         let later = record("48201", at: t1) { extracted in
-            extracted.fields["reputation.total"] = .int(1_204_908)
-            extracted.fields["reputation.level"] = .text("diamond")
+            extracted.fields["reputation.total"] = FieldReading(.int(1_204_908))
+            extracted.fields["reputation.level"] = FieldReading(.text("diamond"))
             extracted.collections["articles"]?[0]["rating"] = .decimal(Decimal(string: "4.93")!)
         }
         let saved = try store.save(later, pack: quiet)
-        #expect(saved.changes == ["reputation.total": FieldChange(previous: .int(1_204_873), seenAt: t0, delta: 35)])
+        #expect(saved.changes == [.field("reputation.total"): FieldChange(previous: .int(1_204_873), seenAt: t0, delta: 35)])
         #expect(saved.newSnapshot)
     }
 
@@ -85,15 +85,13 @@ import TestSupport
         let store = try HistoryStore(path: path())
         _ = try store.save(record("48201", at: t0), pack: pack)
         let rounded = record("48201", at: t1) { extracted in
-            extracted.fields["reputation.total"] = .int(1_200_000)
-            extracted.rounded = ["reputation.total": 100_000]
+            extracted.fields["reputation.total"] = FieldReading(.int(1_200_000), step: 100_000)
         }
         #expect(try store.save(rounded, pack: pack).changes.isEmpty)
         let moved = record("48201", at: t1.addingTimeInterval(86_400)) { extracted in
-            extracted.fields["reputation.total"] = .int(1_300_000)
-            extracted.rounded = ["reputation.total": 100_000]
+            extracted.fields["reputation.total"] = FieldReading(.int(1_300_000), step: 100_000)
         }
-        #expect(try store.save(moved, pack: pack).changes == ["reputation.total": FieldChange(previous: .int(1_200_000), seenAt: t1, delta: 100_000)])
+        #expect(try store.save(moved, pack: pack).changes == [.field("reputation.total"): FieldChange(previous: .int(1_200_000), seenAt: t1, delta: 100_000)])
     }
 
     /// A history written before URLs on the site were kept as paths holds them whole:
@@ -112,15 +110,15 @@ import TestSupport
         let again = try store.save(record("48201", at: t1), pack: pack)
         #expect(again == HistoryStore.SaveResult(changes: [:], previousLookup: t0, newSnapshot: false))
         // A photo that did change is still one.
-        let moved = try store.save(record("48201", at: t1.addingTimeInterval(60)) { $0.fields["avatar_url"] = .text("https://www.codeproject.com/p/new.jpg") }, pack: pack)
-        #expect(moved.changes["avatar_url"]?.previous == .text("/script/Membership/ProfileImages/%7B48201%7D/photo.jpg"))
+        let moved = try store.save(record("48201", at: t1.addingTimeInterval(60)) { $0.fields["avatar_url"] = FieldReading(.text("https://www.codeproject.com/p/new.jpg")) }, pack: pack)
+        #expect(moved.changes[.field("avatar_url")]?.previous == .text("/script/Membership/ProfileImages/%7B48201%7D/photo.jpg"))
     }
 
     @Test func noChangeIsComputedAgainstAnUnknownValue() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try HistoryStore(path: path())
         // The average rating unknown, then shown; a row's views shown, then unknown.
-        try store.save(record("90210", at: t0) { $0.fields["ratings.articles_average"] = .null }, pack: pack)
+        try store.save(record("90210", at: t0) { $0.fields["ratings.articles_average"] = FieldReading(.null) }, pack: pack)
         let later = record("90210", at: t1) { extracted in
             extracted.collections["articles"]?[0]["views"] = .null
         }
@@ -139,7 +137,7 @@ import TestSupport
         #expect(series.count == 1)
         #expect(series[0].firstSeen == t0 && series[0].lastSeen == t1)
         // Values come back exactly as they went in.
-        #expect(series[0].values.fields == record("90210", at: t0).extracted.fields)
+        #expect(series[0].values.fields == record("90210", at: t0).extracted.fields.mapValues(\.value))
         #expect(series[0].values.rows[SnapshotValues.RowKey(collection: "articles", row: "/Articles/5034411/Uber-fast-Unicode-normalisation",
                                                               field: "rating")] == .decimal(Decimal(string: "4.80")!))
     }
@@ -157,7 +155,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try HistoryStore(path: path())
         for day in 0..<4 {
-            try store.save(record("7315", at: t0.addingTimeInterval(Double(day) * 86_400)) { $0.fields["reputation.total"] = .int(2415 + day * 10) },
+            try store.save(record("7315", at: t0.addingTimeInterval(Double(day) * 86_400)) { $0.fields["reputation.total"] = FieldReading(.int(2415 + day * 10)) },
                            pack: pack)
         }
         let all = try store.history(site: "codeproject", member: "7315")

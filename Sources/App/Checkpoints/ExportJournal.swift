@@ -193,12 +193,7 @@ public final class ExportJournal {
     /// cost more than the member).
     @discardableResult
     public func append(_ record: MemberRecord) throws(ExportError) -> Place {
-        let line: [UInt8]
-        do {
-            line = try CheckpointLine.bytes(Entry(record))
-        } catch {
-            throw .cannotWrite(path, reason: "\(error)")
-        }
+        let line = try ExportJournal.line(Entry(record), path: path)
         let place = Place(offset: end, length: line.count)
         try writeLine(line)
         let now = ContinuousClock.now
@@ -279,6 +274,11 @@ public final class ExportJournal {
         }
         if let failure { throw .cannotWrite(path, reason: String(cString: strerror(failure))) }
         end += line.count
+    }
+
+    /// A member's line: its entry's own coding, on one line (JSON escapes every line break in a string).
+    static func line(_ entry: Entry, path: String) throws(ExportError) -> [UInt8] {
+        try encoded(entry, path: path)
     }
 
     private static func encoded(_ value: some Encodable, path: String) throws(ExportError) -> [UInt8] {

@@ -71,7 +71,7 @@ extension ListLearner {
               let rows = plain.extract([main.page]).collections["rows"], rows.contains(where: { ($0["v"] ?? .null) == .null }),
               let (signed, _) = onePack(within: learned.within, rowStart: learned.rowStart, fields: fields, present: ["v": sign]) else { return nil }
         let record = signed.extract([main.page])
-        let unread = record.problems.contains { ($0.field ?? "").hasSuffix(".v") }
+        let unread = record.problems.contains { $0.field?.list != nil && $0.field?.name == "v" }
         return unread ? nil : sign
     }
 

@@ -71,35 +71,19 @@ struct CSVMemberFormatter: RecordFormatter {
         selection = CSVColumns.selection(options.columns, of: CSVMemberFormatter.columns(pack: pack))
     }
 
-    static func fieldColumns(_ pack: SitePack) -> [String] {
+    /// The fields' columns, the member's name first.
+    static func fieldColumns(_ pack: SitePack) -> [RecordColumn] {
         let name = pack.report.nameField
-        return (name.map { [$0] } ?? []) + pack.fields.map(\.name).filter { $0 != name }
+        let fields = pack.columns.fields
+        return fields.filter { $0.key == name } + fields.filter { $0.key != name }
     }
 
-    private var fieldColumns: [String] { CSVMemberFormatter.fieldColumns(pack) }
-
-    /// A column per statistic; an object statistic (a top over several fields) a column
-    /// per field it names (its ranking value is the collection's largest, a `max` away).
-    static func statColumns(_ pack: SitePack) -> [String] {
-        pack.stats.flatMap { stat in
-            stat.fieldsAsObject ? stat.fields.map { "stats.\(stat.name).\($0)" } : ["stats.\(stat.name)"]
-        }
-    }
-
-    /// `rounded.<place>`: the step each value the page may show rounded was rounded to
-    /// (`rounded.followers` 100 for "12.4k"), empty where it showed it exactly: JSON's
-    /// `rounded` object, flattened.
-    static func roundedColumns(_ pack: SitePack) -> [String] {
-        pack.roundedPlaces.map { "rounded.\($0)" }
-    }
-
+    /// Then each statistic, and `rounded.<place>`: the step each value the page may show
+    /// rounded was rounded to (`rounded.followers` 100 for "12.4k"), empty where it
+    /// showed it exactly: JSON's `rounded` object, flattened.
     static func columns(pack: SitePack) -> [String] {
-        ["id", "site", "fetched_at"] + fieldColumns(pack) + statColumns(pack) + roundedColumns(pack) + ["error"]
-    }
-
-    /// The steps of `record`'s rounded values, in `roundedColumns`' order; nil where exact or unknown.
-    static func roundedSteps(_ record: MemberRecord, pack: SitePack) -> [Int?] {
-        pack.roundedPlaces.map { record.extracted.rounded?[$0] }
+        ["id", "site", "fetched_at"] + (fieldColumns(pack) + pack.columns.statFigures).map(\.key) + pack.columns.rounded.map { "rounded.\($0.key)" }
+            + ["error"]
     }
 
     var header: String {
@@ -109,13 +93,10 @@ struct CSVMemberFormatter: RecordFormatter {
 
     func chunk(_ record: MemberRecord) -> String {
         var cells = [record.id, record.site, record.fetchedAt.formatted(.iso8601)]
-        cells += fieldColumns.map { CSVText.cell(record.extracted.fields[$0], raw: options.rawCSV) }
-        if let stats = record.extracted.stats {
-            cells += stats.flattened(pack, withRanking: false).map { CSVText.cell($0.value, raw: options.rawCSV) }
-        } else {
-            cells += Array(repeating: "", count: CSVMemberFormatter.statColumns(pack).count)
-        }
-        cells += CSVMemberFormatter.roundedSteps(record, pack: pack).map { $0.map(String.init) ?? "" }
+        cells += CSVMemberFormatter.fieldColumns(pack).map { CSVText.cell(record.extracted[$0.path]?.value, raw: options.rawCSV) }
+        // Without statistics (the member's pages failed), every statistic's cell is empty.
+        cells += pack.columns.statFigures.map { record.extracted.stats == nil ? "" : CSVText.cell(record.extracted[$0.path]?.value, raw: options.rawCSV) }
+        cells += pack.columns.rounded.map { record.extracted[$0.path]?.step.map(String.init) ?? "" }
         cells.append(CSVText.neutralised(record.errorSummary, raw: options.rawCSV))
         return CSVColumns.row(cells, selecting: selection)
     }
@@ -135,19 +116,15 @@ struct CSVRowFormatter: RecordFormatter {
         selection = CSVColumns.selection(options.columns, of: CSVRowFormatter.columns(pack: pack))
     }
 
-    private static func rowColumns(_ pack: SitePack) -> [String] {
-        pack.reportCollection?.fields.map(\.name) ?? []
+    /// The report list's columns, and those a page may show rounded (each gets
+    /// `rounded.<field>`: the step of that row's value).
+    private static func rowColumns(_ pack: SitePack) -> [RecordColumn] {
+        pack.reportCollection.flatMap { pack.columns.list($0.name)?.columns } ?? []
     }
-
-    /// `rounded.<field>` for each of the list's `rounded` fields: the step of that row's value.
-    private static func roundedColumns(_ pack: SitePack) -> [String] {
-        pack.reportCollection?.fields.filter { $0.type.mayBeRounded }.map { "rounded.\($0.name)" } ?? []
-    }
-
-    private var rowColumns: [String] { CSVRowFormatter.rowColumns(pack) }
 
     static func columns(pack: SitePack) -> [String] {
-        ["id", "name"] + rowColumns(pack) + roundedColumns(pack) + ["error"]
+        let list = rowColumns(pack)
+        return ["id", "name"] + list.map(\.key) + list.filter(\.mayBeRounded).map { "rounded.\($0.key)" } + ["error"]
     }
 
     var header: String {
@@ -158,15 +135,15 @@ struct CSVRowFormatter: RecordFormatter {
     func chunk(_ record: MemberRecord) -> String {
         let name = CSVText.neutralised(record.displayName(pack.report) ?? "", raw: options.rawCSV)
         let error = CSVText.neutralised(record.errorSummary, raw: options.rawCSV)
-        let rows = ReportRows.indexed(record, pack: pack, options: options)
-        let rounded = CSVRowFormatter.roundedColumns(pack).map { $0.dropFirst("rounded.".count) }
+        let rows = ReportRows.of(record, pack: pack, options: options)
+        let columns = CSVRowFormatter.rowColumns(pack)
+        let rounded = columns.filter(\.mayBeRounded)
         guard !rows.isEmpty else {
-            return CSVColumns.row([record.id, name] + Array(repeating: "", count: rowColumns.count + rounded.count) + [error], selecting: selection)
+            return CSVColumns.row([record.id, name] + Array(repeating: "", count: columns.count + rounded.count) + [error], selecting: selection)
         }
-        let list = pack.reportCollection?.name ?? ""
-        return rows.map { index, row in
-            let steps = rounded.map { field in record.extracted.rounded?["\(list)[\(index)].\(field)"].map(String.init) ?? "" }
-            return CSVColumns.row([record.id, name] + rowColumns.map { CSVText.cell(row[$0], raw: options.rawCSV) } + steps + [error],
+        return rows.map { row in
+            let steps = rounded.map { row[reading: $0.key]?.step.map(String.init) ?? "" }
+            return CSVColumns.row([record.id, name] + columns.map { CSVText.cell(row[$0.key], raw: options.rawCSV) } + steps + [error],
                                   selecting: selection)
         }.joined()
     }

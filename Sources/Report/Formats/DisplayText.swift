@@ -15,6 +15,12 @@ enum DisplayText {
         }
     }
 
+    /// A reading with its change since the last lookup, shown rounded where the page
+    /// showed it so (`of(_:change:step:type:)`).
+    static func of(_ reading: FieldReading?, change: FieldChange?, type: FieldType? = nil) -> String {
+        of(reading?.value, change: change, step: reading?.step, type: type)
+    }
+
     /// A value with its change since the last lookup: `5,072 (+35)`, `gold (was silver)`;
     /// one the page showed rounded to `step`, as it showed it: `≈ 99.5k`; a value of a
     /// `type` people read otherwise than data keeps it, as they read it ("13 years, 7 months").
@@ -179,7 +185,7 @@ extension StatRule {
 extension MemberRecord {
     /// The member's name by the pack's report spec, if it has one.
     func displayName(_ spec: ReportSpec) -> String? {
-        guard let field = spec.nameField, case .text(let name)? = extracted.fields[field] else { return nil }
+        guard let field = spec.nameField, case .text(let name)? = extracted.value(field) else { return nil }
         return name
     }
 
@@ -194,22 +200,28 @@ extension MemberRecord {
         headingName(spec).map { "\($0) (\(id))" } ?? id
     }
 
-    /// A value by its record path: a field, or a statistic (`stats.total_views`, an
-    /// object statistic's part `stats.top_article.title`); nil when the record has none.
-    /// A value by its record path, as people read it (a statistic with its own places).
-    /// A value the page showed rounded as it showed it (`≈ 99.5k`); a figure over such
-    /// values is `≈` too.
-    func shown(_ path: String, pack: SitePack) -> String {
-        var found = value(path, pack: pack)
-        if let type = pack.field(named: path)?.type { found = found.map(type.spoken) }
-        let text = DisplayText.of(found, places: pack.stat(named: path)?.places)
-        guard let step = extracted.rounded?[path], let found, found != .null else { return text }
-        return path.hasPrefix("stats.") ? "≈ " + text : DisplayText.of(found, change: nil, step: step)
+    /// The value of the column `key` names (a field, a statistic or its part), as people
+    /// read it: `-` for a key the pack does not have.
+    func shown(_ key: String, pack: SitePack) -> String {
+        pack.columns.column(named: key).map(shown) ?? DisplayText.of(nil)
     }
 
-    func value(_ path: String, pack: SitePack) -> FieldValue? {
-        guard path.hasPrefix("stats.") else { return extracted.fields[path] }
-        return extracted.stats?.flattened(pack).first { $0.path == path }?.value
+    /// The value of the column `key` names; nil when the record has none.
+    func value(_ key: String, pack: SitePack) -> FieldValue? {
+        pack.columns.column(named: key).flatMap { extracted[$0.path]?.value }
+    }
+
+    /// A column's value as people read it: a field as its type speaks it, a statistic
+    /// with its own places; one the page showed rounded as it showed it (`≈ 99.5k`), a
+    /// figure over such values with `≈`.
+    func shown(_ column: RecordColumn) -> String {
+        let reading = extracted[column.path]
+        var found = reading?.value
+        if case .field = column.path, let type = column.type { found = found.map(type.spoken) }
+        let text = DisplayText.of(found, places: column.places)
+        guard let step = reading?.step, let found, found != .null else { return text }
+        if case .stat = column.path { return "≈ " + text }
+        return DisplayText.of(found, change: nil, step: step)
     }
 
     /// Every error, one line, for a single cell.

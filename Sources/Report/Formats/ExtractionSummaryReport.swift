@@ -12,7 +12,7 @@ public enum ExtractionSummaryReport {
         let unreadable = rows.contains { $0.unreadable > 0 }
         let header = ["field", "source", "pages", "matched", "defaulted", "missing"] + (unreadable ? ["unreadable"] : []) + ["absent", ""]
         let body = rows.map { entry -> [String] in
-            [entry.field, entry.source, String(entry.pages), String(entry.matched), String(entry.defaulted),
+            [entry.field.description, entry.source, String(entry.pages), String(entry.matched), String(entry.defaulted),
              String(entry.missing)] + (unreadable ? [String(entry.unreadable)] : []) + [String(entry.absent),
              entry.drifted(minimumPages: ExtractionSummary.minimumPages) ? "DRIFT" : ""]
         }
@@ -27,7 +27,7 @@ public enum ExtractionSummaryReport {
             ("drift", .array(summary.drift.map { .string("\($0.source):\($0.field)") })),
             ("fields", .array(summary.entries.map { entry in
                 .object([
-                    ("field", .string(entry.field)),
+                    ("field", .string(entry.field.description)),
                     ("source", .string(entry.source)),
                     ("pages", .int(entry.pages)),
                     ("pages_missing", .int(entry.pagesMissing)),

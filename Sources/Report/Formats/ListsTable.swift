@@ -28,10 +28,9 @@ struct ListsTable {
 
     private func table(_ collection: CollectionRule, rows: [ExtractedRecord.Row], record: MemberRecord) -> [String] {
         var fields = collection.fields.filter { $0.type != .url }
-        let steps = RowSteps(record, collection: collection.name, shown: rows)
         func cells(_ fields: [FieldRule]) -> [[String]] {
-            rows.enumerated().map { index, row in
-                fields.map { DisplayText.of(row[$0.name], change: nil, step: steps.step(row: index, column: $0.name), type: $0.type) }
+            rows.map { row in
+                fields.map { DisplayText.of(row[reading: $0.name], change: nil, type: $0.type) }
             }
         }
         func widths(_ fields: [FieldRule], _ text: [[String]]) -> [Int] {

@@ -64,7 +64,7 @@ struct MarkdownMemberFormatter: RecordFormatter {
 
     var header: String {
         let labels = ["ID"] + (pack.report.nameField.map { [pack.label(of: $0)] } ?? []) + values.map(pack.label(of:)) + ["errors"]
-        let numeric = [false] + (pack.report.nameField == nil ? [] : [false]) + values.map { pack.type(of: $0)?.isNumber ?? false } + [false]
+        let numeric = [false] + (pack.report.nameField == nil ? [] : [false]) + values.map { pack.columns.column(named: $0)?.type?.isNumber ?? false } + [false]
         return MarkdownText.row(labels) + MarkdownText.alignment(numeric)
     }
 
@@ -101,18 +101,17 @@ struct MarkdownRowFormatter: RecordFormatter {
         let columns = pack.report.columns
         let numeric = columns.map { column in rows.contains { DisplayText.isNumeric($0[column]) } }
         out += MarkdownText.row(columns.map(pack.rowLabel)) + MarkdownText.alignment(numeric)
-        let steps = RowSteps(record, collection: pack.reportCollection?.name ?? "", shown: rows)
-        for (index, row) in rows.enumerated() {
+        for row in rows {
             out += MarkdownText.markupRow(columns.map { column in
                 if column == pack.report.titleField, let link = pack.report.linkField, case .text(let url)? = row[link],
                    case .text(let title)? = row[column] {
                     return MarkdownText.link(title, to: url)
                 }
-                return MarkdownText.escape(DisplayText.of(row[column], change: nil, step: steps.step(row: index, column: column)))
+                return MarkdownText.escape(DisplayText.of(row[reading: column], change: nil))
             })
         }
         let all = pack.reportCollection.flatMap { record.extracted.collections[$0.name]?.count } ?? rows.count
-        let totals = steps.marked(RowTotals.cells(rows, columns: columns, label: RowTotals.label(shown: rows.count, of: all)), columns: columns, rows: rows.count)
+        let totals = RowTotals.marked(RowTotals.cells(rows, columns: columns, label: RowTotals.label(shown: rows.count, of: all)), columns: columns, rows: rows)
         out += MarkdownText.markupRow(totals.map { $0.isEmpty ? $0 : "**\($0)**" })
         return out
     }
@@ -124,6 +123,14 @@ enum RowTotals {
     /// member's whole (the record's statistics are).
     static func label(shown: Int, of all: Int) -> String {
         shown < all ? "total of \(shown)" : "total"
+    }
+
+    /// A totals row with `≈` before each total over a value some row showed rounded:
+    /// the total is known no closer.
+    static func marked(_ totals: [String], columns: [String], rows: [ExtractedRecord.Row]) -> [String] {
+        zip(totals, columns).enumerated().map { index, pair in
+            index > 0 && !pair.0.isEmpty && rows.contains { $0[reading: pair.1]?.step != nil } ? "≈ " + pair.0 : pair.0
+        }
     }
 
     static func cells(_ rows: [ExtractedRecord.Row], columns: [String], label: String) -> [String] {

@@ -32,16 +32,14 @@ struct RowTable {
                 ?? columns.last(where: { $0 != flexibleName }) {
             columns.removeAll { $0 == drop }
         }
-        let steps = RowSteps(record, collection: collection.name, shown: rows)
-        let text = rows.enumerated().map { index, row in
+        let text = rows.map { row in
             columns.map { column in
-                DisplayText.of(row[column], change: pack.report.rowKey(row).flatMap { record.changes[FieldChange.key(collection: collection.name, row: $0, field: column)] },
-                               step: steps.step(row: index, column: column))
+                DisplayText.of(row[reading: column], change: pack.report.rowKey(row).flatMap { record.changes[.cell(list: collection.name, row: .key($0), field: column)] })
             }
         }
         let headings = columns.map(pack.rowLabel)
-        let totals = steps.marked(RowTotals.cells(rows, columns: columns, label: RowTotals.label(shown: rows.count, of: all.count)),
-                                  columns: columns, rows: rows.count)
+        let totals = RowTotals.marked(RowTotals.cells(rows, columns: columns, label: RowTotals.label(shown: rows.count, of: all.count)),
+                                  columns: columns, rows: rows)
         let numeric = columns.map { column in rows.contains { DisplayText.isNumeric($0[column]) } }
         var widths = columns.indices.map { index in
             ([headings[index], totals[index]] + text.map { $0[index] }).map(DisplayText.width).max() ?? 0

@@ -70,16 +70,15 @@ struct TableFormatter: RecordFormatter {
 
     private func fieldLines(_ record: MemberRecord) -> [String] {
         let inBreakdown = Set(pack.report.breakdowns.flatMap(\.fields))
-        var groups = [(head: String, fields: [String])]()
-        for field in pack.fields.map(\.name) where field != pack.report.nameField && record.extracted.fields[field] != nil {
-            let head = String(field.split(separator: ".").first ?? "")
-            if let index = groups.firstIndex(where: { $0.head == head }) { groups[index].fields.append(field) } else { groups.append((head, [field])) }
+        var groups = [(head: String, columns: [RecordColumn])]()
+        for column in pack.columns.fields where column.key != pack.report.nameField && record.extracted[column.path] != nil {
+            let head = String(column.key.split(separator: ".").first ?? "")
+            if let index = groups.firstIndex(where: { $0.head == head }) { groups[index].columns.append(column) } else { groups.append((head, [column])) }
         }
         var lines = [String]()
         for group in groups {
-            let items = group.fields.filter { !inBreakdown.contains($0) }.map { field in
-                item(pack.label(of: field), DisplayText.of(record.extracted.fields[field], change: record.changes[field],
-                                                           step: record.extracted.rounded?[field], type: pack.field(named: field)?.type))
+            let items = group.columns.filter { !inBreakdown.contains($0.key) }.map { column in
+                item(column.label, DisplayText.of(record.extracted[column.path], change: record.changes[column.path], type: column.type))
             }
             lines += wrap(items)
             for breakdown in pack.report.breakdowns where breakdown.group == group.head {
@@ -91,13 +90,12 @@ struct TableFormatter: RecordFormatter {
 
     /// A breakdown's fields as rows and columns, headed by its labels.
     private func breakdownTable(_ breakdown: ReportSpec.Breakdown, record: MemberRecord) -> [String] {
-        let fields = record.extracted.fields
         let cells = breakdown.rows.map { row in breakdown.columns.map { column in
             let field = breakdown.field(row: row.key, column: column.key)
-            return DisplayText.of(fields[field], change: record.changes[field])
+            return DisplayText.of(record.extracted.fields[field], change: record.changes[.field(field)])
         } }
         let numeric = breakdown.columns.map { column in
-            breakdown.rows.contains { DisplayText.isNumeric(fields[breakdown.field(row: $0.key, column: column.key)]) }
+            breakdown.rows.contains { DisplayText.isNumeric(record.extracted.value(breakdown.field(row: $0.key, column: column.key))) }
         }
         let rowWidth = max(DisplayText.width(breakdown.label) - 2, breakdown.rows.map { DisplayText.width($0.label) }.max() ?? 0)
         let widths = breakdown.columns.indices.map { index in

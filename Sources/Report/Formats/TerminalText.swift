@@ -47,13 +47,13 @@ extension TerminalText {
         extracted.stats = extracted.stats.map(safe)
         for (name, rows) in extracted.collections { extracted.collections[name] = rows.map(safe) }
         let errors = record.errors.map { error in
-            error.with(field: error.field.map(escaped), url: error.url.map(escaped), message: escaped(error.message))
+            error.with(field: error.field?.mapNames(escaped), url: error.url.map(escaped), message: escaped(error.message))
         }
         var copy = MemberRecord(id: escaped(record.id), site: record.site, fetchedAt: record.fetchedAt,
                                 sources: record.sources.map { ($0.name, escaped($0.url)) }, extracted: extracted, errors: errors)
-        copy.changes = record.changes.mapValues { change in
-            FieldChange(previous: safe(change.previous), seenAt: change.seenAt, delta: change.delta)
-        }
+        copy.changes = Dictionary(record.changes.map { place, change in
+            (place.mapNames(escaped), FieldChange(previous: safe(change.previous), seenAt: change.seenAt, delta: change.delta))
+        }, uniquingKeysWith: { first, _ in first })
         copy.previousLookup = record.previousLookup
         copy.captures = record.captures
         copy.trend = record.trend
@@ -67,7 +67,7 @@ extension TerminalText {
         var stats = stats
         stats.values = stats.values.mapValues { value in
             switch value {
-            case .value(let value): return .value(safe(value))
+            case .value(let reading): return .value(safe(reading))
             case .row(let row): return .row(row.map(safe))
             }
         }
@@ -81,8 +81,12 @@ extension TerminalText {
 
     static func safe(_ row: ExtractedRecord.Row) -> ExtractedRecord.Row {
         var row = row
-        for (field, value) in row { row[field] = safe(value) }
+        for (field, reading) in row.namedReadings { row[reading: field] = safe(reading) }
         return row
+    }
+
+    static func safe(_ reading: FieldReading) -> FieldReading {
+        FieldReading(safe(reading.value), step: reading.step)
     }
 
     static func safe(_ value: FieldValue) -> FieldValue {

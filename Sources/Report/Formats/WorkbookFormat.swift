@@ -68,9 +68,9 @@ final class WorkbookSink: RecordSink {
     private func sheets() throws -> (WorkbookSheet, [String: WorkbookSheet]) {
         if let members { return (members, lists) }
         let made = try WorkbookSheet(name: "Members", header: CSVMemberFormatter.columns(pack: pack))
-        for collection in pack.collections {
-            lists[collection.name] = try WorkbookSheet(name: collection.displayName, header: ["id"] + collection.fields.map(\.name)
-                                                       + collection.fields.filter { $0.type.mayBeRounded }.map { "rounded.\($0.name)" })
+        for list in pack.columns.lists {
+            lists[list.name] = try WorkbookSheet(name: list.rule.displayName, header: ["id"] + list.columns.map(\.key)
+                                                 + list.columns.filter(\.mayBeRounded).map { "rounded.\($0.key)" })
         }
         members = made
         return (made, lists)
@@ -80,22 +80,16 @@ final class WorkbookSink: RecordSink {
         let (members, lists) = try sheets()
         var cells: [WorkbookCell] = [.text(record.id), .text(record.site), .moment(record.fetchedAt)]
         // A value the page showed rounded is a number shown with ≈, its step in the rounded.<place> column.
-        let steps = record.extracted.rounded ?? [:]
-        cells += CSVMemberFormatter.fieldColumns(pack).map { WorkbookCell(record.extracted.fields[$0], rounded: steps[$0] != nil) }
-        if let stats = record.extracted.stats {
-            cells += stats.flattened(pack, withRanking: false).map { WorkbookCell($0.value, rounded: steps[$0.path] != nil) }
-        } else {
-            cells += Array(repeating: .empty, count: CSVMemberFormatter.statColumns(pack).count)
-        }
-        cells += CSVMemberFormatter.roundedSteps(record, pack: pack).map { $0.map { .number(String($0)) } ?? .empty }
+        cells += CSVMemberFormatter.fieldColumns(pack).map { WorkbookCell(record.extracted[$0.path]) }
+        cells += pack.columns.statFigures.map { record.extracted.stats == nil ? .empty : WorkbookCell(record.extracted[$0.path]) }
+        cells += pack.columns.rounded.map { record.extracted[$0.path]?.step.map { .number(String($0)) } ?? .empty }
         cells.append(record.errors.isEmpty ? .empty : .text(record.errorSummary))
         try members.append(cells)
-        for collection in pack.collections {
-            let rounded = collection.fields.filter { $0.type.mayBeRounded }.map(\.name)
-            for (index, row) in (record.extracted.collections[collection.name] ?? []).enumerated() {
-                let place = { (field: String) in "\(collection.name)[\(index)].\(field)" }
-                try lists[collection.name]?.append([.text(record.id)] + collection.fields.map { WorkbookCell(row[$0.name], rounded: steps[place($0.name)] != nil) }
-                                                   + rounded.map { field in steps[place(field)].map { .number(String($0)) } ?? .empty })
+        for list in pack.columns.lists {
+            let rounded = list.columns.filter(\.mayBeRounded)
+            for row in record.extracted.collections[list.name] ?? [] {
+                try lists[list.name]?.append([.text(record.id)] + list.columns.map { WorkbookCell(row[reading: $0.key]) }
+                                             + rounded.map { row[reading: $0.key]?.step.map { .number(String($0)) } ?? .empty })
             }
         }
     }
@@ -121,10 +115,10 @@ enum WorkbookCell: Equatable {
     /// A moment, as days (with the time as a fraction) since 1899-12-30T00:00Z.
     case moment(Date)
 
-    /// `rounded`: the page showed the value rounded, so a number is `approximate`.
-    init(_ value: FieldValue?, rounded: Bool) {
-        self.init(value)
-        if rounded, case .number(let text) = self { self = .approximate(text) }
+    /// A reading the page showed rounded is a number shown `approximate`.
+    init(_ reading: FieldReading?) {
+        self.init(reading?.value)
+        if reading?.step != nil, case .number(let text) = self { self = .approximate(text) }
     }
 
     init(_ value: FieldValue?) {

@@ -12,7 +12,7 @@ struct MemberSection {
     let index: Int
 
     private var record: MemberRecord { member.record }
-    private var fields: [String: FieldValue] { record.extracted.fields }
+    private var fields: [String: FieldValue] { record.extracted.fields.mapValues(\.value) }
 
     var html: String {
         let heading = record.headingName(pack.report).map { "\(HTMLEscaping.text($0)) <span class=\"id\">(\(HTMLEscaping.text(record.id)))</span>" }
@@ -51,9 +51,9 @@ struct MemberSection {
             case .row(let row?)?:
                 shown = stat.shown(row, pack: pack)
             case .row(nil)?: return nil
-            case .value(let value)?:
+            case .value(let reading)?:
                 shown = record.shown("stats.\(stat.name)", pack: pack)
-                numeric = DisplayText.isNumeric(value)
+                numeric = DisplayText.isNumeric(reading.value)
             case nil: shown = "unknown"
             }
             return "<tr><th scope=\"row\">\(HTMLEscaping.text(stat.displayName))</th><td\(numeric ? " class=\"number\"" : "")>\(HTMLEscaping.text(shown))</td></tr>"

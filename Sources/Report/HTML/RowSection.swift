@@ -34,13 +34,11 @@ struct RowSection {
                 + "<button type=\"button\">\(HTMLEscaping.text(pack.rowLabel(column)))</button></th>"
         }.joined()
         let titleField = pack.report.titleField, linkField = pack.report.linkField
-        // A value the page showed rounded reads as it did (`≈ 2.4k`), as in the tables.
-        let steps = collection.map { RowSteps(record, collection: $0.name, shown: rows) }
-        let body = rows.enumerated().map { index, row in
+        let body = rows.map { row in
             "<tr>" + columns.map { column -> String in
                 let value = row[column]
                 let sort = Sparkline.number(value).map { String($0) } ?? (value.map(DisplayText.of) ?? "")
-                var shown = HTMLEscaping.text(DisplayText.of(value, change: nil, step: steps?.step(row: index, column: column)))
+                var shown = HTMLEscaping.text(DisplayText.of(row[reading: column], change: nil))
                 if column == titleField, let linkField, case .text(let url)? = row[linkField], url.hasPrefix("http") {
                     shown = "<a href=\"\(HTMLEscaping.attribute(url))\">\(shown)</a>"
                 }

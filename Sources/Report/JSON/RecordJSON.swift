@@ -21,27 +21,27 @@ public enum RecordJSON {
                               trailing: [(String, JSONValue)], compactRows: Bool = false) -> JSONValue {
         var root = OrderedObject()
         for (key, value) in leading { root.set([key], value) }
-        for field in pack.fields {
-            guard let value = record.fields[field.name] else { continue }
-            root.set(field.keyParts, json(value))
+        for column in pack.columns.fields {
+            guard let reading = record[column.path] else { continue }
+            root.set(column.keyParts, json(reading.value))
         }
-        for collection in pack.collections {
-            guard let rows = record.collections[collection.name] else { continue }
-            let names = collection.fields.map(\.name)
-            let paths = collection.fields.map(\.keyParts)
+        for list in pack.columns.lists {
+            guard let rows = record.collections[list.name] else { continue }
+            let names = list.columns.map(\.key)
+            let paths = list.columns.map(\.keyParts)
             let flat = paths.allSatisfy { $0.count == 1 }
             if flat && compactRows {
-                root.set([collection.name], writtenRows(rows, names: names))
+                root.set([list.name], writtenRows(rows, names: names))
                 continue
             }
             let array = rows.map { row -> JSONValue in
                 // Row fields seldom nest: no need to build them key path by key path.
                 if flat { return .object(zip(names, row.values(named: names)).map { ($0, json($1)) }) }
                 var object = OrderedObject()
-                for (field, path) in zip(collection.fields, paths) { object.set(path, json(row[field.name] ?? .null)) }
+                for (name, path) in zip(names, paths) { object.set(path, json(row[name] ?? .null)) }
                 return object.value
             }
-            root.set([collection.name], .array(array))
+            root.set([list.name], .array(array))
         }
         for (key, value) in trailing { root.set([key], value) }
         return root.value
@@ -49,8 +49,9 @@ public enum RecordJSON {
 
     /// `rounded`, where the page showed some value rounded: each one's step, by place.
     private static func rounded(_ record: ExtractedRecord) -> [(String, JSONValue)] {
-        guard let steps = record.rounded, !steps.isEmpty else { return [] }
-        return [("rounded", .object(steps.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) }))]
+        let steps = record.roundedPlaces
+        guard !steps.isEmpty else { return [] }
+        return [("rounded", .object(steps.map { ($0.path.description, .int($0.step)) }))]
     }
 
     /// The version of the member record's shape; `RecordSchema` describes it for each pack (docs/schema/<site>/member-2.json).
@@ -67,7 +68,7 @@ public enum RecordJSON {
         var trailing = [(String, JSONValue)]()
         if let stats = member.extracted.stats { trailing.append(("stats", value(stats, pack: pack))) }
         trailing += rounded(member.extracted)
-        trailing.append(("changes", .object(member.changes.sorted { $0.key < $1.key }.map { ($0.key, value($0.value)) })))
+        trailing.append(("changes", .object(member.changes.sorted { $0.key < $1.key }.map { ($0.key.description, value($0.value)) })))
         trailing.append(("errors", .array(member.errors.map(error))))
         return value(member.extracted, pack: pack, leading: leading, trailing: trailing, compactRows: compactRows)
     }
@@ -101,7 +102,7 @@ public enum RecordJSON {
         for stat in pack.stats {
             let path = OrderedObject.path(stat.name)
             switch stats[stat.name] {
-            case .value(let value)?: object.set(path, json(value))
+            case .value(let reading)?: object.set(path, json(reading.value))
             case .row(let row?)?: object.set(path, .object(stat.objectKeys.map { ($0, json(row[$0] ?? .null)) }))
             case .row(nil)?, nil: object.set(path, .null)
             }
@@ -121,7 +122,7 @@ public enum RecordJSON {
     public static func error(_ error: MemberError) -> JSONValue {
         var members: [(String, JSONValue)] = [("kind", .string(error.kind.rawValue))]
         if let source = error.source { members.append(("source", .string(source))) }
-        if let field = error.field { members.append(("field", .string(field))) }
+        if let field = error.field { members.append(("field", .string(field.description))) }
         if let url = error.url { members.append(("url", .string(url))) }
         if let status = error.status { members.append(("status", .int(status))) }
         members.append(("message", .string(error.message)))
@@ -172,7 +173,7 @@ public enum RecordJSON {
 
     public static func problem(_ problem: ExtractionProblem) -> JSONValue {
         var members: [(String, JSONValue)] = [("kind", .string(problem.kind.rawValue))]
-        if let field = problem.field { members.append(("field", .string(field))) }
+        if let field = problem.field { members.append(("field", .string(field.description))) }
         members.append(("source", .string(problem.source)))
         members.append(("page", .string(problem.origin)))
         members.append(("message", .string(problem.message)))

@@ -19,47 +19,54 @@ public enum ChangeList {
     /// to unknown, with why: "unknown: not found on the page", "was 4.66".
     public static func rows(_ record: MemberRecord, pack: SitePack) -> [[ListCell]] {
         let name = record.displayName(pack.report).map(ListCell.text) ?? .empty
-        let scalar = pack.fields.map(\.name).filter { record.changes[$0] != nil }
-        let lists = pack.collections.map(\.name).filter { record.changes[$0] != nil }
-        let rowKeys = record.changes.keys.filter { !scalar.contains($0) && !lists.contains($0) }.sorted()
-        return (scalar + lists + rowKeys).compactMap { key -> [ListCell]? in
-            guard let change = record.changes[key] else { return nil }
-            if let list = pack.collection(named: key) {
-                return [.text(record.id), name, .text(key), .text(list.displayName), .text(unknown(key, record: record)), .value(change.previous),
+        let scalar = pack.columns.fields.map(\.path).filter { record.changes[$0] != nil }
+        let lists = pack.columns.lists.map { FieldPath.list($0.name) }.filter { record.changes[$0] != nil }
+        let rowPlaces = record.changes.keys.filter { !scalar.contains($0) && !lists.contains($0) }.sorted()
+        return (scalar + lists + rowPlaces).compactMap { place -> [ListCell]? in
+            guard let change = record.changes[place] else { return nil }
+            let key = ListCell.text(place.description)
+            if case .list = place {
+                return [.text(record.id), name, key, .text(pack.columns.label(of: place)), .text(unknown(place, record: record)), .value(change.previous),
                         .text("had \(DisplayText.of(change.previous)) row\(change.previous == .int(1) ? "" : "s")"), .moment(change.seenAt)]
             }
-            let (label, current) = scalar.contains(key) ? (pack.label(of: key), record.extracted.fields[key])
-                : (rowLabel(key, record: record, pack: pack), rowValue(key, record: record, pack: pack))
-            let delta: ListCell = change.delta.map(ListCell.signed)
-                ?? .text("was \(DisplayText.of(change.previous, change: nil, type: pack.field(named: key)?.type))")
-            let now: ListCell = (current ?? .null) == .null && record.errors.contains { $0.field == key } ? .text(unknown(key, record: record))
+            let (label, current) = rowPlace(place).map { (rowLabel($0, record: record, pack: pack), rowValue($0, record: record, pack: pack)) }
+                ?? (pack.columns.label(of: place), record.extracted[place]?.value)
+            let type = pack.columns.column(named: place.description)?.type
+            let delta: ListCell = change.delta.map(ListCell.signed) ?? .text("was \(DisplayText.of(change.previous, change: nil, type: type))")
+            let now: ListCell = (current ?? .null) == .null && record.errors.contains { $0.field == place } ? .text(unknown(place, record: record))
                 : current.map(ListCell.value) ?? .empty
-            return [.text(record.id), name, .text(key), .text(label), now, .value(change.previous), delta, .moment(change.seenAt)]
+            return [.text(record.id), name, key, .text(label), now, .value(change.previous), delta, .moment(change.seenAt)]
         }
     }
 
     /// "unknown: not found on the page", for a value the lookup has a problem with.
-    private static func unknown(_ key: String, record: MemberRecord) -> String {
-        "unknown: " + record.whyUnknown(key)
+    private static func unknown(_ place: FieldPath, record: MemberRecord) -> String {
+        "unknown: " + record.whyUnknown(place)
     }
 
     public static func view(_ rows: [[ListCell]]) -> ListView {
         ListView(name: "Changes", columns: columns, rows: rows)
     }
 
+    /// A row's field by the row's key, as the history names it.
+    private typealias RowPlace = (list: String, key: String, field: String)
+
+    private static func rowPlace(_ place: FieldPath) -> RowPlace? {
+        guard case .cell(let list, .key(let key), let field) = place else { return nil }
+        return (list, key, field)
+    }
+
     /// `articles[<url>].views` → `Cache Heap Shader — Views`.
-    private static func rowLabel(_ key: String, record: MemberRecord, pack: SitePack) -> String {
-        guard let (collection, row, field) = FieldChange.rowPlace(of: key) else { return key }
-        let title = record.extracted.collections[collection]?.first { pack.report.rowKey($0) == row }
+    private static func rowLabel(_ place: RowPlace, record: MemberRecord, pack: SitePack) -> String {
+        let title = record.extracted.collections[place.list]?.first { pack.report.rowKey($0) == place.key }
             .flatMap { row -> String? in
                 guard let field = pack.report.titleField, case .text(let text)? = row[field] else { return nil }
                 return text
             }
-        return "\(title ?? row) — \(pack.label(of: "\(collection).\(field)"))"
+        return "\(title ?? place.key) — \(pack.columns.list(place.list)?.column(place.field)?.label ?? place.field)"
     }
 
-    private static func rowValue(_ key: String, record: MemberRecord, pack: SitePack) -> FieldValue? {
-        guard let (collection, row, field) = FieldChange.rowPlace(of: key) else { return nil }
-        return record.extracted.collections[collection]?.first { pack.report.rowKey($0) == row }?[field]
+    private static func rowValue(_ place: RowPlace, record: MemberRecord, pack: SitePack) -> FieldValue? {
+        record.extracted.collections[place.list]?.first { pack.report.rowKey($0) == place.key }?[place.field]
     }
 }

@@ -58,7 +58,7 @@ public struct FieldTraits: OptionSet, Sendable {
 }
 
 /// A capture read: its value and, for a value the page showed rounded, its step.
-public struct FieldReading: Sendable, Equatable {
+public struct FieldReading: Sendable, Hashable {
     public var value: FieldValue
     /// 100 for `99.5k`; nil where the page showed the value exactly.
     public var step: Int?
