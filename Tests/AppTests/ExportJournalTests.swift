@@ -17,10 +17,16 @@ import TestSupport
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
+    /// The checkpoint's records in the order of `order`, as a resumed export reads them
+    /// back: through the list's order, each from its place.
+    func records(_ journal: ExportJournal, inOrderOf order: [String]) throws -> [MemberRecord] {
+        var list = ListOrder<ExportJournal.Place>(order)
+        for (id, place) in try journal.places() { list.hold(place, for: id) }
+        return try list.rest().map { try journal.record(at: $0.item, member: $0.id) }
+    }
+
     func ids(_ journal: ExportJournal, _ order: [String]) throws -> [String] {
-        var ids = [String]()
-        try journal.records(inOrderOf: order) { ids.append($0.id) }
-        return ids
+        try records(journal, inOrderOf: order).map(\.id)
     }
 
     @Test func recordsSurviveAndATornLineIsLeftOut() throws {
@@ -43,8 +49,7 @@ import TestSupport
         #expect(found == header)
         #expect(entries == [ExportJournal.EntryHead(id: "7315", failed: false), ExportJournal.EntryHead(id: "31337", failed: true)])
         try journal.append(FixtureRecords.record("48201"))
-        var records = [MemberRecord]()
-        try journal.records(inOrderOf: ["48201", "31337", "7315"]) { records.append($0) }
+        let records = try records(journal, inOrderOf: ["48201", "31337", "7315"])
         #expect(records.map(\.id) == ["48201", "31337", "7315"])
         // Whole records as every format shows them: what a format writes from them is what
         // it writes from the lookup's (the per-field outcomes, counted by the run as members

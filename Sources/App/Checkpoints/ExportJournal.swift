@@ -236,18 +236,6 @@ public final class ExportJournal {
         try? handle.synchronize()
     }
 
-    /// Hands the records to `write` in the order of `ids` (the batch's input),
-    /// whatever order they finished in; members not in `ids` are left out, and a member
-    /// written twice is written once. Each is read from its place when its turn comes,
-    /// so memory stays small however big the checkpoint.
-    public func records(inOrderOf ids: [String], _ write: (MemberRecord) throws -> Void) throws {
-        let places = try places()
-        var written = Set<String>()
-        for id in ids where written.insert(id).inserted {
-            if let place = places[id] { try write(try record(at: place, member: id)) }
-        }
-    }
-
     public func remove() {
         try? handle.close()
         try? FileManager.default.removeItem(atPath: path)

@@ -70,13 +70,9 @@ final class CheckpointedExport: RecordExport {
     private let journal: ExportJournal
     private let file: AtomicFile
     private let sink: any RecordSink
-    /// The batch's IDs in input order: the order of the finished file.
-    private let order: [String]
-    /// The first member of `order` not yet written.
-    private var next = 0
-    private var written = Set<String>()
-    /// Members finished and not yet written: their record, or where it is in the checkpoint.
-    private var waiting = [String: Waiting]()
+    /// Members finished and not yet written, in the order of the batch's IDs (the
+    /// order of the finished file): each one's record, or where it is in the checkpoint.
+    private var waiting: ListOrder<Waiting>
     private var inMemory = 0
     private let heldInMemory: Int
 
@@ -92,7 +88,6 @@ final class CheckpointedExport: RecordExport {
     private init(journal: ExportJournal, output: OutputSettings, path: String, pack: SitePack, order: [String],
                  resumed: [String: ExportJournal.Place], heldInMemory: Int) throws(AppError) {
         self.journal = journal
-        self.order = order
         self.heldInMemory = heldInMemory
         // A run killed while it wrote left its temporary file: it goes now.
         AtomicReplacement.removeLeftovers(besides: path)
@@ -102,7 +97,8 @@ final class CheckpointedExport: RecordExport {
             throw .export(error)
         }
         sink = output.format.records(pack: pack, options: output.options, to: file)
-        waiting = resumed.mapValues { .checkpoint($0) }
+        waiting = ListOrder(order)
+        for (id, place) in resumed { waiting.hold(.checkpoint(place), for: id) }
     }
 
     /// The export, and the members the checkpoint already holds (id → failed). A refused
@@ -138,7 +134,7 @@ final class CheckpointedExport: RecordExport {
                 let places = try journal.places().filter { done[$0.key] != nil }
                 let export = try CheckpointedExport(journal: journal, output: output, path: path, pack: pack, order: order, resumed: places,
                                                     heldInMemory: heldInMemory)
-                try export.writeReady()
+                try export.write(export.waiting.ready())
                 return (export, done)
             }
             if exists { throw AppError.checkpointExists(path: checkpoint) }
@@ -157,49 +153,27 @@ final class CheckpointedExport: RecordExport {
 
     func add(_ record: MemberRecord) throws {
         let place = try journal.append(record)
-        guard !written.contains(record.id) else { return }
-        if inMemory < heldInMemory || (next < order.count && order[next] == record.id) {
-            waiting[record.id] = .record(record)
-            inMemory += 1
-        } else {
-            waiting[record.id] = .checkpoint(place)
-        }
-        try writeReady()
+        let kept: Waiting = inMemory < heldInMemory || waiting.nextID == record.id ? .record(record) : .checkpoint(place)
+        if waiting.hold(kept, for: record.id), case .record = kept { inMemory += 1 }
+        try write(waiting.ready())
     }
 
-    /// Writes members in the list's order while the next one is in; a member listed
-    /// twice is written once.
-    private func writeReady() throws {
-        while next < order.count {
-            let id = order[next]
-            if written.contains(id) {
-                next += 1
-                continue
+    private func write(_ ready: [(id: String, item: Waiting)]) throws {
+        for (id, item) in ready {
+            switch item {
+            case .record(let record):
+                inMemory -= 1
+                try sink.write(record)
+            case .checkpoint(let place):
+                try sink.write(try journal.record(at: place, member: id))
             }
-            guard let ready = waiting.removeValue(forKey: id) else { return }
-            try write(ready, id: id)
-            next += 1
         }
-    }
-
-    private func write(_ waiting: Waiting, id: String) throws {
-        switch waiting {
-        case .record(let record):
-            inMemory -= 1
-            try sink.write(record)
-        case .checkpoint(let place):
-            try sink.write(try journal.record(at: place, member: id))
-        }
-        written.insert(id)
     }
 
     /// Every record is in: those after a member that never came go out in the list's
     /// order, and the file is put in place; the checkpoint has done its work.
     func finish() throws {
-        for id in order[next...] where !written.contains(id) {
-            if let ready = waiting.removeValue(forKey: id) { try write(ready, id: id) }
-        }
-        next = order.count
+        try write(waiting.rest())
         try sink.finish()
         try file.commit()
         journal.remove()
@@ -222,21 +196,16 @@ final class CheckpointedExport: RecordExport {
 /// waited for).
 final class OrderedExport: RecordExport {
     private let export: any RecordExport
-    private let order: [String]
-    private var next = 0
-    private var held = [String: MemberRecord]()
+    private var held: ListOrder<MemberRecord>
 
     init(_ export: any RecordExport, order: [String]) {
         self.export = export
-        self.order = order
+        held = ListOrder(order)
     }
 
     func add(_ record: MemberRecord) throws {
-        held[record.id] = record
-        while next < order.count, let ready = held.removeValue(forKey: order[next]) {
-            try export.add(ready)
-            next += 1
-        }
+        held.hold(record, for: record.id)
+        for (_, ready) in held.ready() { try export.add(ready) }
     }
 
     /// What is still held (members after one that never came) goes out in list order.
@@ -256,9 +225,6 @@ final class OrderedExport: RecordExport {
     }
 
     private func flushHeld() throws {
-        for id in order[next...] {
-            if let record = held.removeValue(forKey: id) { try export.add(record) }
-        }
-        next = order.count
+        for (_, record) in held.rest() { try export.add(record) }
     }
 }
