@@ -56,23 +56,17 @@ public struct ExtractedRecord: Sendable, Equatable, Codable {
         case fields, collections, problems, outcomes, stats
     }
 
-    /// A list as its names once and each row as its readings in their order:
-    /// `{"fields":["title","views"],"rows":[[{"text":"x"},{"int":56}]]}`.
-    private struct CodedList: Codable {
-        let fields: [String]
-        let rows: [[FieldReading]]
-    }
-
+    /// The fields as a table of one row, each list as a table of its rows (`ReadingTable`).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        fields = try container.decode([String: FieldReading].self, forKey: .fields)
-        for (name, list) in try container.decode([String: CodedList].self, forKey: .collections) {
+        let table = try container.decode(ReadingTable.self, forKey: .fields)
+        guard table.rows.count <= 1 else {
+            throw DecodingError.dataCorruptedError(forKey: .fields, in: container, debugDescription: "the fields are one row, not \(table.rows.count)")
+        }
+        fields = Dictionary(zip(table.fields, table.rows.first ?? []), uniquingKeysWith: { _, last in last })
+        for (name, list) in try container.decode([String: ReadingTable].self, forKey: .collections) {
             let names = RowNames(list.fields)
-            collections[name] = try list.rows.map { readings in
-                guard readings.count == list.fields.count else {
-                    throw DecodingError.dataCorruptedError(forKey: .collections, in: container,
-                                                           debugDescription: "a row of \(name) has \(readings.count) readings for \(list.fields.count) fields")
-                }
+            collections[name] = list.rows.map { readings in
                 var row = Row(names: names)
                 row.readings = readings
                 return row
@@ -85,9 +79,11 @@ public struct ExtractedRecord: Sendable, Equatable, Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(fields, forKey: .fields)
+        let names = Array(fields.keys)
+        try container.encode(ReadingTable(fields: names, rows: [names.map { fields[$0] ?? FieldReading(.null) }]), forKey: .fields)
         try container.encode(collections.mapValues { rows in
-            CodedList(fields: rows.first?.keys ?? [], rows: rows.map { row in rows.first.map { row.readings(named: $0.keys) } ?? [] })
+            let names = rows.first?.keys ?? []
+            return ReadingTable(fields: names, rows: rows.map { $0.readings(named: names) })
         }, forKey: .collections)
         try container.encode(problems, forKey: .problems)
         try container.encode(outcomes, forKey: .outcomes)

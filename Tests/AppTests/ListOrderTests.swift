@@ -20,7 +20,8 @@ import Testing
         order.hold(1, for: "a")
         order.hold(2, for: "b")
         #expect(order.ready().map(\.id) == ["a", "b"])
-        #expect(!order.hold(9, for: "a"))
+        let keptAgain = order.hold(9, for: "a")
+        #expect(!keptAgain)
         order.hold(3, for: "c")
         #expect(order.ready().map(\.id) == ["c"])
     }

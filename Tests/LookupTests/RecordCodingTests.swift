@@ -79,4 +79,29 @@ import TestSupport
             #expect(throws: DecodingError.self, "\(text)") { try JSONDecoder().decode(FieldValue.self, from: Data(text.utf8)) }
         }
     }
+
+    /// A record's lists are tables: names and kinds once, values as JSON's own, steps apart.
+    @Test func aListIsCodedAsATable() throws {
+        var record = ExtractedRecord()
+        let day = try #require(CalendarDate(year: 2012, month: 3, day: 12))
+        var first: ExtractedRecord.Row = ["title": .text("A"), "views": .int(12_400), "rating": .decimal(Decimal(string: "4.50") ?? 0), "posted": .date(day)]
+        first[reading: "views"] = FieldReading(.int(12_400), step: 100)
+        let second: ExtractedRecord.Row = ["title": .text("B"), "views": .null, "rating": .null, "posted": .null]
+        record.collections["articles"] = [first, second]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let text = String(decoding: try encoder.encode(record), as: UTF8.self)
+        #expect(text.contains(#""articles":{"fields":["title","views","rating","posted"],"kinds":["text","int","decimal","date"],"rows":[["A",12400,"4.5","2012-03-12"],["B",null,null,null]],"steps":[[0,1,100]]}"#), "\(text)")
+        let back = try JSONDecoder().decode(ExtractedRecord.self, from: Data(text.utf8))
+        #expect(back == record)
+        let kept = back.collections["articles"]?.first
+        #expect(kept?[reading: "views"]?.step == 100)
+        let table = #"{"fields":{"fields":[],"kinds":[],"rows":[[]]},"collections":{"a":%@},"problems":[],"outcomes":[]}"#
+        for damaged in [#"{"fields":["x"],"kinds":["int"],"rows":[["5"]]}"#, #"{"fields":["x"],"kinds":["int","text"],"rows":[]}"#,
+                        #"{"fields":["x"],"kinds":["int"],"rows":[[5,6]]}"#, #"{"fields":["x"],"kinds":["date"],"rows":[["2012-02-30"]]}"#,
+                        #"{"fields":["x"],"kinds":["int"],"rows":[[5]],"steps":[[1,0,100]]}"#, #"{"fields":["x"],"kinds":["colour"],"rows":[["red"]]}"#] {
+            let json = table.replacingOccurrences(of: "%@", with: damaged)
+            #expect(throws: DecodingError.self, "\(damaged)") { try JSONDecoder().decode(ExtractedRecord.self, from: Data(json.utf8)) }
+        }
+    }
 }

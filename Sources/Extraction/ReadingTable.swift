@@ -1,0 +1,119 @@
+import Packs
+
+/// Named readings coded as a table: their names once, each column's kind once, then
+/// each row's values as JSON's own numbers and strings (a decimal and a day as their
+/// exact text, their column's kind saying which), and the steps of the values a page
+/// showed rounded apart, as `[row, column, step]`:
+///
+///     {"fields":["title","views","rating"],"kinds":["text","int","decimal"],
+///      "rows":[["Cache Heap Shader",2345678,"4.91"]],"steps":[[0,1,1000]]}
+///
+/// How a record codes its fields (one row) and each of its lists. A reading coded on its
+/// own names its kind (`{"int":5}`); a table says it once a column, since coding a
+/// checkpoint's every value as an object of its own cost more CPU than the member's
+/// lookup (2.1 ms a member became 3.4 on the batch bench). A column whose values are
+/// of more than one kind (no pack makes one) codes each as `[kind, text]`.
+struct ReadingTable: Codable {
+    let fields: [String]
+    let rows: [[FieldReading]]
+
+    init(fields: [String], rows: [[FieldReading]]) {
+        self.fields = fields
+        self.rows = rows
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case fields, kinds, rows, steps
+    }
+
+    /// A column's kind: that of every value in it that is not null; `mixed` when they differ.
+    private static func kinds(of rows: [[FieldReading]], columns: Int) -> [String] {
+        (0..<columns).map { column in
+            var kind: FieldValue.Kind?
+            for row in rows {
+                guard let found = row[column].value.kind else { continue }
+                if let kind, kind != found { return "mixed" }
+                kind = found
+            }
+            return kind?.rawValue ?? "null"
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let kinds = ReadingTable.kinds(of: rows, columns: fields.count)
+        try container.encode(fields, forKey: .fields)
+        try container.encode(kinds, forKey: .kinds)
+        var steps = [[Int]]()
+        var coded = container.nestedUnkeyedContainer(forKey: .rows)
+        for (index, row) in rows.enumerated() {
+            var cells = coded.nestedUnkeyedContainer()
+            for (column, reading) in row.enumerated() {
+                if let step = reading.step { steps.append([index, column, step]) }
+                switch reading.value {
+                case .null: try cells.encodeNil()
+                case .int(let number) where kinds[column] != "mixed": try cells.encode(number)
+                case .text(let text) where kinds[column] != "mixed": try cells.encode(text)
+                case .decimal, .date, .int, .text:
+                    if kinds[column] == "mixed" {
+                        try cells.encode([reading.value.kind?.rawValue ?? "", reading.value.description])
+                    } else {
+                        try cells.encode(reading.value.description)
+                    }
+                }
+            }
+        }
+        if !steps.isEmpty { try container.encode(steps, forKey: .steps) }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        fields = try container.decode([String].self, forKey: .fields)
+        let kinds = try container.decode([String].self, forKey: .kinds)
+        guard kinds.count == fields.count else {
+            throw DecodingError.dataCorruptedError(forKey: .kinds, in: container, debugDescription: "\(kinds.count) kinds for \(fields.count) fields")
+        }
+        var coded = try container.nestedUnkeyedContainer(forKey: .rows)
+        var rows = [[FieldReading]]()
+        while !coded.isAtEnd {
+            var cells = try coded.nestedUnkeyedContainer()
+            var row = [FieldReading]()
+            row.reserveCapacity(fields.count)
+            for kind in kinds {
+                row.append(FieldReading(try ReadingTable.value(of: kind, from: &cells)))
+            }
+            guard cells.isAtEnd else {
+                throw DecodingError.dataCorruptedError(in: cells, debugDescription: "a row has more values than the \(fields.count) fields")
+            }
+            rows.append(row)
+        }
+        for step in try container.decodeIfPresent([[Int]].self, forKey: .steps) ?? [] {
+            guard step.count == 3, rows.indices.contains(step[0]), fields.indices.contains(step[1]), step[2] > 0 else {
+                throw DecodingError.dataCorruptedError(forKey: .steps, in: container, debugDescription: "\(step) is no [row, column, step] of the table")
+            }
+            rows[step[0]][step[1]].step = step[2]
+        }
+        self.rows = rows
+    }
+
+    /// The next value of a column of `kind`.
+    private static func value(of kind: String, from cells: inout any UnkeyedDecodingContainer) throws -> FieldValue {
+        if try cells.decodeNil() { return .null }
+        if kind == "mixed" {
+            let pair = try cells.decode([String].self)
+            guard pair.count == 2, let named = FieldValue.Kind(rawValue: pair[0]), let value = FieldValue(kind: named, text: pair[1]) else {
+                throw DecodingError.dataCorruptedError(in: cells, debugDescription: "\(pair) is no [kind, value]")
+            }
+            return value
+        }
+        guard let named = FieldValue.Kind(rawValue: kind) else {
+            throw DecodingError.dataCorruptedError(in: cells, debugDescription: "'\(kind)' is no kind of value, yet the column has one")
+        }
+        if named == .int { return .int(try cells.decode(Int.self)) }
+        let text = try cells.decode(String.self)
+        guard let value = FieldValue(kind: named, text: text) else {
+            throw DecodingError.dataCorruptedError(in: cells, debugDescription: "'\(text.prefix(40))' is not a \(kind)")
+        }
+        return value
+    }
+}
