@@ -72,8 +72,8 @@ public struct ExtractedRecord: Sendable, Equatable, Codable {
                 return row
             }
         }
-        problems = try container.decode([ExtractionProblem].self, forKey: .problems)
-        outcomes = try container.decode([FieldOutcome].self, forKey: .outcomes)
+        problems = try container.decodeIfPresent([ExtractionProblem].self, forKey: .problems) ?? []
+        outcomes = try container.decodeIfPresent([FieldOutcome].self, forKey: .outcomes) ?? []
         stats = try container.decodeIfPresent(Statistics.self, forKey: .stats)
     }
 
@@ -81,12 +81,9 @@ public struct ExtractedRecord: Sendable, Equatable, Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let names = Array(fields.keys)
         try container.encode(ReadingTable(fields: names, rows: [names.map { fields[$0] ?? FieldReading(.null) }]), forKey: .fields)
-        try container.encode(collections.mapValues { rows in
-            let names = rows.first?.keys ?? []
-            return ReadingTable(fields: names, rows: rows.map { $0.readings(named: names) })
-        }, forKey: .collections)
-        try container.encode(problems, forKey: .problems)
-        try container.encode(outcomes, forKey: .outcomes)
+        try container.encode(collections.mapValues { ReadingTable(rows: $0) }, forKey: .collections)
+        if !problems.isEmpty { try container.encode(problems, forKey: .problems) }
+        if !outcomes.isEmpty { try container.encode(outcomes, forKey: .outcomes) }
         try container.encodeIfPresent(stats, forKey: .stats)
     }
 }

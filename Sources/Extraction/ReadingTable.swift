@@ -22,6 +22,15 @@ struct ReadingTable: Codable {
         self.rows = rows
     }
 
+    /// A list's rows, under the first row's names (its rows share them).
+    init(rows list: [ExtractedRecord.Row]) {
+        guard let first = list.first else {
+            self.init(fields: [], rows: [])
+            return
+        }
+        self.init(fields: first.keys, rows: list.map { $0.names === first.names ? $0.readings : $0.readings(named: first.keys) })
+    }
+
     private enum CodingKeys: String, CodingKey {
         case fields, kinds, rows, steps
     }

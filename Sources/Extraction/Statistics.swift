@@ -3,35 +3,13 @@ import Packs
 
 /// A member's statistics, as the pack's `[stats]` declare them: computed from the
 /// rows found (never scraped), so they agree with the rows shown beside them.
-public struct Statistics: Sendable, Equatable, Codable {
-    public enum Value: Sendable, Equatable, Codable {
+public struct Statistics: Sendable, Equatable {
+    public enum Value: Sendable, Equatable {
         /// A figure, with the step of the rounded values it was made from (a sum of
         /// counts shown as `12.4k` is known no closer than they are).
         case value(FieldReading)
         /// A top over several fields: the top row's fields, or nil when no row has a `by` value.
         case row(ExtractedRecord.Row?)
-
-        private enum CodingKeys: String, CodingKey {
-            case value, row
-        }
-
-        /// `{"value":{"int":5}}`, `{"row":{...}}`, `{"row":null}`.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            if container.contains(.value) {
-                self = .value(try container.decode(FieldReading.self, forKey: .value))
-            } else {
-                self = .row(try container.decodeIfPresent(ExtractedRecord.Row.self, forKey: .row))
-            }
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            switch self {
-            case .value(let reading): try container.encode(reading, forKey: .value)
-            case .row(let row): try container.encode(row, forKey: .row)
-            }
-        }
 
         /// The figure, or null for a row.
         public var figure: FieldValue? {

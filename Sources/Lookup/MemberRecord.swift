@@ -85,7 +85,8 @@ public struct MemberRecord: Sendable, Codable {
         let url: String
     }
 
-    /// Coded whole (a checkpoint keeps records so, to write them in any format later).
+    /// Coded whole (a checkpoint keeps records so, to write them in any format later);
+    /// errors, changes, captures, warnings and a trend only when there are some.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(String.self, forKey: .id)
@@ -93,12 +94,12 @@ public struct MemberRecord: Sendable, Codable {
         fetchedAt = try container.decode(Date.self, forKey: .fetchedAt)
         sources = try container.decode([Source].self, forKey: .sources).map { ($0.name, $0.url) }
         extracted = try container.decode(ExtractedRecord.self, forKey: .extracted)
-        errors = try container.decode([MemberError].self, forKey: .errors)
-        changes = try container.decode([FieldPath: FieldChange].self, forKey: .changes)
+        errors = try container.decodeIfPresent([MemberError].self, forKey: .errors) ?? []
+        changes = try container.decodeIfPresent([FieldPath: FieldChange].self, forKey: .changes) ?? [:]
         previousLookup = try container.decodeIfPresent(Date.self, forKey: .previousLookup)
-        captures = try container.decode([String: Capture].self, forKey: .captures)
-        warnings = try container.decode([String].self, forKey: .warnings)
-        trend = try container.decode([FieldValue].self, forKey: .trend)
+        captures = try container.decodeIfPresent([String: Capture].self, forKey: .captures) ?? [:]
+        warnings = try container.decodeIfPresent([String].self, forKey: .warnings) ?? []
+        trend = try container.decodeIfPresent([FieldValue].self, forKey: .trend) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -108,12 +109,13 @@ public struct MemberRecord: Sendable, Codable {
         try container.encode(fetchedAt, forKey: .fetchedAt)
         try container.encode(sources.map { Source(name: $0.name, url: $0.url) }, forKey: .sources)
         try container.encode(extracted, forKey: .extracted)
-        try container.encode(errors, forKey: .errors)
-        try container.encode(changes, forKey: .changes)
+        // What a lookup seldom has is left out when it has none (a checkpoint codes every member).
+        if !errors.isEmpty { try container.encode(errors, forKey: .errors) }
+        if !changes.isEmpty { try container.encode(changes, forKey: .changes) }
         try container.encodeIfPresent(previousLookup, forKey: .previousLookup)
-        try container.encode(captures, forKey: .captures)
-        try container.encode(warnings, forKey: .warnings)
-        try container.encode(trend, forKey: .trend)
+        if !captures.isEmpty { try container.encode(captures, forKey: .captures) }
+        if !warnings.isEmpty { try container.encode(warnings, forKey: .warnings) }
+        if !trend.isEmpty { try container.encode(trend, forKey: .trend) }
     }
 }
 

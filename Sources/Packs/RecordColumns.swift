@@ -13,17 +13,23 @@ public struct RecordColumn: Sendable {
     /// A refresh reports its changes (`changes = false` in the pack: it moves with time alone).
     public let reportsChanges: Bool
 
-    /// `reputation.total`, `stats.top_article.title`; a list's field by its name alone.
-    public var key: String {
-        if case .cell(_, _, let field) = path { return field }
-        return path.description
-    }
-
     /// A page may show its values rounded, or it is a figure over such values.
     public let mayBeRounded: Bool
-
+    /// `reputation.total`, `stats.top_article.title`; a list's field by its name alone.
+    public let key: String
     /// Its key's parts, as JSON nests them (`reputation.total` in `reputation`).
-    public var keyParts: [String] { key.split(separator: ".").map(String.init) }
+    public let keyParts: [String]
+
+    init(path: FieldPath, label: String, type: FieldType?, places: Int?, reportsChanges: Bool, mayBeRounded: Bool) {
+        self.path = path
+        self.label = label
+        self.type = type
+        self.places = places
+        self.reportsChanges = reportsChanges
+        self.mayBeRounded = mayBeRounded
+        if case .cell(_, _, let field) = path { key = field } else { key = path.description }
+        keyParts = key.split(separator: ".").map(String.init)
+    }
 }
 
 /// A list's columns: its rule, and a column per field.

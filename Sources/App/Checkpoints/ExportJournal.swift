@@ -269,9 +269,17 @@ public final class ExportJournal {
         try encoded(entry, path: path)
     }
 
+    /// One coder for every line: made once, not once a member.
+    private static let encoder = JSONEncoder()
+
     private static func encoded(_ value: some Encodable, path: String) throws(ExportError) -> [UInt8] {
         do {
-            return [UInt8](try JSONEncoder().encode(value))
+            // With room for the line's newline, so adding it copies nothing.
+            let data = try encoder.encode(value)
+            var bytes = [UInt8]()
+            bytes.reserveCapacity(data.count + 1)
+            bytes.append(contentsOf: data)
+            return bytes
         } catch {
             throw .cannotWrite(path, reason: "\(error)")
         }

@@ -36,7 +36,7 @@ public enum RecordJSON {
             }
             let array = rows.map { row -> JSONValue in
                 // Row fields seldom nest: no need to build them key path by key path.
-                if flat { return .object(zip(names, row.values(named: names)).map { ($0, json($1)) }) }
+                if flat { return .object(zip(names, row.readings(named: names)).map { ($0, json($1.value)) }) }
                 var object = OrderedObject()
                 for (name, path) in zip(names, paths) { object.set(path, json(row[name] ?? .null)) }
                 return object.value
@@ -150,10 +150,10 @@ public enum RecordJSON {
                 continue
             }
             out.append(UInt8(ascii: "{"))
-            for (position, (key, value)) in zip(keys, row.values(named: names)).enumerated() {
+            for (position, (key, reading)) in zip(keys, row.readings(named: names)).enumerated() {
                 if position > 0 { out.append(UInt8(ascii: ",")) }
                 out += key
-                json(value).write(to: &out)
+                json(reading.value).write(to: &out)
             }
             out.append(UInt8(ascii: "}"))
         }

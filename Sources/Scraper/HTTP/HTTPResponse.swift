@@ -11,6 +11,8 @@ public struct HTTPResponse: Sendable {
     public let body: [UInt8]
     /// True when the body came from the on-disk cache after a 304.
     public var fromCache = false
+    /// When the request that got it was sent (its turn came), for what a 429 means.
+    public var sentAt: ContinuousClock.Instant?
 
     public init(url: String, finalURL: String, status: Int, headers: [String: String], body: [UInt8]) {
         self.url = url

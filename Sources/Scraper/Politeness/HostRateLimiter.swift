@@ -28,15 +28,18 @@ actor HostRateLimiter {
         let now = clock.now, wallNow = Date()
         let interval = intervals[host] ?? defaultInterval
         let own = max(now, nextSlot[host] ?? now)
+        // Taken before the machine's budget is asked (off this actor, while others may
+        // ask for their turns): the next request of this process comes after it.
+        nextSlot[host] = own + interval
         // The machine's budget, when there is one: the slot every process's bookings
         // leave free, no earlier than this process's own pace allows.
-        let booked = shared?.book(host: host, interval: BoundedSeconds.seconds(interval),
-                                  notBefore: wallNow.addingTimeInterval(BoundedSeconds.seconds(own - now)), now: wallNow)
+        let booked = await shared?.booking(host: host, interval: BoundedSeconds.seconds(interval),
+                                           notBefore: wallNow.addingTimeInterval(BoundedSeconds.seconds(own - now)))
         let slot = max(own, booked.map { now + BoundedSeconds.duration($0.timeIntervalSince(wallNow)) } ?? own)
-        nextSlot[host] = slot + interval
+        nextSlot[host] = max(nextSlot[host] ?? slot + interval, slot + interval)
         guard await clock.sleep(until: slot, unless: stopped) else {
             // A stopped run leaves no slot for a later one to wait out.
-            if let booked, slot > clock.now { shared?.release(host: host, slot: booked) }
+            if let booked, slot > clock.now { await shared?.releasing(host: host, slot: booked) }
             return false
         }
         return await pauseWaited(host, stopped: stopped)
@@ -51,11 +54,11 @@ actor HostRateLimiter {
     }
 
     /// No request to `host` starts for `seconds` from now.
-    func pause(host: String, seconds: Double) {
+    func pause(host: String, seconds: Double) async {
         let until = clock.now + BoundedSeconds.duration(seconds)
         nextSlot[host] = max(nextSlot[host] ?? until, until)
         pausedUntil[host] = max(pausedUntil[host] ?? until, until)
-        shared?.pause(host: host, until: Date().addingTimeInterval(min(max(seconds, 0), 86_400)))
+        await shared?.pausing(host: host, until: Date().addingTimeInterval(min(max(seconds, 0), 86_400)))
     }
 
     /// A slower pace for one host (robots.txt's Crawl-delay); never a faster one.

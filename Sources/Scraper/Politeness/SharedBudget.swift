@@ -22,6 +22,31 @@ public struct SharedBudget: Sendable, Equatable {
         self.lane = lane
     }
 
+    /// The file's lock is waited for on a thread of its own, never on one of Swift's
+    /// concurrency threads: another process holding it would stall every task there.
+    private static let queue = DispatchQueue(label: "cpvanity.shared-budget")
+
+    /// `book`, off the concurrency threads.
+    func booking(host: String, interval: Double, notBefore: Date?) async -> Date? {
+        await SharedBudget.offPool { book(host: host, interval: interval, notBefore: notBefore) }
+    }
+
+    /// `release`, off the concurrency threads.
+    func releasing(host: String, slot: Date) async {
+        await SharedBudget.offPool { release(host: host, slot: slot) }
+    }
+
+    /// `pause`, off the concurrency threads.
+    func pausing(host: String, until: Date) async {
+        await SharedBudget.offPool { pause(host: host, until: until) }
+    }
+
+    private static func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: work()) }
+        }
+    }
+
     /// Books the first slot at or after `notBefore` (and now) that is `interval` seconds
     /// from every other slot booked by a live process and after the last one passed, and
     /// after any pause: when this request may start. Nil when the file cannot be used
