@@ -37,7 +37,7 @@ extension PackLearner {
             text += "; \(Self.comment(value.map(\.description) ?? (present == nil ? "nothing" : "none (absent)"))) on \(Self.comment(other))"
         }
         text += "\n# from \(Self.comment(candidate.anchor))\n"
-        if example.type == .date, DateText.parse(example.value.trimmingCharacters(in: .whitespaces)) == nil {
+        if example.type.isDated, DateText.parse(example.value.trimmingCharacters(in: .whitespaces)) == nil {
             // Checked here against the time it was learned; a saved page read later has no such time.
             text += "# \"\(Self.comment(example.value))\" counts back from when the page was served: a lookup knows that time; for saved\n"
                 + "# pages give [sources.\(site.source)] a time pattern (docs/patterns.md), or the day is unknown\n"

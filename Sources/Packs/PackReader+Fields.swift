@@ -82,7 +82,7 @@ extension PackReader {
     /// `century = 2000`: the century of a date field's two-digit years ("Oct 10, 21").
     private mutating func readCentury(_ table: TOMLTable, at: String, type: FieldType) -> Int? {
         guard let value = table["century"] else { return nil }
-        guard type == .date else {
+        guard type.isDated else {
             problems.append(PackProblem(location: "\(at).century", message: "applies to dates (type date), not \(type.rawValue)"))
             return nil
         }

@@ -31,8 +31,8 @@ extension PackReader {
         let rowWhat = "field of the report's collection\(collection.map { " (\($0.name))" } ?? "")"
         spec.columns = stringList(table, "columns", at: "report", allowedValues: rowNames, what: rowWhat) ?? rowNames
         spec.narrowDrop = stringList(table, "narrow_drop", at: "report", allowedValues: rowNames, what: rowWhat) ?? []
-        spec.titleField = rowFields.first { $0.type == .text }?.name
-        spec.linkField = rowFields.first { $0.type == .url }?.name
+        spec.titleField = rowFields.first { $0.type.isNaming }?.name
+        spec.linkField = rowFields.first { $0.type.isLink }?.name
         if table["roles"] != nil {
             // Packs written before statistics were pack data named one site's article fields here.
             problems.append(PackProblem(location: "report.roles", message: "is no longer read: name the row fields with report.title, link, sort, row_charts and per_year, and figures in [stats] (docs/patterns.md)"))
@@ -42,7 +42,7 @@ extension PackReader {
         if let sort = rowField(table, "sort", rowNames, rowWhat) { spec.sortField = sort }
         if let charts = stringList(table, "row_charts", at: "report", allowedValues: rowNames, what: rowWhat) { spec.rowCharts = charts }
         if let perYear = rowField(table, "per_year", rowNames, rowWhat) {
-            if rowFields.first(where: { $0.name == perYear })?.type == .date { spec.perYear = perYear } else {
+            if rowFields.first(where: { $0.name == perYear })?.type.isDated == true { spec.perYear = perYear } else {
                 problems.append(PackProblem(location: "report.per_year", message: "'\(perYear)' is not a date field; rows are counted by the year of a date"))
             }
         }

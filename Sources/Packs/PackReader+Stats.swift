@@ -141,7 +141,7 @@ extension PackReader {
             problems.append(PackProblem(location: at, message: "\(collection.name) has no field '\(parts[1])'; it has \(collection.fields.map(\.name).joined(separator: ", "))"))
             return nil
         }
-        if numeric && !field.type.isNumber && !(dates && field.type == .date) {
+        if numeric && !field.type.isNumber && !(dates && field.type.isDated) {
             problems.append(PackProblem(location: at, message: "'\(text)' is of type \(field.type.rawValue); this needs \(dates ? "numbers or dates" : "numbers") (int or decimal)"))
             return nil
         }

@@ -8,7 +8,7 @@ import Testing
 @Suite struct FieldTypeTests {
     @Test func everyTypeIsFoundByTheNameAPackWrites() {
         let names = FieldType.allCases.map(\.rawValue)
-        #expect(names == ["text", "int", "decimal", "url", "date", "string", "month", "rounded", "duration"])
+        #expect(FieldType.bundled.map(\.rawValue) == ["text", "int", "decimal", "url", "date", "string", "month", "rounded", "duration"])
         for type in FieldType.allCases { #expect(FieldType(rawValue: type.rawValue) == type) }
         #expect(FieldType(rawValue: "integer") == nil)
         #expect(FieldType.int != FieldType.rounded)
@@ -75,10 +75,10 @@ import Testing
     }
 
     @Test func traitsSayWhatAValueIs() {
-        #expect(FieldType.allCases.filter(\.isNumber) == [.int, .decimal, .rounded])
-        #expect(FieldType.allCases.filter(\.isOrdered) == [.int, .decimal, .date, .month, .rounded])
-        #expect(FieldType.allCases.filter(\.mayBeRounded) == [.rounded])
-        #expect(FieldType.allCases.filter(\.isDated) == [.date])
+        #expect(FieldType.bundled.filter(\.isNumber) == [.int, .decimal, .rounded])
+        #expect(FieldType.bundled.filter(\.isOrdered) == [.int, .decimal, .date, .month, .rounded])
+        #expect(FieldType.bundled.filter(\.mayBeRounded) == [.rounded])
+        #expect(FieldType.bundled.filter(\.isDated) == [.date])
     }
 
     /// A type written in one file works wherever a type is taken, with nothing else changed.
@@ -89,10 +89,35 @@ import Testing
         #expect(percent.isNumber && percent.isOrdered && !percent.mayBeRounded)
         #expect(percent != .decimal)
     }
+
+    /// Registered (one line), a pack may name it, and a value it cannot read is unknown,
+    /// with its problem, never a number.
+    @Test func aRegisteredTypeIsOneAPackMayName() throws {
+        FieldType.register(PercentType.self)
+        #expect(FieldType.allCases.last?.rawValue == "percent" && FieldType.allCases.filter { $0.rawValue == "percent" }.count == 1)
+        let pack = try PackLoader().load(toml: """
+            [site]
+            name = "test"
+            base_url = "https://example.org/"
+            id = '[0-9]+'
+
+            [sources.page]
+            url = '{base}/p?id={id}'
+
+            [fields.acceptance]
+            source = "page"
+            pattern = 'Accepted: ([^<]+)'
+            type = "percent"
+            """, file: "test.toml")
+        let type = try #require(pack.fields.first?.type)
+        #expect(type.rawValue == "percent" && type.isNumber)
+        #expect(type.convert("87.5%", base: "") == .success(.decimal(Decimal(string: "87.5")!)))
+        #expect(FieldType(rawValue: "percentage") == nil)
+    }
 }
 
 /// What a team adding a type writes: this one reads `45%`.
-private enum PercentType: FieldKind {
+enum PercentType: FieldKind {
     static let name = "percent"
     static let traits: FieldTraits = [.number, .ordered]
     static let schema = SchemaForm(jsonType: "number")

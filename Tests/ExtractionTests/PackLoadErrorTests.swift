@@ -78,12 +78,15 @@ import Testing
     }
 
     @Test func unknownType() {
-        #expect(loadProblems("""
+        let problems = loadProblems("""
             [fields.v]
             source = "page"
             pattern = '(x)'
             type = "number"
-            """) == [PackProblem(location: "fields.v.type", message: "unknown type 'number'; use one of text, int, decimal, url, date, string, month, rounded, duration")])
+            """)
+        // Types a test registers (another suite's percent) come after the bundled ones.
+        #expect(problems.map(\.location) == ["fields.v.type"])
+        #expect(problems.first?.message.hasPrefix("unknown type 'number'; use one of text, int, decimal, url, date, string, month, rounded, duration") == true)
     }
 
     @Test func groupThePatternLacks() {

@@ -27,7 +27,7 @@ struct ListsTable {
     }
 
     private func table(_ collection: CollectionRule, rows: [ExtractedRecord.Row], record: MemberRecord) -> [String] {
-        var fields = collection.fields.filter { $0.type != .url }
+        var fields = collection.fields.filter { !$0.type.isLink }
         func cells(_ fields: [FieldRule]) -> [[String]] {
             rows.map { row in
                 fields.map { DisplayText.of(row[reading: $0.name], change: nil, type: $0.type) }

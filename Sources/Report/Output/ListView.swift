@@ -76,7 +76,8 @@ public enum ListCell: Sendable, Equatable {
         }
     }
 
-    var plain: String {
+    /// As a machine writes it: ISO 8601 moments, exact decimals, lists joined with "; ".
+    public var plain: String {
         switch self {
         case .empty: return ""
         case .text(let text): return text

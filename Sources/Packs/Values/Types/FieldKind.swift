@@ -55,6 +55,11 @@ public struct FieldTraits: OptionSet, Sendable {
     public static let mayBeRounded = FieldTraits(rawValue: 4)
     /// Read against the page's own time ("3 days ago") and a century for two-digit years.
     public static let dated = FieldTraits(rawValue: 8)
+    /// A link: the report links a row's title to it, and the terminal's tables of a
+    /// list leave it out (a URL is too wide to read there).
+    public static let link = FieldTraits(rawValue: 16)
+    /// Words that name a thing: the first such field of a list titles its rows in reports.
+    public static let naming = FieldTraits(rawValue: 32)
 }
 
 /// A capture read: its value and, for a value the page showed rounded, its step.

@@ -1,5 +1,6 @@
 import Foundation
 import PageText
+import Synchronization
 
 /// What a captured string becomes: one of the types in `allCases`, each a `FieldKind`
 /// in its own file. Conversion failures are values the page did not deliver as
@@ -13,8 +14,22 @@ public struct FieldType: Sendable, Hashable, CustomStringConvertible {
         self.kind = kind
     }
 
+    /// The types cpvanity comes with: a new type is one file (its `FieldKind`) and one
+    /// line here.
+    public static let bundled: [FieldType] = [.text, .int, .decimal, .url, .date, .string, .month, .rounded, .duration]
+
+    private static let registry = Mutex<[FieldType]>(bundled)
+
     /// Every type a pack may name, in the order its errors list them.
-    public static let allCases: [FieldType] = [.text, .int, .decimal, .url, .date, .string, .month, .rounded, .duration]
+    public static var allCases: [FieldType] { registry.withLock { $0 } }
+
+    /// Adds a type after the bundled ones (a test's, a build's own) before packs are
+    /// read; a name already taken is ignored.
+    public static func register(_ kind: any FieldKind.Type) {
+        registry.withLock { types in
+            if !types.contains(where: { $0.rawValue == kind.name }) { types.append(FieldType(kind)) }
+        }
+    }
 
     /// The type a pack names (`"rounded"`); nil for a name no type has.
     public init?(rawValue: String) {
@@ -42,6 +57,10 @@ public struct FieldType: Sendable, Hashable, CustomStringConvertible {
     public var mayBeRounded: Bool { kind.traits.contains(.mayBeRounded) }
     /// Read against the page's own time.
     public var isDated: Bool { kind.traits.contains(.dated) }
+    /// A link to another page.
+    public var isLink: Bool { kind.traits.contains(.link) }
+    /// Words naming a thing (a row's title).
+    public var isNaming: Bool { kind.traits.contains(.naming) }
 
     /// A value as people read it (`P13Y7M` is "13 years, 7 months").
     public func spoken(_ value: FieldValue) -> FieldValue { kind.spoken(value) }

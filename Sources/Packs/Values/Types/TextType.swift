@@ -3,7 +3,7 @@ import PageText
 /// Text as a person reads it: tags stripped, HTML entities decoded, white space collapsed.
 public enum TextType: FieldKind {
     public static var name: String { "text" }
-    public static var traits: FieldTraits { [] }
+    public static var traits: FieldTraits { [.naming] }
     public static var schema: SchemaForm {
         SchemaForm(jsonType: "string")
     }

@@ -4,7 +4,7 @@ import PageText
 /// A link: entities decoded and made absolute against the site's base URL.
 public enum URLType: FieldKind {
     public static var name: String { "url" }
-    public static var traits: FieldTraits { [] }
+    public static var traits: FieldTraits { [.link] }
     public static var schema: SchemaForm {
         SchemaForm(jsonType: "string", format: "uri")
     }
