@@ -8,7 +8,7 @@ enum StoredValue {
         switch value {
         case .null: return ("null", nil)
         case .int(let number): return ("int", String(number))
-        case .decimal(let number): return ("decimal", DecimalText.plain(number))
+        case .decimal(let number): return ("decimal", number.description)
         case .text(let text): return ("text", text)
         case .date(let date): return ("date", date.description)
         }
