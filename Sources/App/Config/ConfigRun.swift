@@ -8,7 +8,7 @@ public enum ConfigRun {
         let exists = FileManager.default.fileExists(atPath: settings.file)
         Diagnostics.info("config file: \(settings.file)\(exists ? "" : " (none there)")")
         let rows = Settings.keys.map { key -> [ListCell] in
-            guard let value = settings.value(key.name) else { return [.text(key.name), .text(key.fallback), .text("default")] }
+            guard let value = settings.value(key) else { return [.text(key.name), .text(key.fallback), .text("default")] }
             // A value from a command's table says so: `config /path [batch]`.
             let table = value.name.contains(".") ? " [\(value.name.prefix { $0 != "." })]" : ""
             return [.text(key.name), .text(value.text), .text(value.source + table)]

@@ -7,36 +7,24 @@ import Foundation
 /// says which one each value came from.
 public struct Settings: Sendable {
     public enum Kind: Sendable {
-        case number, integer, text, flagOrPath, format, url
+        case number, integer, text, path, flagOrPath, format, url
     }
 
     public typealias Value = SettingValue
 
-    /// Every key the file and the environment take, with its kind and default (in words).
-    public static let keys: [(name: String, kind: Kind, fallback: String)] = [
-        ("site", .text, "\(PackChoice.defaultSite) (or the pack directory's only pack)"),
-        ("patterns", .text, "the bundled packs"),
-        ("base_url", .url, "the pack's"),
-        ("archive", .url, "the pack's [archive] (the Wayback Machine)"),
-        ("rate", .number, Settings.shown(FetchSettings().rate)),
-        ("concurrency", .integer, String(FetchSettings().concurrency)),
-        ("retries", .integer, String(FetchSettings().retries)),
-        ("timeout", .number, Settings.shown(FetchSettings().timeout)),
-        ("connect_timeout", .number, Settings.shown(FetchSettings().connectTimeout)),
-        ("cache", .flagOrPath, "off"),
-        ("db", .text, "$XDG_DATA_HOME/cpvanity/history.sqlite"),
-        ("format", .format, "table on a terminal, json otherwise"),
-        ("columns", .text, "all (CSV)"),
-    ]
+    /// Every key the file and the environment take.
+    public static var keys: [SettingKey] { SettingKey.all }
 
     /// The variables that are no key of the file's.
     static let otherVariables = ["CPVANITY_CONFIG", "CPVANITY_BUDGETS"]
 
     /// `4`, not `4.0`.
-    private static func shown(_ number: Double) -> String {
+    static func shown(_ number: Double) -> String {
         number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
     }
 
+    /// Where the process is: its environment, the paths derived from it.
+    public let places: ProcessPlaces
     public let file: String
     /// The command whose table in the file applies (`batch`), if it has one.
     public let command: String?
@@ -45,7 +33,9 @@ public struct Settings: Sendable {
 
     /// `commands`: every command and alias the file's tables may be named for, each to
     /// its command (`articles` → `rows`).
-    public init(environment: [String: String], command: String?, commands: [String: String]) throws(SettingsError) {
+    public init(places: ProcessPlaces, command: String?, commands: [String: String]) throws(SettingsError) {
+        let environment = places.environment
+        self.places = places
         file = Settings.path(environment: environment)
         self.command = command
         // A file asked for by name and not there is a mistake to say, not defaults to use.
@@ -55,7 +45,7 @@ public struct Settings: Sendable {
         }
         fileValues = try SettingsFile(path: file, home: ProcessPlaces.home(environment), commands: commands)
         // A variable of ours spelt wrong is a mistake to say, as a wrong key in the file is.
-        let known = Settings.keys.map { "CPVANITY_" + $0.name.uppercased() } + Settings.otherVariables
+        let known = Settings.keys.map(\.variable) + Settings.otherVariables
         for variable in environment.keys.sorted() where variable.hasPrefix("CPVANITY_") && !known.contains(variable) {
             if let meant = NameGuess.closest(to: variable, in: known) {
                 throw SettingsError(file: nil, key: variable, message: "is not a setting (did you mean \(meant)?)")
@@ -63,7 +53,7 @@ public struct Settings: Sendable {
         }
         var environmentValues = [String: String]()
         for key in Settings.keys {
-            let variable = "CPVANITY_" + key.name.uppercased()
+            let variable = key.variable
             guard let text = environment[variable], !text.isEmpty else { continue }
             guard Settings.valid(text, kind: key.kind) else {
                 throw SettingsError(file: nil, key: variable, message: "must be \(Settings.describe(key.kind)), not '\(text)'")
@@ -73,35 +63,31 @@ public struct Settings: Sendable {
         self.environmentValues = environmentValues
     }
 
-    /// `flag` if given, else the environment's, else the command's table's, else the
-    /// file's top level; nil: the default.
-    public func value(_ key: String, flag: String? = nil) -> Value? {
-        if let flag { return Value(text: flag, source: "flag", name: key) }
-        let variable = "CPVANITY_\(key.uppercased())"
-        if let text = environmentValues[key] { return Value(text: text, source: "environment \(variable)", name: variable) }
-        if let command, let text = fileValues.sections[command]?[key] {
-            return Value(text: text, source: "config \(file)", name: "\(command).\(key)")
+    /// The environment's, else the command's table's, else the file's top level; nil:
+    /// the default.
+    public func value(_ key: SettingKey) -> Value? {
+        if let text = environmentValues[key.name] { return Value(text: text, source: "environment \(key.variable)", name: key.variable) }
+        if let command, let text = fileValues.sections[command]?[key.name] {
+            return Value(text: text, source: "config \(file)", name: "\(command).\(key.name)")
         }
-        if let text = fileValues.topLevel[key] { return Value(text: text, source: "config \(file)", name: key) }
+        if let text = fileValues.topLevel[key.name] { return Value(text: text, source: "config \(file)", name: key.name) }
         return nil
     }
 
     /// For settings whose component reads its own variable (CPVANITY_DB, CPVANITY_PATTERNS)
     /// and names it in its messages: the flag, else nothing when the variable is set, else
     /// the file's value.
-    public func explicitValue(_ key: String, flag: String?) -> String? {
+    public func explicitValue(_ key: SettingKey, flag: String?) -> String? {
         if let flag { return flag }
-        if environmentValues[key] != nil { return nil }
+        if environmentValues[key.name] != nil { return nil }
         return value(key)?.text
     }
 
-    public func number(_ key: String) -> Double? { value(key).flatMap { Double($0.text) } }
-    public func integer(_ key: String) -> Int? { value(key).flatMap { Int($0.text) } }
-    public func text(_ key: String) -> String? { value(key)?.text }
+    public func text(_ key: SettingKey) -> String? { value(key)?.text }
 
     /// The cache directory the settings ask for: a path, or the default one for `true`.
-    public func cacheDirectory(places: ProcessPlaces = .current) -> String? {
-        guard let setting = value("cache")?.text else { return nil }
+    public func cacheDirectory() -> String? {
+        guard let setting = text(.cache) else { return nil }
         switch setting.lowercased() {
         case "false", "off", "no": return nil
         case "true", "on", "yes": return places.cacheDirectory

@@ -81,7 +81,7 @@ struct SettingsFile: Sendable {
             throw SettingsError(file: path, key: name, message: "must be \(Settings.describe(known.kind))")
         }
         // Paths in the file may start from home, as people write them.
-        if ["db", "cache", "patterns"].contains(key), text.hasPrefix("~/") {
+        if [.path, .flagOrPath].contains(known.kind), text.hasPrefix("~/") {
             text = (home as NSString).appendingPathComponent(String(text.dropFirst(2)))
         }
         return text

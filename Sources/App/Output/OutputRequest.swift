@@ -55,7 +55,7 @@ public struct OutputRequest: Sendable {
             guard suffix.isEmpty else { throw .unknownExtension(file: file, suffix: suffix) }
             return RecordFormats.named("json") ?? fallback
         }
-        if let configured = config?.text("format").flatMap(RecordFormats.named) { return configured }
+        if let configured = config?.text(.format).flatMap(RecordFormats.named) { return configured }
         return RecordFormats.named(toTerminal ? "table" : pipedDefault) ?? fallback
     }
 
@@ -87,7 +87,7 @@ public struct OutputRequest: Sendable {
         if let columns {
             options.columns = try OutputChoiceError.chosen(columns, from: CSVColumns.available(pack: pack, rows: options.rows),
                                                            place: FormatOption.columns.rawValue, what: "column")
-        } else if format.takes.contains(.columns), !options.rows, let setting = config?.value("columns") {
+        } else if format.takes.contains(.columns), !options.rows, let setting = config?.value(.columns) {
             // The config's columns are for a line per member; a bad one names where it was set.
             do {
                 options.columns = try OutputChoiceError.chosen(setting.text, from: CSVColumns.available(pack: pack, rows: false),

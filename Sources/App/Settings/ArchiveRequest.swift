@@ -17,7 +17,7 @@ public struct ArchiveRequest: Sendable {
     public func resolved(_ config: Settings) -> ArchiveSettings {
         var settings = ArchiveSettings()
         settings.asOf = asOf.flatMap(TypedDate.period)
-        settings.base = archive ?? config.text("archive")
+        settings.base = archive ?? config.text(.archive)
         settings.index = index
         settings.rate = rate
         settings.maxSkew = maxSkew.flatMap(TypedDate.duration)
@@ -81,7 +81,8 @@ public struct PackRequest: Sendable {
     /// the directory from the flag, else the config file's (`CPVANITY_PATTERNS` is read
     /// where packs are found, and named in their errors).
     public func resolved(_ config: Settings) -> PackChoice {
-        PackChoice(site: site ?? (file == nil ? config.text("site") : nil), patterns: config.explicitValue("patterns", flag: patterns), file: file)
+        PackChoice(site: site ?? (file == nil ? config.text(.site) : nil), patterns: config.explicitValue(.patterns, flag: patterns), file: file,
+                   places: config.places)
     }
 
     /// The pack, loaded.
@@ -100,6 +101,6 @@ public struct HistoryRequest: Sendable {
 
     /// The flag, else `$CPVANITY_DB`, else the config file's `db`, else the default.
     public func resolved(_ config: Settings) -> HistorySettings {
-        HistorySettings(explicitPath: config.explicitValue("db", flag: path))
+        HistorySettings(path: config.places.historyPath(explicit: config.explicitValue(.db, flag: path)))
     }
 }

@@ -21,66 +21,30 @@ public struct FetchRequest: Sendable {
     /// `SettingsError` naming where it was set; a flag's is a `GivenValueError`
     /// (`checkGiven` finds it first, before anything is read).
     public func resolved(_ config: Settings) throws -> FetchSettings {
-        let settings = merged(with: config)
-        if let problem = FetchRequest.firstProblem(settings) {
-            if given(problem.key) { throw GivenValueError(key: problem.key, rule: problem.rule) }
-            throw SettingsError(file: nil, key: config.value(problem.key)?.whereSet ?? problem.key, message: problem.rule)
-        }
+        var settings = try resolved(in: config)
+        settings.cacheDirectory = cache ?? config.cacheDirectory()
+        settings.budgetDirectory = config.places.budgetDirectory
         return settings
     }
 
     /// The values given out of range, judged alone (with the defaults for the rest).
     public func checkGiven() throws(GivenValueError) {
-        if let problem = FetchRequest.firstProblem(merged(with: nil)) { throw GivenValueError(key: problem.key, rule: problem.rule) }
+        do { _ = try resolved(in: nil) } catch let given as GivenValueError { throw given } catch {}
     }
 
-    /// Each value from its flag, else `config`'s (none: the defaults'), else the default.
-    private func merged(with config: Settings?) -> FetchSettings {
+    /// Each value from its flag, else `config`'s (none: the defaults'), else the default,
+    /// checked in the order help lists them.
+    private func resolved(in config: Settings?) throws -> FetchSettings {
         var settings = FetchSettings()
-        settings.baseURL = baseURL ?? config?.text("base_url")
-        settings.concurrency = concurrency ?? config?.integer("concurrency") ?? settings.concurrency
-        settings.rate = rate ?? config?.number("rate") ?? settings.rate
-        settings.retries = retries ?? config?.integer("retries") ?? settings.retries
-        settings.timeout = timeout ?? config?.number("timeout") ?? settings.timeout
-        settings.connectTimeout = connectTimeout ?? config?.number("connect_timeout") ?? settings.connectTimeout
+        settings.concurrency = try Setting.concurrency.resolved(flag: concurrency, in: config, fallback: settings.concurrency)
+        settings.rate = try Setting.rate.resolved(flag: rate, in: config, fallback: settings.rate)
+        settings.retries = try Setting.retries.resolved(flag: retries, in: config, fallback: settings.retries)
+        settings.timeout = try Setting.timeout.resolved(flag: timeout, in: config, fallback: settings.timeout)
+        settings.connectTimeout = try Setting.connectTimeout.resolved(flag: connectTimeout, in: config, fallback: settings.connectTimeout)
+        settings.baseURL = try Setting.baseURL.resolvedIfSet(flag: baseURL, in: config)
         settings.respectRobots = !ignoreRobots
         settings.savePagesTo = savePagesTo
-        settings.cacheDirectory = cache ?? config?.cacheDirectory()
         return settings
-    }
-
-    private func given(_ key: String) -> Bool {
-        switch key {
-        case "concurrency": return concurrency != nil
-        case "rate": return rate != nil
-        case "retries": return retries != nil
-        case "timeout": return timeout != nil
-        case "connect_timeout": return connectTimeout != nil
-        case "base_url": return baseURL != nil
-        default: return false
-        }
-    }
-
-    /// The first value out of range: its setting's key, and what it must be.
-    private static func firstProblem(_ settings: FetchSettings) -> (key: String, rule: String)? {
-        guard (1...1_000).contains(settings.concurrency) else {
-            return ("concurrency", "must be from 1 to 1000 requests at once, not \(settings.concurrency).")
-        }
-        guard settings.rate.isFinite, settings.rate == 0 || (0.001...1_000).contains(settings.rate) else {
-            return ("rate", "must be 0 (no limit, for your own mirror) or from 0.001 to 1000 requests a second, not \(settings.rate).")
-        }
-        guard (0...100).contains(settings.retries) else {
-            return ("retries", "must be from 0 to 100, not \(settings.retries).")
-        }
-        for (key, seconds) in [("timeout", settings.timeout), ("connect_timeout", settings.connectTimeout)] {
-            guard seconds.isFinite, (0.001...86_400).contains(seconds) else { return (key, "must be from 0.001 to 86400 seconds, not \(seconds).") }
-        }
-        if let baseURL = settings.baseURL {
-            guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
-                return ("base_url", "must be an http(s) URL such as http://127.0.0.1:8080, not '\(baseURL)'.")
-            }
-        }
-        return nil
     }
 }
 

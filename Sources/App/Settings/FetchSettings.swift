@@ -24,8 +24,9 @@ public struct FetchSettings: Sendable {
     public var cacheDirectory: String?
     /// Where every cpvanity process on the machine books its requests to a host, so
     /// that together they keep to its budget (`SharedBudget`), and keeps the hosts'
-    /// robots.txt for the next run (`KeptRobots`); nil: each its own.
-    public var budgetDirectory: String? = ProcessPlaces.current.budgetDirectory
+    /// robots.txt for the next run (`KeptRobots`); nil: each its own. Resolved
+    /// settings have the process's (`ProcessPlaces.budgetDirectory`).
+    public var budgetDirectory: String?
 
     public init() {}
 }
@@ -58,9 +59,4 @@ public struct HistorySettings: Sendable {
         self.enabled = enabled
     }
 
-    /// The history at `explicitPath` (a flag, a setting), else `$CPVANITY_DB`, else the
-    /// default under `$XDG_DATA_HOME`.
-    public init(explicitPath: String?) {
-        self.init(path: ProcessPlaces.current.historyPath(explicit: explicitPath))
-    }
 }

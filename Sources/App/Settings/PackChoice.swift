@@ -9,20 +9,23 @@ public struct PackChoice: Sendable {
     public var patterns: String?
     /// One pack's file (`--pack`), used whatever the directories hold.
     public var file: String?
+    /// Where the process is: `CPVANITY_PATTERNS`, the binary's directory.
+    public var places: ProcessPlaces
 
     /// The bundled pack used when nothing names another.
     public static let defaultSite = "codeproject"
 
-    public init(site: String?, patterns: String?, file: String? = nil) {
+    public init(site: String?, patterns: String?, file: String? = nil, places: ProcessPlaces) {
         self.site = site
         self.patterns = patterns
         self.file = file
+        self.places = places
     }
 
     /// The sites of the packs `patterns` (else `CPVANITY_PATTERNS`, else the bundled
     /// directory) holds, for a shell's completion of `--site`; none when it cannot be read.
-    public static func sites(patterns: String?) -> [String] {
-        (try? ProcessPlaces.current.packLocator(explicit: patterns))?.availableSites ?? []
+    public static func sites(patterns: String?, places: ProcessPlaces) -> [String] {
+        (try? places.packLocator(explicit: patterns))?.availableSites ?? []
     }
 
     /// The pack, loaded and compiled, and the directory it came from. A missing
@@ -45,7 +48,7 @@ public struct PackChoice: Sendable {
             }
             directory = (file as NSString).deletingLastPathComponent.isEmpty ? "." : (file as NSString).deletingLastPathComponent
         } else {
-            let locator = try ProcessPlaces.current.packLocator(explicit: patterns)
+            let locator = try places.packLocator(explicit: patterns)
             let available = locator.availableSites
             let name = site ?? (available.count == 1 ? available[0] : PackChoice.defaultSite)
             pack = try PackLoader().load(file: try locator.file(forSite: name))

@@ -49,7 +49,7 @@ struct ConfigShowCommand: ParsableCommand {
     func run() throws {
         // A broken file or variable fails this read too; CommandConfig.settings() then throws it, said plainly (exit 2).
         let named = command.flatMap {
-            try? Settings(environment: ProcessPlaces.current.environment, command: CommandNames.command(named: $0), commands: CommandNames.all)
+            try? Settings(places: CommandConfig.places, command: CommandNames.command(named: $0), commands: CommandNames.all)
         }
         try ConfigRun.show(named ?? CommandConfig.settings(), output: try output.request().settings())
     }

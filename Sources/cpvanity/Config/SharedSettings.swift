@@ -6,9 +6,12 @@ import Foundation
 /// once. A broken file or variable is a `SettingsError`, said plainly (exit 2) by
 /// `ErrorAdvice` before anything runs.
 enum CommandConfig {
+    /// The process's surroundings, read here once: nothing below the command line reads them.
+    static let places = ProcessPlaces.current
+
     private static let loaded: Result<Settings, SettingsError> = {
         do throws(SettingsError) {
-            return .success(try Settings(environment: ProcessPlaces.current.environment,
+            return .success(try Settings(places: places,
                                          command: CommandNames.command(named: CommandLine.arguments.dropFirst().first),
                                          commands: CommandNames.all))
         } catch {

@@ -9,7 +9,7 @@ enum ValueCompletions {
 
     static var sites: CompletionKind {
         .custom { words, _, prefix in
-            PackChoice.sites(patterns: patternsFlag(in: words)).filter { $0.hasPrefix(prefix) }
+            PackChoice.sites(patterns: patternsFlag(in: words), places: CommandConfig.places).filter { $0.hasPrefix(prefix) }
         }
     }
 
