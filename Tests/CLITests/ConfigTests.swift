@@ -45,6 +45,28 @@ import Testing
         #expect(byKey["timeout"]?["source"] == "default")
     }
 
+    /// A lookup option added as docs/architecture.md says (its declaration, its flag, its
+    /// resolution, its use): the site is reached only through the proxy, here the replica,
+    /// which answers a request for another host's page as a proxy would.
+    @Test func everyRequestGoesThroughTheProxyAsked() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try FixtureServer()
+        let env = ["XDG_CONFIG_HOME": directory.path, "HOME": directory.path]
+        let args = ["member", "48201", "--base-url", "http://members.invalid", "--rate", "0", "--no-store", "--format", "csv", "--columns", "id,name,avatar_url"]
+        let proxied = try run("cpvanity", args + ["--proxy", server.baseURL], environment: env)
+        #expect(proxied.status == 0, "\(proxied.stderr)")
+        #expect(proxied.stdout == "id,name,avatar_url\r\n48201,Maren Okafor,http://members.invalid/script/Membership/ProfileImages/%7B48201%7D/photo.jpg\r\n")
+        try write("proxy = \"\(server.baseURL)\"\n")
+        #expect(try run("cpvanity", args, environment: env).stdout == proxied.stdout)
+
+        let badFlag = try run("cpvanity", args + ["--proxy", "ftp://proxy"], environment: env)
+        #expect(badFlag.status == 64)
+        #expect(badFlag.stderr.hasPrefix("cpvanity: --proxy must be a proxy's URL such as http://127.0.0.1:3128 or socks5h://127.0.0.1:1080, not 'ftp://proxy'.\n"))
+        let badVariable = try run("cpvanity", args, environment: env.merging(["CPVANITY_PROXY": "proxy"]) { $1 })
+        #expect(badVariable.status == 2)
+        #expect(badVariable.stderr.hasPrefix("cpvanity: CPVANITY_PROXY must be a proxy's URL such as http://127.0.0.1:3128 or socks5h://127.0.0.1:1080, not 'proxy'."))
+    }
+
     @Test func cacheTrueKeepsPagesInTheXDGCache() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = try FixtureServer()

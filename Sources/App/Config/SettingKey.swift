@@ -29,7 +29,7 @@ public struct SettingKey: Sendable {
     public static var all: [SettingKey] { [
         .site, .patterns, Setting.baseURL.key, .archive,
         Setting.rate.key, Setting.concurrency.key, Setting.retries.key, Setting.timeout.key, Setting.connectTimeout.key,
-        .cache, .db, .format, .columns,
+        Setting.proxy.key, .cache, .db, .format, .columns,
     ] }
 }
 
@@ -100,6 +100,17 @@ extension Setting where Value == String {
     public static var baseURL: Setting<String> {
         Setting(key: SettingKey("base_url", .url, fallback: "the pack's"), parse: { $0 }) { url in
             Settings.valid(url, kind: .url) ? nil : "must be an http(s) URL such as http://127.0.0.1:8080, not '\(url)'."
+        }
+    }
+
+    /// The proxy requests go through; libcurl's schemes.
+    public static var proxy: Setting<String> {
+        Setting(key: SettingKey("proxy", .text, fallback: "none (or http_proxy, https_proxy)"), parse: { $0 }) { proxy in
+            let schemes = ["http", "https", "socks4", "socks4a", "socks5", "socks5h"]
+            guard let url = URL(string: proxy), let scheme = url.scheme?.lowercased(), schemes.contains(scheme), url.host?.isEmpty == false else {
+                return "must be a proxy's URL such as http://127.0.0.1:3128 or socks5h://127.0.0.1:1080, not '\(proxy)'."
+            }
+            return nil
         }
     }
 }

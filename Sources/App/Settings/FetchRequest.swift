@@ -13,6 +13,7 @@ public struct FetchRequest: Sendable {
     public var ignoreRobots = false
     public var savePagesTo: String?
     public var cache: String?
+    public var proxy: String?
 
     public init() {}
 
@@ -42,6 +43,7 @@ public struct FetchRequest: Sendable {
         settings.timeout = try Setting.timeout.resolved(flag: timeout, in: config, fallback: settings.timeout)
         settings.connectTimeout = try Setting.connectTimeout.resolved(flag: connectTimeout, in: config, fallback: settings.connectTimeout)
         settings.baseURL = try Setting.baseURL.resolvedIfSet(flag: baseURL, in: config)
+        settings.proxy = try Setting.proxy.resolvedIfSet(flag: proxy, in: config)
         settings.respectRobots = !ignoreRobots
         settings.savePagesTo = savePagesTo
         return settings

@@ -29,7 +29,7 @@ extension FetchSettings {
         }
         // A connection per request in flight, so none is closed and reopened.
         let client = HTTPClient(options: HTTPClientOptions(connectTimeout: connectTimeout, timeout: timeout,
-                                                           connectionCacheSize: max(32, concurrency)))
+                                                           connectionCacheSize: max(32, concurrency), proxy: proxy))
         var policy = FetchPolicy(concurrency: concurrency, ratePerHost: rate, retries: retries, respectRobots: respectRobots)
         // A site's pace is the machine's too (no pace, a replica of one's own, needs no booking).
         if rate > 0 { policy.sharedBudget = budgetDirectory.map { SharedBudget(directory: $0, lane: "site") } }
@@ -69,7 +69,7 @@ extension FetchSettings {
         let robots = RobotsCache(keptIn: budgetDirectory)
         func fetcher(rate: Double, concurrency: Int, lane: String) -> PageFetcher {
             let client = HTTPClient(options: HTTPClientOptions(userAgent: spec.userAgent, connectTimeout: connectTimeout, timeout: timeout,
-                                                               connectionCacheSize: max(4, concurrency)))
+                                                               connectionCacheSize: max(4, concurrency), proxy: proxy))
             var policy = FetchPolicy(concurrency: concurrency, ratePerHost: rate, retries: retries, respectRobots: respectRobots)
             policy.pauseOn429 = spec.pauseAfter429
             policy.sharedBudget = budgetDirectory.map { SharedBudget(directory: $0, lane: lane) }

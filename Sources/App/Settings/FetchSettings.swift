@@ -17,6 +17,8 @@ public struct FetchSettings: Sendable {
     /// Seconds one request may take in all, and to connect.
     public var timeout = 30.0
     public var connectTimeout = 10.0
+    /// The proxy every request goes through; nil: libcurl's from the environment.
+    public var proxy: String?
     public var respectRobots = true
     /// Every page fetched is written here, named as `SavedPageName` says.
     public var savePagesTo: String?

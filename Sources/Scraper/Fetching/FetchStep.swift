@@ -4,7 +4,7 @@ import Synchronization
 /// One request on its way through the fetcher's policies: its URL and where it goes,
 /// the headers a policy adds, which try it is, and which answers are a record of
 /// another time rather than the server's state now.
-public struct FetchRequest: Sendable {
+public struct PageRequest: Sendable {
     public let url: String
     /// Scheme, host and port (what robots.txt and the pace apply to), and the rest.
     let target: RequestTarget
@@ -28,8 +28,8 @@ public struct FetchRequest: Sendable {
     }
 
     /// The same request, sent to `url` (a redirect's next hop); nil when it is no http(s) URL.
-    func sent(to url: String) -> FetchRequest? {
-        FetchRequest(url, followsRedirects: followsRedirects, recorded: recorded)
+    func sent(to url: String) -> PageRequest? {
+        PageRequest(url, followsRedirects: followsRedirects, recorded: recorded)
     }
 }
 
@@ -38,25 +38,25 @@ public struct FetchRequest: Sendable {
 /// rest (`next`), as often as it needs (a retry, a redirect's next hop), and look at
 /// the answer on its way back. Each is one small file, as swift-nio's channel handlers are.
 protocol FetchStep: Sendable {
-    func fetch(_ request: FetchRequest, next: FetchChain) async -> Result<HTTPResponse, FetchError>
+    func fetch(_ request: PageRequest, next: FetchChain) async -> Result<HTTPResponse, FetchError>
 }
 
 /// The policies from one on, and the server at the end.
 struct FetchChain: Sendable {
     let steps: ArraySlice<any FetchStep>
-    let send: @Sendable (FetchRequest) async -> Result<HTTPResponse, FetchError>
+    let send: @Sendable (PageRequest) async -> Result<HTTPResponse, FetchError>
 
-    init(_ steps: [any FetchStep], send: @escaping @Sendable (FetchRequest) async -> Result<HTTPResponse, FetchError>) {
+    init(_ steps: [any FetchStep], send: @escaping @Sendable (PageRequest) async -> Result<HTTPResponse, FetchError>) {
         self.init(steps[...], send: send)
     }
 
-    private init(_ steps: ArraySlice<any FetchStep>, send: @escaping @Sendable (FetchRequest) async -> Result<HTTPResponse, FetchError>) {
+    private init(_ steps: ArraySlice<any FetchStep>, send: @escaping @Sendable (PageRequest) async -> Result<HTTPResponse, FetchError>) {
         self.steps = steps
         self.send = send
     }
 
     /// `request` through the first policy, which hands it to the rest.
-    func callAsFunction(_ request: FetchRequest) async -> Result<HTTPResponse, FetchError> {
+    func callAsFunction(_ request: PageRequest) async -> Result<HTTPResponse, FetchError> {
         guard let first = steps.first else { return await send(request) }
         return await first.fetch(request, next: FetchChain(steps.dropFirst(), send: send))
     }

@@ -8,7 +8,7 @@ struct Pacing: FetchStep {
     let policy: FetchPolicy
     let state: FetchState
 
-    func fetch(_ request: FetchRequest, next: FetchChain) async -> Result<HTTPResponse, FetchError> {
+    func fetch(_ request: PageRequest, next: FetchChain) async -> Result<HTTPResponse, FetchError> {
         if state.isStopping { return .failure(.stopped(request.url)) }
         // In the list's order: a member's first request after those of the members before it.
         await limiter.acquire()
@@ -33,7 +33,7 @@ struct Pacing: FetchStep {
     /// The seconds every request to the host waits after `response`: a 429 from a
     /// service that blocks for ignored ones its Retry-After (else the policy's pause),
     /// any other 429 or 5xx its Retry-After when it is one cpvanity waits for.
-    func pause(askedBy response: HTTPResponse, to request: FetchRequest) -> Double? {
+    func pause(askedBy response: HTTPResponse, to request: PageRequest) -> Double? {
         guard Retries.statuses.contains(response.status), !request.recorded(response) else { return nil }
         if response.status == 429, let pause = policy.pauseOn429 { return min(response.retryAfter ?? pause, policy.maxRetryAfter) }
         guard let seconds = response.retryAfter, seconds <= policy.maxRetryAfter else { return nil }

@@ -76,7 +76,7 @@ public final class PageFetcher: Sendable {
     /// 503): those are not retried.
     public func fetch(_ url: String, followingRedirects: Bool = true,
                       recorded: @escaping @Sendable (HTTPResponse) -> Bool = { _ in false }) async -> Result<HTTPResponse, FetchError> {
-        guard let request = FetchRequest(url, followsRedirects: followingRedirects, recorded: recorded) else { return .failure(.invalidURL(url)) }
+        guard let request = PageRequest(url, followsRedirects: followingRedirects, recorded: recorded) else { return .failure(.invalidURL(url)) }
         return await chain(request)
     }
 }

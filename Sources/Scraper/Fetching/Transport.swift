@@ -11,7 +11,7 @@ struct Transport: Sendable {
     let state: FetchState
     let logger: Logger
 
-    func send(_ request: FetchRequest) async -> Result<HTTPResponse, FetchError> {
+    func send(_ request: PageRequest) async -> Result<HTTPResponse, FetchError> {
         state.count { $0.requests += 1 }
         let started = ContinuousClock.now
         let origin = request.target.origin
@@ -29,7 +29,7 @@ struct Transport: Sendable {
         return outcome.mapError { .transport($0) }
     }
 
-    private func trace(_ request: FetchRequest, _ outcome: Result<HTTPResponse, TransportError>, since started: ContinuousClock.Instant) {
+    private func trace(_ request: PageRequest, _ outcome: Result<HTTPResponse, TransportError>, since started: ContinuousClock.Instant) {
         guard logger.logLevel <= .debug else { return }
         let elapsed = ContinuousClock.now - started
         let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000

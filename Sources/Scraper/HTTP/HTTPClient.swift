@@ -91,15 +91,15 @@ final class Transfer: @unchecked Sendable {
         func check(_ code: CURLcode) { if code != CURLE_OK { ok = false } }
         check(url.withCString { cpv_easy_setopt_string(handle, CURLOPT_URL, $0) })
         check(options.userAgent.withCString { cpv_easy_setopt_string(handle, CURLOPT_USERAGENT, $0) })
+        if let proxy = options.proxy { check(proxy.withCString { cpv_easy_setopt_string(handle, CURLOPT_PROXY, $0) }) }
         // "" asks for every encoding libcurl can decode (gzip, deflate, br when built in).
         check("".withCString { cpv_easy_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, $0) })
         check("http,https".withCString { cpv_easy_setopt_string(handle, CURLOPT_PROTOCOLS_STR, $0) })
         check("http,https".withCString { cpv_easy_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, $0) })
         check(cpv_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
-        // Redirects are followed by PageFetcher, so that each host a request lands on
+        // Redirects are followed by PageFetcher (FollowRedirects), so that each host a request lands on
         // is asked for its robots.txt and paced; libcurl answers the 3xx as it is.
         check(cpv_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0))
-        check(cpv_easy_setopt_long(handle, CURLOPT_MAXREDIRS, options.maxRedirects))
         // At least 1 ms (0 would mean "no timeout" to libcurl), at most a day; never a trap.
         check(cpv_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, HTTPClientOptions.milliseconds(options.connectTimeout)))
         check(cpv_easy_setopt_long(handle, CURLOPT_TIMEOUT_MS, HTTPClientOptions.milliseconds(options.timeout)))

@@ -4,19 +4,21 @@ public struct HTTPClientOptions: Sendable {
     public var connectTimeout: Double
     /// Whole-request limit, seconds.
     public var timeout: Double
-    public var maxRedirects: Int
     public var maxBodyBytes: Int
     /// Idle connections kept for reuse.
     public var connectionCacheSize: Int
+    /// The proxy every request goes through (`http://host:3128`, `socks5h://host:1080`);
+    /// nil: libcurl's own choice from `http_proxy`, `https_proxy` and `no_proxy`.
+    public var proxy: String?
 
     public init(userAgent: String = HTTPClientOptions.defaultUserAgent, connectTimeout: Double = 10, timeout: Double = 30,
-                maxRedirects: Int = 5, maxBodyBytes: Int = 16 * 1024 * 1024, connectionCacheSize: Int = 32) {
+                maxBodyBytes: Int = 16 * 1024 * 1024, connectionCacheSize: Int = 32, proxy: String? = nil) {
         self.userAgent = userAgent
         self.connectTimeout = connectTimeout
         self.timeout = timeout
-        self.maxRedirects = maxRedirects
         self.maxBodyBytes = maxBodyBytes
         self.connectionCacheSize = connectionCacheSize
+        self.proxy = proxy
     }
 
     public static let version = "0.1.0"

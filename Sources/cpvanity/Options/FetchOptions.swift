@@ -23,6 +23,9 @@ struct FetchOptions: ParsableArguments {
     @Option(name: .customLong("connect-timeout"), parsing: .unconditional, help: ArgumentHelp("Seconds to wait for a connection (default \(Int(FetchSettings().connectTimeout))).", valueName: "seconds"))
     var connectTimeoutOption: Double?
 
+    @Option(name: .customLong("proxy"), help: ArgumentHelp("Send every request through this proxy (http://host:3128, socks5h://host:1080); by default http_proxy and https_proxy are honoured.", valueName: "url"))
+    var proxyOption: String?
+
     @Flag(name: .long, help: "Fetch pages even where the site's robots.txt disallows them.")
     var ignoreRobots = false
 
@@ -46,6 +49,7 @@ struct FetchOptions: ParsableArguments {
         request.ignoreRobots = ignoreRobots
         request.savePagesTo = savePages
         request.cache = cacheOption
+        request.proxy = proxyOption
         return request
     }
 
