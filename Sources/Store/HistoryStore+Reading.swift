@@ -41,11 +41,11 @@ extension HistoryStore {
         let id: Int64 = row["id"]
         var values = SnapshotValues()
         for field in try Row.fetchAll(db, sql: "SELECT field, type, value FROM field_value WHERE snapshot_id = ?", arguments: [id]) {
-            values.fields[field["field"]] = StoredValue.decode(type: field["type"], value: field["value"])
+            values.fields[field["field"]] = FieldValue(storedType: field["type"], value: field["value"])
         }
         for cell in try Row.fetchAll(db, sql: "SELECT collection, row_key, field, type, value FROM row_value WHERE snapshot_id = ?", arguments: [id]) {
             values.rows[SnapshotValues.RowKey(collection: cell["collection"], row: cell["row_key"], field: cell["field"])] =
-                StoredValue.decode(type: cell["type"], value: cell["value"])
+                FieldValue(storedType: cell["type"], value: cell["value"])
         }
         let firstSeen = StoredTime.date(row["first_seen"]) ?? Date(timeIntervalSince1970: 0)
         return Snapshot(firstSeen: firstSeen, lastSeen: StoredTime.date(row["last_seen"]) ?? firstSeen, values: values,

@@ -155,12 +155,12 @@ public final class HistoryStore: Sendable {
 
     private func insert(_ values: SnapshotValues, snapshot id: Int64, _ db: Database) throws {
         for (field, value) in values.fields {
-            let stored = StoredValue.encode(value)
+            let stored = value.stored
             try db.execute(sql: "INSERT INTO field_value (snapshot_id, field, type, value) VALUES (?, ?, ?, ?)",
                            arguments: [id, field, stored.type, stored.value])
         }
         for (key, value) in values.rows {
-            let stored = StoredValue.encode(value)
+            let stored = value.stored
             try db.execute(sql: "INSERT INTO row_value (snapshot_id, collection, row_key, field, type, value) VALUES (?, ?, ?, ?, ?, ?)",
                            arguments: [id, key.collection, key.row, key.field, stored.type, stored.value])
         }

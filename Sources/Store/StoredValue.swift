@@ -1,30 +1,14 @@
 import Foundation
 import Packs
 
-/// A `FieldValue` as two text columns, type and value, so it comes back exactly
-/// (decimals as written, dates as days).
-enum StoredValue {
-    static func encode(_ value: FieldValue) -> (type: String, value: String?) {
-        switch value {
-        case .null: return ("null", nil)
-        case .int(let number): return ("int", String(number))
-        case .decimal(let number): return ("decimal", number.description)
-        case .text(let text): return ("text", text)
-        case .date(let date): return ("date", date.description)
-        }
-    }
+/// A value in the history's two text columns, `type` and `value`: its kind and its
+/// text, the two parts the checkpoint codes it by, read back by `FieldValue(kind:text:)`.
+extension FieldValue {
+    var stored: (type: String, value: String?) { (kind?.rawValue ?? "null", kind == nil ? nil : description) }
 
-    static func decode(type: String, value: String?) -> FieldValue {
-        switch (type, value) {
-        case ("int", let text?): return Int(text).map { .int($0) } ?? .null
-        case ("decimal", let text?): return DecimalText.decimal(text).map { .decimal($0) } ?? .null
-        case ("text", let text?): return .text(text)
-        case ("date", let text?):
-            let parts = text.split(separator: "-").compactMap { Int($0) }
-            guard parts.count == 3, let date = CalendarDate(year: parts[0], month: parts[1], day: parts[2]) else { return .null }
-            return .date(date)
-        default: return .null
-        }
+    /// Null for a kind or a text the history could not have written.
+    init(storedType type: String, value: String?) {
+        self = FieldValue.Kind(rawValue: type).flatMap { kind in value.flatMap { FieldValue(kind: kind, text: $0) } } ?? .null
     }
 }
 
