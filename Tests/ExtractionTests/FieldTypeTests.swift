@@ -95,20 +95,12 @@ import Testing
     @Test func aRegisteredTypeIsOneAPackMayName() throws {
         FieldType.register(PercentType.self)
         #expect(FieldType.allCases.last?.rawValue == "percent" && FieldType.allCases.filter { $0.rawValue == "percent" }.count == 1)
-        let pack = try PackLoader().load(toml: """
-            [site]
-            name = "test"
-            base_url = "https://example.org/"
-            id = '[0-9]+'
-
-            [sources.page]
-            url = '{base}/p?id={id}'
-
+        let pack = try testPack("""
             [fields.acceptance]
             source = "page"
             pattern = 'Accepted: ([^<]+)'
             type = "percent"
-            """, file: "test.toml")
+            """)
         let type = try #require(pack.fields.first?.type)
         #expect(type.rawValue == "percent" && type.isNumber)
         #expect(type.convert("87.5%", base: "") == .success(.decimal(Decimal(string: "87.5")!)))

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Files
+import Synchronization
 import Testing
 
 /// Where a write to a path lands: where the path points, as a shell's `>` writes.
@@ -53,9 +54,12 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: path("out"), withDestinationPath: "/dev/stdout")
         #expect(try WritePlace.of(path("out")) == .descriptor(1))
         // A FIFO's reader gets the bytes; the FIFO stays a FIFO.
-        let box = FIFOBox()
+        let box = Mutex<Data?>(nil)
         let fifo = path("fifo")
-        let read = Thread { box.data = FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile() ?? Data() }
+        let read = Thread {
+            let data = FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile() ?? Data()
+            box.withLock { $0 = data }
+        }
         read.start()
         do {
             // Closed as it goes: the reader sees the end.
@@ -65,8 +69,8 @@ import Testing
             try writer.commit()
         }
         let deadline = Date().addingTimeInterval(10)
-        while box.data == nil && Date() < deadline { usleep(10_000) }
-        #expect(box.data == Data("through the pipe".utf8))
+        while box.withLock({ $0 }) == nil && Date() < deadline { usleep(10_000) }
+        #expect(box.withLock { $0 } == Data("through the pipe".utf8))
         var status = stat()
         #expect(lstat(path("fifo"), &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
         // A device that refuses the bytes is a failure in the system's words, and stays a device.
@@ -81,14 +85,5 @@ import Testing
         #expect(AtomicReplacement.replace(path("private.csv"), with: Array("still secret".utf8)) == nil)
         var status = stat()
         #expect(stat(path("private.csv"), &status) == 0 && status.st_mode & 0o777 == 0o600)
-    }
-}
-
-private final class FIFOBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Data?
-    var data: Data? {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
     }
 }
