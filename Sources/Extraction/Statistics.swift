@@ -216,7 +216,7 @@ struct StatisticsComputation {
     private mutating func sum(_ stat: StatRule, _ rows: [ExtractedRecord.Row]) -> FieldValue? {
         let found = values(stat.fields.first, rows)
         guard !found.isEmpty else { return nil }
-        var whole = 0, decimal = Decimal(0), isDecimal = false
+        var whole = 0, decimal = ExactSum(), isDecimal = false
         for item in found {
             switch item {
             case .int(let number):
@@ -226,39 +226,48 @@ struct StatisticsComputation {
                     return .int(.max)
                 }
                 whole = next
-            case .decimal(let number):
-                decimal += number
+            case .decimal:
+                decimal.add(item)
                 isDecimal = true
             default: continue
             }
         }
-        return isDecimal ? .decimal(decimal + Decimal(whole)) : .int(whole)
+        return isDecimal ? .decimal(decimal.value + Decimal(whole)) : .int(whole)
     }
 
-    /// The plain mean, or weighted by `weight` over rows whose weight is above 0, in
-    /// `Decimal`: exact for any list a page shows.
+    /// The plain mean, or weighted by `weight` over rows whose weight is above 0: exact
+    /// (`ExactSum`: the number `Decimal` would give, added in machine integers).
     private mutating func mean(_ stat: StatRule, _ rows: [ExtractedRecord.Row]) -> FieldValue? {
         guard let field = stat.fields.first else { return nil }
-        var total = Decimal(0), divisor = Decimal(0)
+        var total = ExactSum(), divisor = ExactSum()
         if let weightField = stat.weight {
-            var weightOf = [Decimal?](repeating: nil, count: rows.count)
+            var weightOf = [FieldValue?](repeating: nil, count: rows.count)
             forEach(weightField, rows) { value, index in
-                if StatisticsComputation.isPositive(value) { weightOf[index] = StatisticsComputation.decimal(value) }
+                if StatisticsComputation.isPositive(value) { weightOf[index] = value }
             }
             forEach(field, rows) { value, index in
-                guard let weight = weightOf[index], let number = StatisticsComputation.decimal(value) else { return }
-                total += number * weight
-                divisor += weight
+                guard let weight = weightOf[index] else { return }
+                switch (value, weight) {
+                case let (.int(number), .int(times)):
+                    let (product, overflow) = number.multipliedReportingOverflow(by: times)
+                    overflow ? total.add(.decimal(Decimal(number) * Decimal(times))) : total.add(.int(product))
+                case let (.decimal(number), .int(times)):
+                    total.add(number, times: times)
+                default:
+                    guard let number = StatisticsComputation.decimal(value), let times = StatisticsComputation.decimal(weight) else { return }
+                    total.add(.decimal(number * times))
+                }
+                divisor.add(weight)
             }
         } else {
             forEach(field, rows) { value, _ in
-                guard let number = StatisticsComputation.decimal(value) else { return }
-                total += number
-                divisor += 1
+                total.add(value)
+                divisor.add(.int(1))
             }
         }
-        guard divisor > 0 else { return nil }
-        let mean = total / divisor
+        let weights = divisor.value
+        guard weights > 0 else { return nil }
+        let mean = total.value / weights
         exact[stat.name] = NSDecimalNumber(decimal: mean).doubleValue
         guard let places = stat.places else { return .decimal(mean) }
         var unrounded = mean, rounded = Decimal()

@@ -59,7 +59,7 @@ extension FieldValue: CustomStringConvertible {
         case .null: return "null"
         case .text(let text): return text
         case .int(let number): return String(number)
-        case .decimal(let number): return number.description
+        case .decimal(let number): return DecimalText.plain(number)
         case .date(let date): return date.description
         }
     }

@@ -31,7 +31,7 @@ enum CSVText {
         case .none, .null?: return ""
         case .text(let text)?: return neutralised(text, raw: raw)
         case .int(let number)?: return String(number)
-        case .decimal(let number)?: return number.description
+        case .decimal(let number)?: return DecimalText.plain(number)
         case .date(let date)?: return date.description
         }
     }

@@ -61,7 +61,7 @@ public enum JSONValue: Sendable, Equatable {
         case .null: output += "null".utf8
         case .bool(let flag): output += (flag ? "true" : "false").utf8
         case .int(let number): output += String(number).utf8
-        case .decimal(let number): output += number.description.utf8
+        case .decimal(let number): output += DecimalText.plain(number).utf8
         case .double(let number): output += (number.isFinite ? number.description : "null").utf8
         case .string(let text): JSONValue.writeString(text, to: &output)
         case .written(let bytes): output += bytes
