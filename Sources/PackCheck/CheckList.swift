@@ -16,7 +16,7 @@ public enum CheckList {
         for (check, directory) in checks {
             for (row, field) in check.rowLabels.enumerated() {
                 for (index, member) in check.members.enumerated() {
-                    let found = differences(check, member: member, field: field)
+                    let found = differences(check, member: member, row: field)
                     rows.append([.text(directory), .text(member), .text(field), .text(CheckTable.word(check.cells[row][index])),
                                  found.expected, found.got])
                 }
@@ -25,22 +25,13 @@ public enum CheckList {
         return ListView(name: "Check", columns: columns, rows: rows)
     }
 
-    /// What was expected and got for `field` of `member`: the value, or for a row field
+    /// What was expected and got for `row` of `member`: the value, or for a list's field
     /// each differing row's (`[2] 912; [5] 40`).
-    private static func differences(_ check: PackCheck, member: String, field: String) -> (expected: ListCell, got: ListCell) {
-        let split = field.components(separatedBy: "[]")
-        let matching = check.differences.filter { difference in
-            guard difference.member == member else { return false }
-            if split.count != 2 { return difference.field == field }
-            return difference.field.hasPrefix(split[0] + "[") && difference.field.hasSuffix("]" + split[1]) && difference.field != field
-        }
+    private static func differences(_ check: PackCheck, member: String, row: String) -> (expected: ListCell, got: ListCell) {
+        let matching = check.differences.filter { $0.member == member && $0.row == row }
         guard !matching.isEmpty else { return (.empty, .empty) }
         func joined(_ value: (PackCheck.Difference) -> String) -> ListCell {
-            .text(matching.map { difference in
-                guard split.count == 2 else { return value(difference) }
-                let index = difference.field.dropFirst(split[0].count).prefix { $0 != "]" } + "]"
-                return "\(index) \(value(difference))"
-            }.joined(separator: "; "))
+            .text(matching.map { difference in difference.item.map { "\($0) \(value(difference))" } ?? value(difference) }.joined(separator: "; "))
         }
         return (joined(\.expected), joined(\.actual))
     }

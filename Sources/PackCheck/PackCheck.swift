@@ -28,6 +28,33 @@ public struct PackCheck: Sendable {
         public let field: String
         public let expected: String
         public let actual: String
+        /// The check's row it belongs to (`articles[].views` for `articles[3].views`), and
+        /// which of the list's rows it is (`[3]`), if any.
+        public let row: String
+        public let item: String?
+
+        init(member: String, field: String, expected: String, actual: String) {
+            self.init(member: member, place: nil, text: field, expected: expected, actual: actual)
+        }
+
+        init(member: String, place: FieldPath, expected: String, actual: String) {
+            self.init(member: member, place: place, text: place.description, expected: expected, actual: actual)
+        }
+
+        private init(member: String, place: FieldPath?, text: String, expected: String, actual: String) {
+            self.member = member
+            field = text
+            self.expected = expected
+            self.actual = actual
+            switch place {
+            case .cell(let list, .index(let index), let name)?:
+                (row, item) = (FieldPath.cell(list: list, row: .every, field: name).description, "[\(index)]")
+            case .cell(let list, .key(let key), let name)?:
+                (row, item) = (FieldPath.cell(list: list, row: .every, field: name).description, "[\(key)]")
+            default:
+                (row, item) = (text, nil)
+            }
+        }
     }
 
     /// A saved page the pack never read: no `next` link led to it.
@@ -58,10 +85,10 @@ public struct PackCheck: Sendable {
     public static func run(pack: SitePack, fixtures: FixtureSet, baseURL: String? = nil) async throws -> PackCheck {
         var labels = pack.fields.map(\.name)
         for collection in pack.collections {
-            labels.append("\(collection.name)[]")
-            labels += collection.fields.map { "\(collection.name)[].\($0.name)" }
+            labels.append(FieldPath.rows(collection.name).description)
+            labels += collection.fields.map { FieldPath.cell(list: collection.name, row: .every, field: $0.name).description }
         }
-        labels += pack.stats.map { "stats.\($0.name)" }
+        labels += pack.stats.map { FieldPath.stat($0.name).description }
         labels.append("errors")
         let lookup = MemberLookup(pack: pack, savedPagesIn: fixtures.directory, baseURL: baseURL)
         var columns = [[String: Cell]]()
@@ -194,12 +221,12 @@ private struct MemberComparison {
     mutating func compare(against expected: ExpectedRecord) {
         for field in pack.fields {
             guard let actual = record.value(field.name) else { continue }
-            compare(field.name, actual: actual, expected: expected.value(at: field.name), label: field.name)
+            compare(field.name, actual: actual, expected: expected.value(at: field.name), place: .field(field.name))
         }
         for collection in pack.collections {
             var expectedRows: [JSONValue]?
             if case .array(let list)? = expected.value(at: collection.name) { expectedRows = list }
-            let countLabel = "\(collection.name)[]"
+            let countLabel = FieldPath.rows(collection.name).description
             // A list the page was read without is unknown: an expected list, even `[]`, is
             // not there. An expected null (unknown) against `[]` is a mismatch below.
             guard let rows = record.collections[collection.name] else {
@@ -217,12 +244,12 @@ private struct MemberComparison {
                                          actual: "\(rows.count) rows"))
             }
             for field in collection.fields {
-                let label = "\(collection.name)[].\(field.name)"
+                let label = FieldPath.cell(list: collection.name, row: .every, field: field.name).description
                 cells[label] = .matched
                 for (index, row) in rows.enumerated() {
                     guard let expectedRows, index < expectedRows.count else { continue }
                     compare(label, actual: row[field.name] ?? .null, expected: expected.value(at: field.name, in: expectedRows[index]),
-                            label: "\(collection.name)[\(index)].\(field.name)")
+                            place: .cell(list: collection.name, row: .index(index), field: field.name))
                 }
             }
         }
@@ -243,7 +270,7 @@ private struct MemberComparison {
                 guard case .array(let rows) = value else { continue }
                 let fields = Set(collection.fields.map(\.name))
                 for key in Set(rows.flatMap { ExpectedRecord.leaves($0).map(\.0) }) where !fields.contains(key) {
-                    noSuchField("\(path)[].\(key)", in: "the list \(path)")
+                    noSuchField(FieldPath.cell(list: path, row: .every, field: key).description, in: "the list \(path)")
                 }
             } else if !known.contains(path) {
                 noSuchField(path, in: "the pack")
@@ -262,14 +289,14 @@ private struct MemberComparison {
         guard !pack.stats.isEmpty, expected.value(at: "stats") != nil else { return }
         let written = record.stats.map { RecordJSON.value($0, pack: pack) }
         for stat in pack.stats {
-            let label = "stats.\(stat.name)"
+            let label = FieldPath.stat(stat.name).description
             var actual = written ?? .null
             for part in stat.name.split(separator: ".") { actual = ExpectedRecord.member(String(part), of: actual) ?? .null }
             let wanted = expected.value(at: label)
             let same = wanted.map { JSONComparison.same(actual, $0) } ?? false
             cells[label] = same ? .matched : (actual == .null ? .missing : .mismatched)
             if !same {
-                differences.append(.init(member: member, field: label, expected: wanted.map(JSONComparison.describe) ?? "(not in the expected record)",
+                differences.append(.init(member: member, place: .stat(stat.name), expected: wanted.map(JSONComparison.describe) ?? "(not in the expected record)",
                                          actual: JSONComparison.describe(actual)))
             }
         }
@@ -279,20 +306,24 @@ private struct MemberComparison {
         for (name, reading) in record.fields { cells[name] = reading.value.isNull ? .empty : .found }
         for collection in pack.collections {
             guard let rows = record.collections[collection.name] else { continue }
-            cells["\(collection.name)[]"] = rows.isEmpty ? .empty : .found
+            cells[FieldPath.rows(collection.name).description] = rows.isEmpty ? .empty : .found
             for field in collection.fields {
-                cells["\(collection.name)[].\(field.name)"] = rows.contains { !($0[field.name] ?? .null).isNull } ? .found : .empty
+                cells[FieldPath.cell(list: collection.name, row: .every, field: field.name).description] = rows.contains { !($0[field.name] ?? .null).isNull } ? .found : .empty
             }
         }
         cells["errors"] = record.problems.isEmpty ? .matched : .mismatched
         for problem in record.problems {
-            differences.append(.init(member: member, field: problem.field?.description ?? "errors", expected: "no error", actual: problem.description))
+            if let place = problem.field {
+                differences.append(.init(member: member, place: place, expected: "no error", actual: problem.description))
+            } else {
+                differences.append(.init(member: member, field: "errors", expected: "no error", actual: problem.description))
+            }
         }
     }
 
     /// Merges one comparison into the cell for `row`: any mismatch or miss sticks. The
     /// value is compared as the reports write it (`RecordJSON`).
-    private mutating func compare(_ row: String, actual: FieldValue, expected: JSONValue?, label: String) {
+    private mutating func compare(_ row: String, actual: FieldValue, expected: JSONValue?, place: FieldPath) {
         let written = RecordJSON.json(actual)
         let cell: PackCheck.Cell
         if let expected {
@@ -301,7 +332,7 @@ private struct MemberComparison {
             cell = .mismatched  // the expected record does not mention the field
         }
         if cell != .matched {
-            differences.append(.init(member: member, field: label,
+            differences.append(.init(member: member, place: place,
                                      expected: expected.map(JSONComparison.describe) ?? "(not in the expected record)",
                                      actual: JSONComparison.describe(written)))
         }
