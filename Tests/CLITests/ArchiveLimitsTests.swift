@@ -61,9 +61,9 @@ import Testing
     @Test func aDecadesBackfillOfTwelveMembersKeepsToBothBudgets() throws {
         let server = try standIn()
         defer { server.stop() }
-        let db = FileManager.default.temporaryDirectory.appendingPathComponent("limits-\(UUID().uuidString).sqlite").path
+        let db = testScratch + "/limits-\(UUID().uuidString).sqlite"
         let started = Date()
-        let result = try backfill(server, db: db, budgets: FileManager.default.temporaryDirectory.appendingPathComponent("b-\(UUID().uuidString)").path)
+        let result = try backfill(server, db: db, budgets: testScratch + "/budgets-\(UUID().uuidString)")
         let took = Date().timeIntervalSince(started)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.components(separatedBy: "10 years with captures · 10 stored").count - 1 == 12, "\(result.stderr)")
@@ -78,8 +78,8 @@ import Testing
     @Test func twoBackfillsAtOnceShareTheMachinesBudget() throws {
         let server = try standIn()
         defer { server.stop() }
-        let budgets = FileManager.default.temporaryDirectory.appendingPathComponent("b-\(UUID().uuidString)").path
-        let dbs = (0..<2).map { _ in FileManager.default.temporaryDirectory.appendingPathComponent("limits-\(UUID().uuidString).sqlite").path }
+        let budgets = testScratch + "/budgets-\(UUID().uuidString)"
+        let dbs = (0..<2).map { _ in testScratch + "/limits-\(UUID().uuidString).sqlite" }
         let started = Date()
         let box = ResultsBox(count: dbs.count)
         DispatchQueue.concurrentPerform(iterations: dbs.count) { index in

@@ -79,8 +79,8 @@ private final class DataBox: @unchecked Sendable {
 public func testEnvironment(_ environment: [String: String] = [:]) -> [String: String] {
     var env = ProcessInfo.processInfo.environment
     env.removeValue(forKey: "CPVANITY_PATTERNS")
-    env["CPVANITY_DB"] = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-test-\(UUID().uuidString).sqlite").path
-    env["CPVANITY_BUDGETS"] = testBudgets + "/" + UUID().uuidString
+    env["CPVANITY_DB"] = testScratch + "/history-\(UUID().uuidString).sqlite"
+    env["CPVANITY_BUDGETS"] = testScratch + "/budgets/" + UUID().uuidString
     for (key, value) in environment { env[key] = value }
     return env
 }
@@ -99,5 +99,13 @@ public func startedCommand(_ arguments: [String], environment: [String: String] 
     return process
 }
 
-/// Where the commands a test process runs book their requests, each run below it.
-let testBudgets = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-budgets-\(getpid())").path
+/// Where the commands a test process runs keep what they write of their own (a
+/// history each, the budgets they book requests in): one directory, removed when the
+/// process ends, so that runs of the tests leave nothing behind in /tmp.
+public let testScratch: String = {
+    try? FileManager.default.createDirectory(atPath: testScratchPath, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(atPath: testScratchPath) }
+    return testScratchPath
+}()
+
+private let testScratchPath = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-tests-\(getpid())").path
