@@ -152,8 +152,4 @@ public struct FieldOutcome: Sendable, Equatable, Codable {
         byAlternative = Array(repeating: 0, count: alternatives)
     }
 
-    /// The 1-based alternative that found the value, for a scalar field that matched.
-    public var matchedAlternative: Int? {
-        byAlternative.firstIndex { $0 > 0 }.map { $0 + 1 }
-    }
 }

@@ -54,14 +54,6 @@ struct ValueFinder {
         return true
     }
 
-    /// Whether the text at `offset` is the page's <title> (what a browser's tab shows,
-    /// not the page's own words for the value).
-    static func isInTitle(_ page: [UInt8], at offset: Int) -> Bool {
-        guard let open = page[max(0, offset - 2_000)..<offset].lastIndex(of: UInt8(ascii: "<")) else { return false }
-        let tag = page[open..<min(offset, open + 7)].map { $0 | 0x20 }
-        return tag.elementsEqual("<title".utf8) || tag.elementsEqual("<title>".utf8.prefix(tag.count))
-    }
-
     /// Byte ranges of the first 50 places the value is written in the page's text, in
     /// page order; where it stands in no text, its places inside tags (attributes). A
     /// small number ("1") is written in many attributes (`version="1.1"`, an icon's

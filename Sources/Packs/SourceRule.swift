@@ -60,9 +60,6 @@ public struct SourceRule: Sendable {
         return host == URLComponents(string: from)?.host?.lowercased() || nextHosts.contains(host)
     }
 
-    /// The `next` pattern's text, for messages.
-    public var nextPattern: String? { next?.pattern }
-
     /// The link to the next page on `page`, as written there (relative or absolute,
     /// entities not yet decoded); nil on the last page or when the source has one page.
     public func nextLink(on page: [UInt8]) -> String? {

@@ -15,7 +15,7 @@ import Testing
 
     /// The archive of captures and the pack, written once for the suite.
     static let setUp: (archive: String, patterns: String) = {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-limits-\(getpid())")
+        let root = URL(fileURLWithPath: testScratch).appendingPathComponent("limits")
         let archive = root.appendingPathComponent("archive"), patterns = root.appendingPathComponent("patterns")
         let fixtures = repositoryRoot.appendingPathComponent("Fixtures/codeproject")
         let manager = FileManager.default
