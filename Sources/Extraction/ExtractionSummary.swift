@@ -30,6 +30,14 @@ public struct ExtractionSummary: Sendable, Equatable {
     public private(set) var entries: [Entry] = []
     /// Members whose pages were read (fetched fine, and not "no such member").
     public private(set) var members = 0
+    /// Where each field and source stands in `entries`: a batch adds every member's
+    /// every field, so the search is not one down the list each time.
+    private var positions: [Place: Int] = [:]
+
+    private struct Place: Hashable, Sendable {
+        let field: FieldPath
+        let source: String
+    }
 
     /// The fewest pages of a source on which a field must be missing half the time
     /// before the summary calls it drift: one odd page is not a changed site.
@@ -41,12 +49,14 @@ public struct ExtractionSummary: Sendable, Equatable {
         guard !record.outcomes.isEmpty else { return }
         members += 1
         for outcome in record.outcomes {
+            let place = Place(field: outcome.field, source: outcome.source)
             let index: Int
-            if let known = entries.firstIndex(where: { $0.field == outcome.field && $0.source == outcome.source }) {
+            if let known = positions[place] {
                 index = known
             } else {
                 entries.append(Entry(field: outcome.field, source: outcome.source))
                 index = entries.count - 1
+                positions[place] = index
             }
             let values = outcome.matched + outcome.defaulted + outcome.missing + outcome.unreadable + outcome.absent
             guard values > 0 else { continue }
