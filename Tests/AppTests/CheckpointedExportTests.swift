@@ -118,9 +118,9 @@ import TestSupport
         }
         let checkpoint = ExportJournal.path(besideOutput: output)
         let text = try String(contentsOfFile: checkpoint, encoding: .utf8)
-        #expect(text.contains(#""journal":"cpvanity.checkpoint\/4""#) || text.contains(#""journal":"cpvanity.checkpoint/4""#))
-        let older = text.replacingOccurrences(of: "cpvanity.checkpoint\\/4", with: "cpvanity.checkpoint\\/3")
-            .replacingOccurrences(of: "cpvanity.checkpoint/4", with: "cpvanity.checkpoint/3")
+        #expect(text.contains(#""journal":"cpvanity.checkpoint\/5""#) || text.contains(#""journal":"cpvanity.checkpoint/5""#))
+        let older = text.replacingOccurrences(of: "cpvanity.checkpoint\\/5", with: "cpvanity.checkpoint\\/4")
+            .replacingOccurrences(of: "cpvanity.checkpoint/5", with: "cpvanity.checkpoint/4")
         try older.write(toFile: checkpoint, atomically: true, encoding: .utf8)
         #expect { try open(output, format: "csv", resume: true) } throws: { error in
             guard case .checkpointMismatch(let path, let reasons)? = error as? AppError else { return false }
