@@ -21,9 +21,9 @@ struct FollowRedirects: FetchStep {
             guard request.followsRedirects, case .success(let response) = result, let hop = FollowRedirects.location(response, of: current.url) else {
                 // The page, with the URL it was asked by and the one it came from.
                 return result.map { response in
-                    var whole = HTTPResponse(url: request.url, finalURL: current.url, status: response.status, headers: response.headers, body: response.body)
-                    whole.fromCache = response.fromCache
-                    whole.sentAt = response.sentAt
+                    var whole = response
+                    whole.url = request.url
+                    whole.finalURL = current.url
                     return whole
                 }
             }

@@ -2,9 +2,9 @@ import Foundation
 
 /// What came back for one request, after redirects.
 public struct HTTPResponse: Sendable {
-    public let url: String
+    public internal(set) var url: String
     /// The URL after redirects.
-    public let finalURL: String
+    public internal(set) var finalURL: String
     public let status: Int
     /// Header names lower-cased; the last response's headers when there were redirects.
     public let headers: [String: String]
