@@ -75,6 +75,12 @@ final class FetchState: Sendable {
     var statistics: FetchStatistics { counters.withLock { $0 } }
 
     func count(_ change: (inout FetchStatistics) -> Void) { counters.withLock { change(&$0) } }
+
+    /// Waits `seconds` (bounded), cut short by a stop.
+    func wait(_ seconds: Double) async {
+        let clock = ContinuousClock()
+        _ = await clock.sleep(until: clock.now + BoundedSeconds.duration(seconds), unless: { self.isStopping })
+    }
 }
 
 /// Scheme, host and port (the unit robots.txt and the pace apply to), and the rest.

@@ -35,8 +35,7 @@ struct Retries: FetchStep {
             let delay = max(wait ?? 0, policy.backoff(beforeAttempt: request.attempt))
             logger.debug("retry \(request.attempt) of \(policy.retries) in \(String(format: "%.2f", delay)) s\(wait != nil ? " (Retry-After)" : ""): \(URLCredentials.redacted(request.url))")
             // Cut short by a stop; the next try then comes back `.stopped`.
-            let clock = ContinuousClock()
-            _ = await clock.sleep(until: clock.now + BoundedSeconds.duration(delay), unless: { state.isStopping })
+            await state.wait(delay)
         }
     }
 

@@ -23,8 +23,7 @@ struct TooManyRequestsPause: FetchStep {
                 return .failure(.stopped(request.url))
             }
             resends += 1
-            let clock = ContinuousClock()
-            _ = await clock.sleep(until: clock.now + BoundedSeconds.duration(seconds), unless: { state.isStopping })
+            await state.wait(seconds)
         }
     }
 
