@@ -79,8 +79,8 @@ public struct ExtractedRecord: Sendable, Equatable, Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        let names = Array(fields.keys)
-        try container.encode(ReadingTable(fields: names, rows: [names.map { fields[$0] ?? FieldReading(.null) }]), forKey: .fields)
+        // A dictionary's keys and values come in the same order.
+        try container.encode(ReadingTable(fields: Array(fields.keys), rows: [Array(fields.values)]), forKey: .fields)
         try container.encode(collections.mapValues { ReadingTable(rows: $0) }, forKey: .collections)
         if !problems.isEmpty { try container.encode(problems, forKey: .problems) }
         if !outcomes.isEmpty { try container.encode(outcomes, forKey: .outcomes) }
