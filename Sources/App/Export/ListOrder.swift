@@ -18,7 +18,7 @@ struct ListOrder<Held> {
     var nextID: String? { next < order.count ? order[next] : nil }
 
     /// Keeps `item` for the member until its turn; false (nothing kept) for one already
-    /// handed on, or not in the list.
+    /// handed on. One not in the list never has a turn, and `rest` leaves it out.
     @discardableResult
     mutating func hold(_ item: Held, for id: String) -> Bool {
         guard !handed.contains(id) else { return false }
