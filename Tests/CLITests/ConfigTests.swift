@@ -59,6 +59,11 @@ import Testing
         try write("proxy = \"\(server.baseURL)\"\n")
         #expect(try run("cpvanity", args, environment: env).stdout == proxied.stdout)
 
+        // A proxy that does not answer is named as the one that failed, not the site.
+        let dead = try run("cpvanity", args + ["--proxy", "http://127.0.0.1:9", "--retries", "0"], environment: env)
+        #expect(dead.status == 1)
+        #expect(dead.stderr.contains("member 48201: network: cannot connect to the proxy 127.0.0.1:9; is it up and reachable from here?"), "\(dead.stderr)")
+
         let badFlag = try run("cpvanity", args + ["--proxy", "ftp://proxy"], environment: env)
         #expect(badFlag.status == 64)
         #expect(badFlag.stderr.hasPrefix("cpvanity: --proxy must be a proxy's URL such as http://127.0.0.1:3128 or socks5h://127.0.0.1:1080, not 'ftp://proxy'.\n"))

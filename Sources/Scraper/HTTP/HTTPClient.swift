@@ -192,6 +192,10 @@ final class Transfer: @unchecked Sendable {
         let host = parts?.host ?? url
         let port = parts?.port ?? (parts?.scheme?.lowercased() == "https" ? 443 : 80)
         switch code {
+        case CURLE_COULDNT_CONNECT where options.proxy != nil:
+            // Every request goes to the proxy: it is the one that did not answer.
+            let proxy = URLComponents(string: options.proxy ?? "")
+            return "cannot connect to the proxy \(proxy?.host ?? "")\(proxy?.port.map { ":\($0)" } ?? ""); is it up and reachable from here?"
         case CURLE_COULDNT_CONNECT:
             return "cannot connect to \(host):\(port)" + (HTTPClient.advice(for: code).map { "; \($0)" } ?? "")
         case CURLE_COULDNT_RESOLVE_HOST:
