@@ -100,26 +100,18 @@ extension ExtractedRecord {
             return zip(lhs.names.list, lhs.readings).allSatisfy { rhs[reading: $0] == $1 }
         }
 
-        /// Its names and its readings, in order: `{"fields":["title","views"],"readings":[{"text":"x"},{"int":56}]}`
-        /// (a list codes its names once, and each row as its readings: `ExtractedRecord`).
+        /// A table of one row (`ReadingTable`), as a list codes its rows:
+        /// `{"fields":["title","views"],"kinds":["text","int"],"rows":[["x",56]],"steps":[[0,1,10]]}`.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            let names = try container.decode([String].self, forKey: .fields)
-            let readings = try container.decode([FieldReading].self, forKey: .readings)
-            guard names.count == readings.count else {
-                throw DecodingError.dataCorruptedError(forKey: .readings, in: container, debugDescription: "\(readings.count) readings for \(names.count) fields")
+            let table = try ReadingTable(from: decoder)
+            guard table.rows.count == 1, let readings = table.rows.first else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a row is a table of one row, not \(table.rows.count)"))
             }
-            self.init(readings: Array(zip(names, readings)))
+            self.init(readings: Array(zip(table.fields, readings)))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(names.list, forKey: .fields)
-            try container.encode(readings, forKey: .readings)
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case fields, readings
+            try ReadingTable(fields: names.list, rows: [readings]).encode(to: encoder)
         }
 
         /// As a dictionary prints: `["title": A, "views": 3]`, `[:]` when empty.

@@ -51,6 +51,7 @@ struct ReadingTable: Codable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let kinds = ReadingTable.kinds(of: rows, columns: fields.count)
+        let mixed = kinds.map { $0 == "mixed" }
         try container.encode(fields, forKey: .fields)
         try container.encode(kinds, forKey: .kinds)
         var steps = [[Int]]()
@@ -61,10 +62,10 @@ struct ReadingTable: Codable {
                 if let step = reading.step { steps.append([index, column, step]) }
                 switch reading.value {
                 case .null: try cells.encodeNil()
-                case .int(let number) where kinds[column] != "mixed": try cells.encode(number)
-                case .text(let text) where kinds[column] != "mixed": try cells.encode(text)
+                case .int(let number) where !mixed[column]: try cells.encode(number)
+                case .text(let text) where !mixed[column]: try cells.encode(text)
                 case .decimal, .date, .int, .text:
-                    if kinds[column] == "mixed" {
+                    if mixed[column] {
                         try cells.encode([reading.value.kind?.rawValue ?? "", reading.value.description])
                     } else {
                         try cells.encode(reading.value.description)

@@ -1,8 +1,8 @@
 import Packs
 
 /// A record's statistics coded as its fields are: the figures as a table of one row
-/// (`ReadingTable`), each top row with its names and readings, then the sums that did
-/// not fit: `{"figures":{...},"rows":{"top":{"fields":[...],"readings":[...]},"none":null},"saturated":[]}`.
+/// (`ReadingTable`), each top row likewise (null when no row was on top), then the sums
+/// that did not fit: `{"figures":{...},"rows":{"top":{...},"none":null},"saturated":[]}`.
 extension Statistics: Codable {
     private enum CodingKeys: String, CodingKey {
         case figures, rows, saturated

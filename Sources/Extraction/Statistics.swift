@@ -168,16 +168,20 @@ struct StatisticsComputation {
         case .distinct: figure = distinct(stat, rows)
         case .formula: figure = formula(stat)
         }
-        result.values[stat.name] = .value(FieldReading(figure, step: figure == .null ? nil : Self.largestStep(stat, rows)))
+        result.values[stat.name] = .value(FieldReading(figure, step: figure == .null ? nil : largestStep(stat, rows)))
         if exact[stat.name] == nil { exact[stat.name] = StatisticsComputation.double(figure) }
     }
 
     /// A sum, mean, least or greatest over values the page showed rounded is known no
     /// closer than they are: the largest of their steps (tables show it as `≈`, and a
     /// refresh reports no change smaller than that); nil when every one was exact.
-    private static func largestStep(_ stat: StatRule, _ rows: [ExtractedRecord.Row]) -> Int? {
+    private func largestStep(_ stat: StatRule, _ rows: [ExtractedRecord.Row]) -> Int? {
         guard [.sum, .mean, .min, .max].contains(stat.operation), stat.collection != nil, let field = stat.fields.first else { return nil }
-        return rows.compactMap { $0[reading: field]?.step }.max()
+        var largest: Int?
+        forEach(field, rows) { reading, _ in
+            if let step = reading.step { largest = max(largest ?? step, step) }
+        }
+        return largest
     }
 
     /// The field a sum, mean, least or greatest is over, when rows are there and none
@@ -194,12 +198,12 @@ struct StatisticsComputation {
         guard let field else { return [] }
         var found = [FieldValue]()
         found.reserveCapacity(rows.count)
-        forEach(field, rows) { value, _ in found.append(value) }
+        forEach(field, rows) { reading, _ in found.append(reading.value) }
         return found
     }
 
-    /// Calls `body` with each row's non-null value of `field`, and the row's index.
-    private func forEach(_ field: String, _ rows: [ExtractedRecord.Row], _ body: (FieldValue, Int) -> Void) {
+    /// Calls `body` with each row's reading of `field` that is not null, and the row's index.
+    private func forEach(_ field: String, _ rows: [ExtractedRecord.Row], _ body: (FieldReading, Int) -> Void) {
         var names: RowNames?
         var position: Int?
         for (index, row) in rows.enumerated() {
@@ -208,8 +212,8 @@ struct StatisticsComputation {
                 position = row.names.positions[field]
             }
             guard let position else { continue }
-            let value = row.readings[position].value
-            if !value.isNull { body(value, index) }
+            let reading = row.readings[position]
+            if !reading.value.isNull { body(reading, index) }
         }
     }
 
@@ -242,11 +246,12 @@ struct StatisticsComputation {
         var total = ExactSum(), divisor = ExactSum()
         if let weightField = stat.weight {
             var weightOf = [FieldValue?](repeating: nil, count: rows.count)
-            forEach(weightField, rows) { value, index in
-                if StatisticsComputation.isPositive(value) { weightOf[index] = value }
+            forEach(weightField, rows) { reading, index in
+                if StatisticsComputation.isPositive(reading.value) { weightOf[index] = reading.value }
             }
-            forEach(field, rows) { value, index in
+            forEach(field, rows) { reading, index in
                 guard let weight = weightOf[index] else { return }
+                let value = reading.value
                 switch (value, weight) {
                 case let (.int(number), .int(times)):
                     let (product, overflow) = number.multipliedReportingOverflow(by: times)
@@ -260,8 +265,8 @@ struct StatisticsComputation {
                 divisor.add(weight)
             }
         } else {
-            forEach(field, rows) { value, _ in
-                total.add(value)
+            forEach(field, rows) { reading, _ in
+                total.add(reading.value)
                 divisor.add(.int(1))
             }
         }

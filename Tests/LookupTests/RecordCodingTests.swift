@@ -58,17 +58,19 @@ import TestSupport
         #expect(try JSONDecoder().decode([FieldValue].self, from: Data(text.utf8)) == values)
     }
 
-    /// A row is its names once and its readings in their order.
-    @Test func aRowIsItsNamesAndItsReadings() throws {
+    /// A row is coded as a list's rows are: a table of one row, its names and kinds once.
+    @Test func aRowIsATableOfOneRow() throws {
         var row: ExtractedRecord.Row = ["title": .text("Cache Heap Shader"), "views": .int(2_345_678), "rating": .null]
         row[reading: "views"] = FieldReading(.int(2_345_678), step: 1_000)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let text = String(decoding: try encoder.encode(row), as: UTF8.self)
-        #expect(text == #"{"fields":["title","views","rating"],"readings":[{"text":"Cache Heap Shader"},{"int":2345678,"step":1000},null]}"#)
+        #expect(text == #"{"fields":["title","views","rating"],"kinds":["text","int","null"],"rows":[["Cache Heap Shader",2345678,null]],"steps":[[0,1,1000]]}"#)
         let back = try JSONDecoder().decode(ExtractedRecord.Row.self, from: Data(text.utf8))
         #expect(back == row && back.keys == row.keys)
-        for damaged in [#"{"fields":["views"],"readings":[]}"#, #"{"fields":["views"]}"#, #""5:views2:i5""#, #"{"fields":["views"],"readings":[{"count":5}]}"#] {
+        #expect(back[reading: "views"]?.step == 1_000)
+        for damaged in [#"{"fields":["views"],"kinds":["int"],"rows":[]}"#, #"{"fields":["views"],"kinds":["int"],"rows":[[5],[6]]}"#,
+                        #"{"fields":["views"]}"#, #""5:views2:i5""#, #"{"fields":["views"],"readings":[{"int":5}]}"#] {
             #expect(throws: DecodingError.self, "\(damaged)") { try JSONDecoder().decode(ExtractedRecord.Row.self, from: Data(damaged.utf8)) }
         }
     }

@@ -269,8 +269,13 @@ public final class ExportJournal {
         try encoded(entry, path: path)
     }
 
-    /// One coder for every line: made once, not once a member.
-    private static let encoder = JSONEncoder()
+    /// One coder for every line: made once, not once a member. A URL's slashes left as
+    /// they are: escaping them is for JSON inside HTML, and costs every line a copy.
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        return encoder
+    }()
 
     private static func encoded(_ value: some Encodable, path: String) throws(ExportError) -> [UInt8] {
         do {
