@@ -27,24 +27,23 @@ extension RecordSchema {
     static func value(_ stat: StatRule, pack: SitePack) -> JSONValue {
         let collection = stat.collection.flatMap(pack.collection(named:))
         let read = stat.fields.first.flatMap { collection?.field(named: $0) }
-        // Any statistic may be null: unknown (with an error naming it) when a row it is
+        // Its type is its column's, as every output types it (`RecordColumns`). Any
+        // statistic may be null: unknown (with an error naming it) when a row it is
         // over, or the list itself, could not be read; a default only fills an empty list.
-        let nullable = true
+        let type = pack.columns.column(named: FieldPath.stat(stat.name).description)?.type ?? .decimal
         switch stat.operation {
         case .count:
-            return .object(typed(.int, nullable: nullable) + [("minimum", .int(0))])
+            return .object(typed(type, nullable: true) + [("minimum", .int(0))])
         case .sum:
             let low = read?.bounds.minimum.flatMap { $0 >= 0 ? Decimal(0) : nil }
             let high = read?.bounds.maximum.flatMap { $0 <= 0 ? Decimal(0) : nil }
-            return .object(typed(read?.type ?? .int, nullable: nullable) + bounds(merged(ValueBounds(minimum: low, maximum: high), stat.bounds)))
-        case .mean:
-            return .object(typed(.decimal, nullable: nullable) + bounds(merged(read?.bounds ?? ValueBounds(), stat.bounds)))
-        case .min, .max:
-            return .object(typed(read?.type ?? .decimal, nullable: nullable) + bounds(merged(read?.bounds ?? ValueBounds(), stat.bounds)))
+            return .object(typed(type, nullable: true) + bounds(merged(ValueBounds(minimum: low, maximum: high), stat.bounds)))
+        case .mean, .min, .max:
+            return .object(typed(type, nullable: true) + bounds(merged(read?.bounds ?? ValueBounds(), stat.bounds)))
         case .formula:
-            return .object(typed(.decimal, nullable: true) + bounds(stat.bounds))
+            return .object(typed(type, nullable: true) + bounds(stat.bounds))
         case .distinct:
-            return .object(typed(.text, nullable: true))
+            return .object(typed(type, nullable: true))
         case .top:
             guard stat.fieldsAsObject else { return read.map(field) ?? .object([]) }
             let parts = stat.objectKeys.compactMap { key -> (String, JSONValue)? in
