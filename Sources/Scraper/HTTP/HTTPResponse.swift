@@ -29,10 +29,13 @@ public struct HTTPResponse: Sendable {
 
     /// The charset a `Content-Type` value names, if any.
     public static func charset(_ contentType: String) -> String? {
-        // On the bytes: Foundation's range(of:) and trimming were a hundredth of a batch.
-        let bytes = Array(contentType.lowercased().utf8)
-        guard let key = bytes.firstRange(of: "charset=".utf8) else { return nil }
-        var value = bytes[key.upperBound...].prefix { $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: " ") }
+        // On the bytes, ASCII letters folded (a header's names and charsets are ASCII):
+        // Foundation's range(of:), then lowercased() and the generic firstRange(of:),
+        // were a hundredth of a batch's CPU (6.5 µs a call measured alone; 0.5 now).
+        let bytes = contentType.utf8.map { (65...90).contains($0) ? $0 | 0x20 : $0 }
+        let key = Array("charset=".utf8)
+        guard let start = bytes.indices.first(where: { bytes[$0...].starts(with: key) }) else { return nil }
+        var value = bytes[(start + key.count)...].prefix { $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: " ") }
         let isQuote = { (byte: UInt8) in byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") }
         while let first = value.first, isQuote(first) { value = value.dropFirst() }
         while let last = value.last, isQuote(last) { value = value.dropLast() }

@@ -4,7 +4,8 @@ package enum URLCredentials {
     /// `text` with the user information of every URL in it (`scheme://user:pass@`)
     /// written as `***`.
     package static func redacted(_ text: String) -> String {
-        guard text.contains("@"), text.contains("://") else { return text }
+        // A byte's search first: Foundation's contains("@") bridges the text, ten times the cost.
+        guard text.utf8.contains(UInt8(ascii: "@")), text.contains("://") else { return text }
         var output = ""
         var rest = text[...]
         while let scheme = rest.range(of: "://") {
