@@ -101,13 +101,14 @@ extension ExtractedRecord {
         }
 
         /// A table of one row (`ReadingTable`), as a list codes its rows:
-        /// `{"fields":["title","views"],"kinds":["text","int"],"rows":[["x",56]],"steps":[[0,1,10]]}`.
+        /// `{"fields":["title","views"],"kinds":["text","int"],"columns":[["x"],[56]],"steps":[[0,1,10]]}`.
         public init(from decoder: any Decoder) throws {
             let table = try ReadingTable(from: decoder)
-            guard table.rows.count == 1, let readings = table.rows.first else {
+            // A row of no fields is a table of none.
+            guard table.rows.count == (table.fields.isEmpty ? 0 : 1) else {
                 throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a row is a table of one row, not \(table.rows.count)"))
             }
-            self.init(readings: Array(zip(table.fields, readings)))
+            self.init(readings: Array(zip(table.fields, table.rows.first ?? [])))
         }
 
         public func encode(to encoder: any Encoder) throws {

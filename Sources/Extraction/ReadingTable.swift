@@ -1,18 +1,20 @@
 import Packs
 
 /// Named readings coded as a table: their names once, each column's kind once, then
-/// each row's values as JSON's own numbers and strings (a decimal and a day as their
-/// exact text, their column's kind saying which), and the steps of the values a page
-/// showed rounded apart, as `[row, column, step]`:
+/// each column's values down the rows as JSON's own numbers and strings (a decimal and
+/// a day as their exact text, their column's kind saying which), and the steps of the
+/// values a page showed rounded apart, as `[row, column, step]`:
 ///
 ///     {"fields":["title","views","rating"],"kinds":["text","int","decimal"],
-///      "rows":[["Cache Heap Shader",2345678,"4.91"]],"steps":[[0,1,1000]]}
+///      "columns":[["Cache Heap Shader","Regex Graph"],[2345678,22648],["4.91",null]],"steps":[[0,1,1000]]}
 ///
-/// How a record codes its fields (one row) and each of its lists. A reading coded on its
-/// own names its kind (`{"int":5}`); a table says it once a column, since coding a
-/// checkpoint's every value as an object of its own cost more CPU than the member's
-/// lookup (2.1 ms a member became 3.4 on the batch bench). A column whose values are
-/// of more than one kind (no pack makes one) codes each as `[kind, text]`.
+/// How a record codes its fields (one row), each of its lists, its statistics and their
+/// top rows. A reading coded on its own names its kind (`{"int":5}`); a table says it
+/// once a column, since coding a checkpoint's every value as an object of its own cost
+/// more CPU than the member's lookup (2.1 ms a member became 3.4 on the batch bench);
+/// and by columns, a list of a dozen fields and many rows is a dozen lists, not one a
+/// row. A column whose values are of more than one kind (no pack makes one) codes each
+/// as `[kind, text]`. A table of no fields has no rows.
 struct ReadingTable: Codable {
     let fields: [String]
     let rows: [[FieldReading]]
@@ -32,7 +34,7 @@ struct ReadingTable: Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case fields, kinds, rows, steps
+        case fields, kinds, columns, steps
     }
 
     /// A column's kind: that of every value in it that is not null; `mixed` when they differ.
@@ -55,10 +57,11 @@ struct ReadingTable: Codable {
         try container.encode(strings: fields, forKey: .fields)
         try container.encode(strings: kinds, forKey: .kinds)
         var steps = [[Int]]()
-        var coded = container.nestedUnkeyedContainer(forKey: .rows)
-        for (index, row) in rows.enumerated() {
+        var coded = container.nestedUnkeyedContainer(forKey: .columns)
+        for column in fields.indices {
             var cells = coded.nestedUnkeyedContainer()
-            for (column, reading) in row.enumerated() {
+            for (index, row) in rows.enumerated() {
+                let reading = row[column]
                 if let step = reading.step { steps.append([index, column, step]) }
                 switch reading.value {
                 case .null: try cells.encodeNil()
@@ -66,7 +69,9 @@ struct ReadingTable: Codable {
                 case .text(let text) where !mixed[column]: try cells.encode(text)
                 case .decimal, .date, .int, .text:
                     if mixed[column] {
-                        try cells.encode([reading.value.kind?.rawValue ?? "", reading.value.description])
+                        var pair = cells.nestedUnkeyedContainer()
+                        try pair.encode(reading.value.kind?.rawValue ?? "")
+                        try pair.encode(reading.value.description)
                     } else {
                         try cells.encode(reading.value.description)
                     }
@@ -89,19 +94,33 @@ struct ReadingTable: Codable {
         guard kinds.count == fields.count else {
             throw DecodingError.dataCorruptedError(forKey: .kinds, in: container, debugDescription: "\(kinds.count) kinds for \(fields.count) fields")
         }
-        var coded = try container.nestedUnkeyedContainer(forKey: .rows)
+        var coded = try container.nestedUnkeyedContainer(forKey: .columns)
         var rows = [[FieldReading]]()
-        while !coded.isAtEnd {
+        for (column, kind) in kinds.enumerated() {
+            guard !coded.isAtEnd else {
+                throw DecodingError.dataCorruptedError(in: coded, debugDescription: "\(column) columns for \(fields.count) fields")
+            }
             var cells = try coded.nestedUnkeyedContainer()
-            var row = [FieldReading]()
-            row.reserveCapacity(fields.count)
-            for kind in kinds {
-                row.append(FieldReading(try ReadingTable.value(of: kind, from: &cells)))
+            var index = 0
+            while !cells.isAtEnd {
+                let reading = FieldReading(try ReadingTable.value(of: kind, from: &cells))
+                if column == 0 {
+                    rows.append([reading])
+                    rows[index].reserveCapacity(fields.count)
+                } else {
+                    guard index < rows.count else {
+                        throw DecodingError.dataCorruptedError(in: cells, debugDescription: "the column of \(fields[column]) has more values than the \(rows.count) rows")
+                    }
+                    rows[index].append(reading)
+                }
+                index += 1
             }
-            guard cells.isAtEnd else {
-                throw DecodingError.dataCorruptedError(in: cells, debugDescription: "a row has more values than the \(fields.count) fields")
+            guard index == rows.count else {
+                throw DecodingError.dataCorruptedError(in: cells, debugDescription: "the column of \(fields[column]) has \(index) values for \(rows.count) rows")
             }
-            rows.append(row)
+        }
+        guard coded.isAtEnd else {
+            throw DecodingError.dataCorruptedError(in: coded, debugDescription: "more columns than the \(fields.count) fields")
         }
         for step in try container.decodeIfPresent([[Int]].self, forKey: .steps) ?? [] {
             guard step.count == 3, rows.indices.contains(step[0]), fields.indices.contains(step[1]), step[2] > 0 else {

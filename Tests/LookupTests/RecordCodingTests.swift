@@ -65,11 +65,11 @@ import TestSupport
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let text = String(decoding: try encoder.encode(row), as: UTF8.self)
-        #expect(text == #"{"fields":["title","views","rating"],"kinds":["text","int","null"],"rows":[["Cache Heap Shader",2345678,null]],"steps":[[0,1,1000]]}"#)
+        #expect(text == #"{"columns":[["Cache Heap Shader"],[2345678],[null]],"fields":["title","views","rating"],"kinds":["text","int","null"],"steps":[[0,1,1000]]}"#)
         let back = try JSONDecoder().decode(ExtractedRecord.Row.self, from: Data(text.utf8))
         #expect(back == row && back.keys == row.keys)
         #expect(back[reading: "views"]?.step == 1_000)
-        for damaged in [#"{"fields":["views"],"kinds":["int"],"rows":[]}"#, #"{"fields":["views"],"kinds":["int"],"rows":[[5],[6]]}"#,
+        for damaged in [#"{"fields":["views"],"kinds":["int"],"columns":[[]]}"#, #"{"fields":["views"],"kinds":["int"],"columns":[[5,6]]}"#,
                         #"{"fields":["views"]}"#, #""5:views2:i5""#, #"{"fields":["views"],"readings":[{"int":5}]}"#] {
             #expect(throws: DecodingError.self, "\(damaged)") { try JSONDecoder().decode(ExtractedRecord.Row.self, from: Data(damaged.utf8)) }
         }
@@ -82,7 +82,7 @@ import TestSupport
         }
     }
 
-    /// A record's lists are tables: names and kinds once, values as JSON's own, steps apart.
+    /// A record's lists are tables: names and kinds once, values as JSON's own a column at a time, steps apart.
     @Test func aListIsCodedAsATable() throws {
         var record = ExtractedRecord()
         let day = try #require(CalendarDate(year: 2012, month: 3, day: 12))
@@ -93,15 +93,17 @@ import TestSupport
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let text = String(decoding: try encoder.encode(record), as: UTF8.self)
-        #expect(text.contains(#""articles":{"fields":["title","views","rating","posted"],"kinds":["text","int","decimal","date"],"rows":[["A",12400,"4.5","2012-03-12"],["B",null,null,null]],"steps":[[0,1,100]]}"#), "\(text)")
+        #expect(text.contains(#""articles":{"columns":[["A","B"],[12400,null],["4.5",null],["2012-03-12",null]],"fields":["title","views","rating","posted"],"kinds":["text","int","decimal","date"],"steps":[[0,1,100]]}"#), "\(text)")
         let back = try JSONDecoder().decode(ExtractedRecord.self, from: Data(text.utf8))
         #expect(back == record)
         let kept = back.collections["articles"]?.first
         #expect(kept?[reading: "views"]?.step == 100)
-        let table = #"{"fields":{"fields":[],"kinds":[],"rows":[[]]},"collections":{"a":%@},"problems":[],"outcomes":[]}"#
-        for damaged in [#"{"fields":["x"],"kinds":["int"],"rows":[["5"]]}"#, #"{"fields":["x"],"kinds":["int","text"],"rows":[]}"#,
-                        #"{"fields":["x"],"kinds":["int"],"rows":[[5,6]]}"#, #"{"fields":["x"],"kinds":["date"],"rows":[["2012-02-30"]]}"#,
-                        #"{"fields":["x"],"kinds":["int"],"rows":[[5]],"steps":[[1,0,100]]}"#, #"{"fields":["x"],"kinds":["colour"],"rows":[["red"]]}"#] {
+        let table = #"{"fields":{"fields":[],"kinds":[],"columns":[]},"collections":{"a":%@},"problems":[],"outcomes":[]}"#
+        for damaged in [#"{"fields":["x"],"kinds":["int"],"columns":[["5"]]}"#, #"{"fields":["x"],"kinds":["int","text"],"columns":[]}"#,
+                        #"{"fields":["x","y"],"kinds":["int","int"],"columns":[[5,6],[7]]}"#, #"{"fields":["x","y"],"kinds":["int","int"],"columns":[[5],[6,7]]}"#,
+                        #"{"fields":["x"],"kinds":["int"],"columns":[[5],[6]]}"#, #"{"fields":["x"],"kinds":["int"],"columns":[]}"#,
+                        #"{"fields":["x"],"kinds":["date"],"columns":[["2012-02-30"]]}"#,
+                        #"{"fields":["x"],"kinds":["int"],"columns":[[5]],"steps":[[1,0,100]]}"#, #"{"fields":["x"],"kinds":["colour"],"columns":[["red"]]}"#] {
             let json = table.replacingOccurrences(of: "%@", with: damaged)
             #expect(throws: DecodingError.self, "\(damaged)") { try JSONDecoder().decode(ExtractedRecord.self, from: Data(json.utf8)) }
         }
