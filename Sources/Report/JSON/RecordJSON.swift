@@ -203,7 +203,11 @@ struct OrderedObject {
             return
         }
         var child = OrderedObject()
-        if let index, case .branch(let existing) = members[index].1 { child = existing }
+        if let index, case .branch(let existing) = members[index].1 {
+            // Taken out, so that adding to it does not copy it whole (once a key).
+            members[index].1 = .leaf(.null)
+            child = existing
+        }
         child.set(Array(path.dropFirst()), value)
         if let index { members[index].1 = .branch(child) } else { members.append((head, .branch(child))) }
     }
