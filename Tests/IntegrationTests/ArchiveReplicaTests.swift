@@ -130,7 +130,10 @@ import TestSupport
         for (index, start) in starts.enumerated() {
             #expect(starts[index...].prefix { $0 < start + 1_000 - 30 }.count <= Int(rate), "\(starts.map { Int($0 - starts[0]) })")
         }
-        #expect((starts.last ?? 0) - (starts.first ?? 0) >= Double(starts.count - 1) * 1_000 / rate - 20)
+        // The first request opened the connection the others reuse: it reached the
+        // replica later after leaving on time, so the span is allowed that much short
+        // (unpaced, the four would arrive within a few milliseconds).
+        #expect((starts.last ?? 0) - (starts.first ?? 0) >= Double(starts.count - 1) * 1_000 / rate - 100, "\(starts.map { Int($0 - starts[0]) })")
     }
 
     @Test func aBackfillStoresOnePointPerYearAndNeverFetchesOneTwice() async throws {

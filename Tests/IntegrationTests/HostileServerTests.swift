@@ -127,9 +127,9 @@ private extension Result {
 }
 
 /// robots.txt kept as long as its answer's Cache-Control says, in a run too: a site
-/// that says `max-age=1`, then disallows everything, is asked again and obeyed.
+/// that says `max-age=2`, then disallows everything, is asked again and obeyed.
 @Suite struct RobotsCacheControlTests {
-    /// A site whose robots.txt says whatever `rules` holds now, kept for a second.
+    /// A site whose robots.txt says whatever `rules` holds now, kept for two seconds.
     final class ChangingRobots: @unchecked Sendable {
         private let lock = NSLock()
         private var text = "User-agent: *\nAllow: /\n"
@@ -144,23 +144,24 @@ private extension Result {
             lock.withLock {
                 if line.contains("/robots.txt") {
                     asked += 1
-                    return Array("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nCache-Control: public, max-age=1\r\nContent-Length: \(text.utf8.count)\r\nConnection: close\r\n\r\n\(text)".utf8)
+                    return Array("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nCache-Control: public, max-age=2\r\nContent-Length: \(text.utf8.count)\r\nConnection: close\r\n\r\n\(text)".utf8)
                 }
                 return Array("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 18\r\nConnection: close\r\n\r\n<html>page</html>\n".utf8)
             }
         }
     }
 
-    @Test func aRobotsTxtWithAMaxAgeOfOneSecondIsReadAgainAfterTwo() async throws {
+    /// Two seconds, not one: a loaded machine may stall for a second between two fetches.
+    @Test func aRobotsTxtWithAMaxAgeOfTwoSecondsIsReadAgainAfterThree() async throws {
         let site = ChangingRobots()
         let server = try HostileServer { site.answer($0) }
         let fetcher = PageFetcher(client: HTTPClient(options: HTTPClientOptions(connectTimeout: 2, timeout: 10)), policy: FetchPolicy(ratePerHost: 0))
         #expect((try await fetcher.fetch("\(server.baseURL)/u/1").get()).status == 200)
         site.rules = "User-agent: *\nDisallow: /\n"
-        // Within its second, the answer kept is used: no second robots.txt request.
+        // Within its two seconds, the answer kept is used: no second robots.txt request.
         #expect((try await fetcher.fetch("\(server.baseURL)/u/2").get()).status == 200)
         #expect(site.asked == 1)
-        try await Task.sleep(for: .seconds(2))
+        try await Task.sleep(for: .seconds(3))
         let later = await fetcher.fetch("\(server.baseURL)/u/3")
         #expect(later.failure == .disallowedByRobots("\(server.baseURL)/u/3"))
         #expect(site.asked == 2)

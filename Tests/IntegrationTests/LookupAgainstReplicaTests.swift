@@ -58,8 +58,9 @@ import TestSupport
         #expect(records.allSatisfy { !$0.failed })
         let starts = try server.stats().log.filter { !$0.path.hasPrefix("/_fixture") }.map(\.start_ms).sorted()
         #expect(starts.count == 7)  // robots.txt and six pages
-        // 5 per second is one every 200 ms: six gaps take at least 1.2 s.
-        #expect((starts.last ?? 0) - (starts.first ?? 0) >= 1_150)
+        // 5 per second is one every 200 ms: six gaps take at least 1.2 s, less what the
+        // first request (robots.txt, on a new connection) took longer to reach the replica.
+        #expect((starts.last ?? 0) - (starts.first ?? 0) >= 1_100, "\(starts.map { Int($0 - (starts.first ?? 0)) })")
         // And no one-second window holds a burst: five starts, plus the sixth that lands
         // on the window's edge exactly when the server's clock shaves a millisecond off.
         for (index, start) in starts.enumerated() {
