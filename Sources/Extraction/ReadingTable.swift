@@ -101,9 +101,11 @@ struct ReadingTable: Codable {
                 throw DecodingError.dataCorruptedError(in: coded, debugDescription: "\(column) columns for \(fields.count) fields")
             }
             var cells = try coded.nestedUnkeyedContainer()
+            // Read once a column, not once a value: nil for `mixed` and `null`.
+            let named = FieldValue.Kind(rawValue: kind)
             var index = 0
             while !cells.isAtEnd {
-                let reading = FieldReading(try ReadingTable.value(of: kind, from: &cells))
+                let reading = FieldReading(try ReadingTable.value(of: kind, named: named, from: &cells))
                 if column == 0 {
                     rows.append([reading])
                     rows[index].reserveCapacity(fields.count)
@@ -131,18 +133,18 @@ struct ReadingTable: Codable {
         self.rows = rows
     }
 
-    /// The next value of a column of `kind`.
-    private static func value(of kind: String, from cells: inout any UnkeyedDecodingContainer) throws -> FieldValue {
+    /// The next value of a column of `kind` (`named`, when it is one kind of value).
+    private static func value(of kind: String, named: FieldValue.Kind?, from cells: inout any UnkeyedDecodingContainer) throws -> FieldValue {
         if try cells.decodeNil() { return .null }
-        if kind == "mixed" {
+        guard let named else {
+            guard kind == "mixed" else {
+                throw DecodingError.dataCorruptedError(in: cells, debugDescription: "'\(kind)' is no kind of value, yet the column has one")
+            }
             let pair = try cells.decode([String].self)
             guard pair.count == 2, let named = FieldValue.Kind(rawValue: pair[0]), let value = FieldValue(kind: named, text: pair[1]) else {
                 throw DecodingError.dataCorruptedError(in: cells, debugDescription: "\(pair) is no [kind, value]")
             }
             return value
-        }
-        guard let named = FieldValue.Kind(rawValue: kind) else {
-            throw DecodingError.dataCorruptedError(in: cells, debugDescription: "'\(kind)' is no kind of value, yet the column has one")
         }
         if named == .int { return .int(try cells.decode(Int.self)) }
         let text = try cells.decode(String.self)
