@@ -4,7 +4,7 @@ import Foundation
 /// how a capture becomes its value, what the value is (a number, ordered, shown
 /// rounded), how a pack writes its default, its JSON Schema, how people read it, the
 /// written forms a capture must hold, and how a suggested pattern finds and captures
-/// it. Adding a type is one such file and its line in `FieldType.allCases`.
+/// it. Adding a type is one such file and its line in `FieldType.bundled` (or `FieldType.register` for a build's own).
 public protocol FieldKind: Sendable {
     /// The name a pack gives it: `type = "rounded"`.
     static var name: String { get }
