@@ -7,7 +7,7 @@ public enum ConfigRun {
     public static func show(_ settings: Settings, output: OutputSettings) throws {
         let exists = FileManager.default.fileExists(atPath: settings.file)
         Diagnostics.info("config file: \(settings.file)\(exists ? "" : " (none there)")")
-        let rows = Settings.keys.map { key -> [ListCell] in
+        let rows = SettingKey.all.map { key -> [ListCell] in
             guard let value = settings.value(key) else { return [.text(key.name), .text(key.fallback), .text("default")] }
             // A value from a command's table says so: `config /path [batch]`.
             let table = value.name.contains(".") ? " [\(value.name.prefix { $0 != "." })]" : ""

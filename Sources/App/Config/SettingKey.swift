@@ -26,11 +26,11 @@ public struct SettingKey: Sendable {
     public static let columns = SettingKey("columns", .text, fallback: "all (CSV)")
 
     /// Every key the file and the environment take, in the order `config show` lists them.
-    public static var all: [SettingKey] { [
+    public static let all: [SettingKey] = [
         .site, .patterns, Setting.baseURL.key, .archive,
         Setting.rate.key, Setting.concurrency.key, Setting.retries.key, Setting.timeout.key, Setting.connectTimeout.key,
         Setting.proxy.key, .cache, .db, .format, .columns,
-    ] }
+    ]
 }
 
 /// A setting that takes a value of its own type and, for a number, a range: resolved

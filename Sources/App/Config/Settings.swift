@@ -12,9 +12,6 @@ public struct Settings: Sendable {
 
     public typealias Value = SettingValue
 
-    /// Every key the file and the environment take.
-    public static var keys: [SettingKey] { SettingKey.all }
-
     /// The variables that are no key of the file's.
     static let otherVariables = ["CPVANITY_CONFIG", "CPVANITY_BUDGETS"]
 
@@ -45,14 +42,14 @@ public struct Settings: Sendable {
         }
         fileValues = try SettingsFile(path: file, home: ProcessPlaces.home(environment), commands: commands)
         // A variable of ours spelt wrong is a mistake to say, as a wrong key in the file is.
-        let known = Settings.keys.map(\.variable) + Settings.otherVariables
+        let known = SettingKey.all.map(\.variable) + Settings.otherVariables
         for variable in environment.keys.sorted() where variable.hasPrefix("CPVANITY_") && !known.contains(variable) {
             if let meant = NameGuess.closest(to: variable, in: known) {
                 throw SettingsError(file: nil, key: variable, message: "is not a setting (did you mean \(meant)?)")
             }
         }
         var environmentValues = [String: String]()
-        for key in Settings.keys {
+        for key in SettingKey.all {
             let variable = key.variable
             guard let text = environment[variable], !text.isEmpty else { continue }
             guard Settings.valid(text, kind: key.kind) else {

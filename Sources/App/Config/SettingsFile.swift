@@ -73,8 +73,8 @@ struct SettingsFile: Sendable {
     }
 
     private static func read(_ table: TOMLTable, key: String, shownAs name: String, path: String, home: String) throws(SettingsError) -> String {
-        guard let known = Settings.keys.first(where: { $0.name == key }) else {
-            let names = Settings.keys.map(\.name)
+        guard let known = SettingKey.all.first(where: { $0.name == key }) else {
+            let names = SettingKey.all.map(\.name)
             throw SettingsError(file: path, key: name, message: "is not a setting\(NameGuess.hint([key], in: names)); the file takes \(names.joined(separator: ", ")), and a table per command ([batch], [refresh], ...) of the same keys")
         }
         guard let value = table[key], var text = Settings.text(of: value, kind: known.kind) else {
