@@ -31,18 +31,18 @@ extension DecimalText {
     /// own description divides its 128-bit mantissa by ten once a digit.
     public static func plain(_ number: Decimal) -> String {
         guard let parts = parts(number), parts.significand > 0 else { return number.description }
-        var digits = String(parts.significand)
+        // Built as bytes: inserting the point into a String costs more than the rest.
+        var text = Array(String(parts.significand).utf8)
         if parts.exponent > 0 {
-            digits += String(repeating: "0", count: parts.exponent)
+            text += repeatElement(UInt8(ascii: "0"), count: parts.exponent)
         } else if parts.exponent < 0 {
-            let places = -parts.exponent, count = digits.utf8.count
-            if count > places {
-                digits.insert(".", at: digits.utf8.index(digits.utf8.endIndex, offsetBy: -places))
-            } else {
-                digits = "0." + String(repeating: "0", count: places - count) + digits
-            }
+            let places = -parts.exponent
+            // At least one digit before the point: 0.005, not .005.
+            if text.count <= places { text.insert(contentsOf: repeatElement(UInt8(ascii: "0"), count: places + 1 - text.count), at: 0) }
+            text.insert(UInt8(ascii: "."), at: text.count - places)
         }
-        return parts.negative ? "-" + digits : digits
+        if parts.negative { text.insert(UInt8(ascii: "-"), at: 0) }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// A decimal as `significand × 10^exponent` in machine integers, for the numbers
