@@ -27,23 +27,24 @@ struct SnapshotValues: Sendable, Equatable {
 
     init() {}
 
-    /// A URL on the site's own host (the pack's, or the mirror the pages came from) is
-    /// kept as its path: the same page read through another mirror, or another port of
-    /// the replica, is no change.
+    /// The pack's columns, walked as every output walks them: each field, and of each
+    /// list's rows the numbers and the title. A URL on the site's own host (the pack's,
+    /// or the mirror the pages came from) is kept as its path: the same page read through
+    /// another mirror, or another port of the replica, is no change.
     init(_ record: MemberRecord, pack: SitePack) {
         let spec = pack.report
         let hosts = SnapshotValues.siteHosts(record, pack: pack)
-        fields = record.extracted.fields.mapValues { SnapshotValues.onSite($0.value, hosts: hosts) }
-        for (collection, list) in record.extracted.collections {
-            for (index, row) in list.enumerated() {
+        for column in pack.columns.fields {
+            if let reading = record.extracted[column.path] { fields[column.key] = SnapshotValues.onSite(reading.value, hosts: hosts) }
+        }
+        for list in pack.columns.lists {
+            let kept = list.columns.filter { $0.type?.isNumber == true || $0.key == spec.titleField }
+            for (index, row) in (record.extracted.collections[list.name] ?? []).enumerated() {
                 let key = spec.rowKey(row) ?? "#\(index + 1)"
-                for (field, value) in row {
-                    let keep: Bool
-                    switch value {
-                    case .int, .decimal: keep = true
-                    default: keep = field == spec.titleField
-                    }
-                    if keep { rows[RowKey(collection: collection, row: key, field: field)] = value }
+                // A number the row does not show is not kept; its title is, whatever it is.
+                for column in kept {
+                    guard let value = row[column.key], !value.isNull || column.key == spec.titleField else { continue }
+                    rows[RowKey(collection: list.name, row: key, field: column.key)] = value
                 }
             }
         }
