@@ -55,7 +55,10 @@ public struct PackLocator: Sendable {
     }
 
     /// Site names of the packs in the directory, sorted, each once.
-    public var availableSites: [String] {
+    public var availableSites: [String] { PackLocator.sites(of: entries) }
+
+    /// The site names of `entries`, each once.
+    public static func sites(of entries: [Entry]) -> [String] {
         var seen = Set<String>()
         return entries.map(\.site).filter { seen.insert($0).inserted }
     }
@@ -63,14 +66,16 @@ public struct PackLocator: Sendable {
     /// The file of the pack whose `[site].name` is `site`, else of `<site>.toml`. Two
     /// packs that name one site (a backup `site.v1.toml` beside `site.toml`) are an
     /// error naming both: which one is meant is the user's call, never a silent pick.
-    public func file(forSite site: String) throws -> String {
-        let all = entries
+    /// `entries`: the directory's, when the caller has read them already (each is a
+    /// pack parsed).
+    public func file(forSite site: String, among entries: [Entry]? = nil) throws -> String {
+        let all = entries ?? self.entries
         let named = all.filter { $0.site == site }
         if named.count > 1 { throw PackLookupError.sameSite(site, files: named.map(\.file)) }
         if let only = named.first { return only.file }
         let path = (directory as NSString).appendingPathComponent("\(site).toml")
         guard !site.contains("/"), FileManager.default.fileExists(atPath: path) else {
-            throw PackLookupError.unknownSite(site, directory: directory, available: availableSites)
+            throw PackLookupError.unknownSite(site, directory: directory, available: PackLocator.sites(of: all))
         }
         return path
     }

@@ -49,9 +49,11 @@ public struct PackChoice: Sendable {
             directory = (file as NSString).deletingLastPathComponent.isEmpty ? "." : (file as NSString).deletingLastPathComponent
         } else {
             let locator = try places.packLocator(explicit: patterns)
-            let available = locator.availableSites
+            // Read once: each entry is a pack parsed for its name.
+            let entries = locator.entries
+            let available = PackLocator.sites(of: entries)
             let name = site ?? (available.count == 1 ? available[0] : PackChoice.defaultSite)
-            pack = try PackLoader().load(file: try locator.file(forSite: name))
+            pack = try PackLoader().load(file: try locator.file(forSite: name, among: entries))
             directory = locator.directory
         }
         if warnings {
