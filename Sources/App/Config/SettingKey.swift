@@ -47,12 +47,12 @@ public struct Setting<Value: Sendable>: Sendable {
     /// The value a flag gave, else the settings' (none: the defaults'), else `fallback`.
     /// Out of range, a flag's is a `GivenValueError` (the command line words it with its
     /// flag), the environment's or the file's a `SettingsError` naming where it was set.
-    func resolved(flag: Value?, in config: Settings?, fallback: Value) throws -> Value {
+    public func resolved(flag: Value?, in config: Settings?, fallback: Value) throws -> Value {
         try resolvedIfSet(flag: flag, in: config) ?? fallback
     }
 
     /// `resolved` for a setting with no default (the pack's is used).
-    func resolvedIfSet(flag: Value?, in config: Settings?) throws -> Value? {
+    public func resolvedIfSet(flag: Value?, in config: Settings?) throws -> Value? {
         if let flag {
             if let problem = problem(flag) { throw GivenValueError(key: key.name, rule: problem) }
             return flag
@@ -112,5 +112,17 @@ extension Setting where Value == String {
             }
             return nil
         }
+    }
+}
+
+/// A value given on the command line that is out of range: the setting's key
+/// (`connect_timeout`) and what it must be. The command line words it with its flag.
+public struct GivenValueError: Error, Sendable, Equatable {
+    public let key: String
+    public let rule: String
+
+    public init(key: String, rule: String) {
+        self.key = key
+        self.rule = rule
     }
 }

@@ -86,7 +86,7 @@ struct BatchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let settings = try lookup.settings(history: store.request, archive: archive)
+        let settings = try lookup.settings(history: try store.settings(), archive: archive)
         var export = try output.request().settings(pack: settings.pack)
         export.resume = resume
         export.retryFailed = retryFailed

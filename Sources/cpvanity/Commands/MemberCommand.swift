@@ -36,7 +36,7 @@ struct MemberCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let settings = try lookup.settings(history: store.request, archive: archive)
+        let settings = try lookup.settings(history: try store.settings(), archive: archive)
         let outcome = try await MemberRun(settings: settings, output: try output.request().settings(pack: settings.pack)).run(ids)
         try ErrorAdvice.finish(outcome)
     }

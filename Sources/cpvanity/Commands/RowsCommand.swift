@@ -25,7 +25,7 @@ struct RowsCommand: AsyncParsableCommand {
     @OptionGroup(title: "Web archives") var archive: ArchiveOptions
 
     func run() async throws {
-        let settings = try lookup.settings(history: store.request, archive: archive)
+        let settings = try lookup.settings(history: try store.settings(), archive: archive)
         let pack = settings.pack
         guard pack.reportCollection != nil else {
             throw AppError.noCollection(pack: pack.name)

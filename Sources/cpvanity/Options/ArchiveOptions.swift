@@ -24,19 +24,30 @@ struct ArchiveOptions: ParsableArguments {
         "Refuse a member whose pages were captured further apart than this (90m, 36h, 2d).", valueName: "duration"))
     var maxSkew: String?
 
-    /// The flags as given; App fills in the rest.
-    var request: ArchiveRequest {
-        var request = ArchiveRequest()
-        request.asOf = asOf
-        request.archive = archive
-        request.index = archiveIndex
-        request.rate = archiveRate
-        request.maxSkew = maxSkew
-        return request
+    /// The settings: the archive from the flag, else the environment or the config
+    /// file; nil ones are the pack's.
+    func settings(_ config: Settings) -> ArchiveSettings {
+        var settings = ArchiveSettings()
+        settings.asOf = asOf.flatMap(TypedDate.period)
+        settings.base = archive ?? config.text(.archive)
+        settings.index = archiveIndex
+        settings.rate = archiveRate
+        settings.maxSkew = maxSkew.flatMap(TypedDate.duration)
+        return settings
     }
 
+    /// The values given that cannot be used, said before anything is read.
     func validate() throws {
-        do { try request.checkGiven() } catch { throw error.usage }
+        try TypedDate.check(asOf, option: "--as-of")
+        if let maxSkew, TypedDate.duration(maxSkew) == nil {
+            throw ValidationError("--max-skew takes a duration like 90m, 36h or 2d (more than 0, at most ten years), not '\(maxSkew)'.")
+        }
+        if let archive, URL(string: archive)?.scheme.map({ ["http", "https"].contains($0.lowercased()) }) != true {
+            throw ValidationError("--archive takes an http(s) URL such as https://web.archive.org, not '\(archive)'.")
+        }
+        if let archiveRate, !(archiveRate.isFinite && archiveRate >= 0.001 && archiveRate <= 100) {
+            throw ValidationError("--archive-rate must be from 0.001 to 100 requests a second, not \(archiveRate).")
+        }
     }
 }
 

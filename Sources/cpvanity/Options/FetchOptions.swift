@@ -37,29 +37,36 @@ struct FetchOptions: ParsableArguments {
 
     @OptionGroup var verbosity: VerbosityOptions
 
-    /// The flags as given; App fills in the rest.
-    var request: FetchRequest {
-        var request = FetchRequest()
-        request.baseURL = baseURLOption
-        request.concurrency = concurrencyOption
-        request.rate = rateOption
-        request.retries = retriesOption
-        request.timeout = timeoutOption
-        request.connectTimeout = connectTimeoutOption
-        request.ignoreRobots = ignoreRobots
-        request.savePagesTo = savePages
-        request.cache = cacheOption
-        request.proxy = proxyOption
-        return request
-    }
-
-    /// The settings, with the environment's and the config file's values where no flag was given.
+    /// The settings: each value from its flag, else the environment or the config file,
+    /// else the default. Out of range from the environment or the file, a value is a
+    /// `SettingsError` naming where it was set.
     func settings() throws -> FetchSettings {
-        try request.resolved(CommandConfig.settings())
+        let config = try CommandConfig.settings()
+        var settings = try resolved(in: config)
+        settings.cacheDirectory = cacheOption ?? config.cacheDirectory()
+        settings.budgetDirectory = config.places.budgetDirectory
+        return settings
     }
 
+    /// A flag's value out of range is a usage error, found before anything is read.
     func validate() throws {
-        do { try request.checkGiven() } catch { throw error.usage }
+        do { _ = try resolved(in: nil) } catch let given as GivenValueError { throw given.usage } catch {}
+    }
+
+    /// Each value from its flag, else `config`'s (none: the defaults'), else the
+    /// default, checked in the order help lists them.
+    private func resolved(in config: Settings?) throws -> FetchSettings {
+        var settings = FetchSettings()
+        settings.concurrency = try Setting.concurrency.resolved(flag: concurrencyOption, in: config, fallback: settings.concurrency)
+        settings.rate = try Setting.rate.resolved(flag: rateOption, in: config, fallback: settings.rate)
+        settings.retries = try Setting.retries.resolved(flag: retriesOption, in: config, fallback: settings.retries)
+        settings.timeout = try Setting.timeout.resolved(flag: timeoutOption, in: config, fallback: settings.timeout)
+        settings.connectTimeout = try Setting.connectTimeout.resolved(flag: connectTimeoutOption, in: config, fallback: settings.connectTimeout)
+        settings.baseURL = try Setting.baseURL.resolvedIfSet(flag: baseURLOption, in: config)
+        settings.proxy = try Setting.proxy.resolvedIfSet(flag: proxyOption, in: config)
+        settings.respectRobots = !ignoreRobots
+        settings.savePagesTo = savePages
+        return settings
     }
 }
 

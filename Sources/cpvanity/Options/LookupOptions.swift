@@ -9,9 +9,9 @@ struct LookupOptions: ParsableArguments {
     @OptionGroup var pack: PackOptions
     @OptionGroup var fetch: FetchOptions
 
-    /// The settings, with the pack loaded: App resolves the flags against the
-    /// environment, the config file and the pack.
-    func settings(history: HistoryRequest?, archive: ArchiveOptions) throws -> LookupSettings {
-        try LookupRequest(pack: pack.request, fetch: fetch.request, archive: archive.request, history: history).resolved(CommandConfig.settings())
+    /// The settings, with the pack loaded: each flag over the environment, the config
+    /// file and the pack.
+    func settings(history: HistorySettings?, archive: ArchiveOptions) throws -> LookupSettings {
+        LookupSettings(pack: try pack.load().pack, fetch: try fetch.settings(), archive: archive.settings(try CommandConfig.settings()), history: history)
     }
 }

@@ -13,13 +13,19 @@ struct PackOptions: ParsableArguments {
                                              discussion: "Also settable as CPVANITY_PATTERNS.", valueName: "dir"), completion: .directory)
     var patterns: String?
 
-    /// The flags as given.
-    var request: PackRequest { PackRequest(site: siteOption, file: packFile, patterns: patterns) }
+    /// The choice: the site from the flag, else the settings' (unless a file is named);
+    /// the directory from the flag, else the config file's (`CPVANITY_PATTERNS` is read
+    /// where packs are found, and named in their errors).
+    func choice() throws -> PackChoice {
+        let config = try CommandConfig.settings()
+        return PackChoice(site: siteOption ?? (packFile == nil ? config.text(.site) : nil), patterns: config.explicitValue(.patterns, flag: patterns),
+                          file: packFile, places: config.places)
+    }
 
     /// The pack (the flag, the setting, the directory's only pack, then CodeProject),
     /// loaded and compiled, and the directory of packs. Its errors (a missing
     /// directory, a broken pack) are said by `ErrorAdvice`.
     func load(warnings: Bool = true) throws -> (pack: SitePack, directory: String) {
-        try request.load(CommandConfig.settings(), warnings: warnings)
+        try choice().load(warnings: warnings)
     }
 }

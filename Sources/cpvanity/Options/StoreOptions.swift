@@ -8,12 +8,10 @@ struct DatabaseOption: ParsableArguments {
         "The history database (default: $CPVANITY_DB, else the config's db, else $XDG_DATA_HOME/cpvanity/history.sqlite).", valueName: "path"), completion: .file(extensions: ["sqlite", "db"]))
     var db: String?
 
-    /// The flag as given.
-    var request: HistoryRequest { HistoryRequest(path: db) }
-
     /// The flag, $CPVANITY_DB, the config file, the default.
     func settings() throws -> HistorySettings {
-        request.resolved(try CommandConfig.settings())
+        let config = try CommandConfig.settings()
+        return HistorySettings(path: config.places.historyPath(explicit: config.explicitValue(.db, flag: db)))
     }
 }
 
@@ -25,5 +23,5 @@ struct StoreOptions: ParsableArguments {
     var noStore = false
 
     /// Nil with `--no-store`.
-    var request: HistoryRequest? { noStore ? nil : database.request }
+    func settings() throws -> HistorySettings? { noStore ? nil : try database.settings() }
 }

@@ -49,7 +49,7 @@ struct HistoryCommand: AsyncParsableCommand {
 
     func run() async throws {
         let history = try database.settings()
-        let settings = try lookup.settings(history: database.request, archive: archive)
+        let settings = try lookup.settings(history: history, archive: archive)
         let run = HistoryRun(pack: settings.pack, history: history, output: try output.request().settings(pack: settings.pack), rows: output.rows,
                              fields: field, since: since.flatMap(TypedDate.period)?.start)
         let backfilling = backfill.backfill ? BackfillRun(settings: settings, backfill: backfill.settings, history: history) : nil

@@ -44,7 +44,7 @@ struct RefreshCommand: AsyncParsableCommand {
 
     func run() async throws {
         let history = try database.settings()
-        let settings = try lookup.settings(history: database.request, archive: archive)
+        let settings = try lookup.settings(history: history, archive: archive)
         // Piped, what changed is a JSON object a line: nothing at all when nothing changed.
         let written = try output.request(pipedDefault: records ? "json" : "ndjson").settings(pack: settings.pack)
         let refresh = RefreshRun(lookups: settings, history: history, output: written, records: records, summary: summary.settings,
