@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "Feeds", dependencies: ["CLibXML2", "PageText"]),
         // Renders records (tables, CSV, JSON, Markdown), history series and feeds, and
         // the statistics. Knows nothing of regexes or HTTP.
-        .target(name: "Report", dependencies: ["Lookup", "Archive", "Packs", "Extraction", "Feeds", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "Report", dependencies: ["Lookup", "Archive", "Packs", "Extraction", "Feeds", "Files", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // A pack checked against saved pages and their expected records, compared through
         // the JSON the reports write; the check tables. Knows nothing of HTTP.
         .target(name: "PackCheck", dependencies: ["Lookup", "Packs", "Extraction", "Report"]),

@@ -77,13 +77,7 @@ public final class AtomicReplacement: Sendable {
 
     /// All of `bytes`, however many writes it takes.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
-        var written = 0
-        while written < bytes.count {
-            let count = Foundation.write(descriptor, bytes.baseAddress.map { $0 + written }, bytes.count - written)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw Failure(reason: AtomicReplacement.systemReason()) }
-            written += count
-        }
+        if let failure = DescriptorWrite.all(bytes, to: descriptor) { throw Failure(reason: DescriptorWrite.reason(failure)) }
     }
 
     /// Puts the file in place of the old one (what was written must be flushed first).

@@ -180,21 +180,6 @@ public struct MemberError: Error, Sendable, Equatable, CustomStringConvertible, 
         self.noAnswer = noAnswer
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case kind, source, field, url, status, message, atCrawlTime, noAnswer, archiveCause
-    }
-
-    // A checkpoint written before `noAnswer` existed reads as answered.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(kind: try container.decode(Kind.self, forKey: .kind), source: try container.decodeIfPresent(String.self, forKey: .source),
-                  field: try container.decodeIfPresent(FieldPath.self, forKey: .field), url: try container.decodeIfPresent(String.self, forKey: .url),
-                  status: try container.decodeIfPresent(Int.self, forKey: .status), message: try container.decode(String.self, forKey: .message),
-                  atCrawlTime: try container.decodeIfPresent(Bool.self, forKey: .atCrawlTime) ?? false,
-                  noAnswer: try container.decodeIfPresent(Bool.self, forKey: .noAnswer) ?? false,
-                  archiveCause: try container.decodeIfPresent(ArchiveCause.self, forKey: .archiveCause))
-    }
-
     /// The same error with its place and message made over (redacted, escaped).
     public func with(field: FieldPath?, url: String?, message: String) -> MemberError {
         MemberError(kind: kind, source: source, field: field, url: url, status: status, message: message, atCrawlTime: atCrawlTime,

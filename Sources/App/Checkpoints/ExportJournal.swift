@@ -1,3 +1,4 @@
+import Files
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -247,20 +248,9 @@ public final class ExportJournal {
     private func writeLine(_ bytes: consuming [UInt8]) throws(ExportError) {
         var line = bytes
         line.append(0x0A)
-        let failure: Int32? = line.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return nil }
-            var done = 0
-            while done < buffer.count {
-                let wrote = write(handle.fileDescriptor, base + done, buffer.count - done)
-                if wrote < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                done += wrote
-            }
-            return nil
+        if let failure = line.withUnsafeBytes({ DescriptorWrite.all($0, to: handle.fileDescriptor) }) {
+            throw .cannotWrite(path, reason: DescriptorWrite.reason(failure))
         }
-        if let failure { throw .cannotWrite(path, reason: String(cString: strerror(failure))) }
         end += line.count
     }
 

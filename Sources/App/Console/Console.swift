@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Logging
 import Report
@@ -86,17 +87,10 @@ public enum Console {
 
     static func level() -> Logger.Level { state.withLock { $0.verbosity.level } }
 
+    /// Nothing to do when stderr is gone: there is nowhere left to say so.
     private static func put(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            var written = 0
-            while written < bytes.count {
-                let count = write(STDERR_FILENO, bytes.baseAddress.map { $0 + written }, bytes.count - written)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return }
-                written += count
-            }
-        }
+        _ = text.withUTF8 { DescriptorWrite.all(UnsafeRawBufferPointer($0), to: STDERR_FILENO) }
     }
 }
 

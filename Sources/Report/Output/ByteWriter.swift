@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Synchronization
 
@@ -100,19 +101,8 @@ public final class DescriptorWriter: ByteWriter {
     }
 
     private func drain(_ pending: inout [UInt8]) throws {
-        var written = 0
-        while written < pending.count {
-            let count = pending.withUnsafeBytes { bytes in
-                Foundation.write(descriptor, bytes.baseAddress.map { $0 + written }, bytes.count - written)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                pending.removeAll()
-                throw WriteError(target: name, reason: reason)
-            }
-            written += count
-        }
-        pending.removeAll(keepingCapacity: true)
+        let failure = pending.withUnsafeBytes { DescriptorWrite.all($0, to: descriptor) }
+        pending.removeAll(keepingCapacity: failure == nil)
+        if let failure { throw WriteError(target: name, reason: DescriptorWrite.reason(failure)) }
     }
 }

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// A public service's request budget shared by every cpvanity process on the machine:
@@ -164,7 +165,7 @@ public struct SharedBudget: Sendable, Equatable {
         let result = change(&state)
         let text = Array(state.text.utf8)
         guard lseek(descriptor, 0, SEEK_SET) == 0, ftruncate(descriptor, 0) == 0 else { return result }
-        _ = text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        _ = text.withUnsafeBytes { DescriptorWrite.all($0, to: descriptor) }
         return result
     }
 }
