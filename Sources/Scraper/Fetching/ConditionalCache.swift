@@ -4,7 +4,7 @@ struct ConditionalCache: FetchStep {
     let cache: ResponseCache
     let state: FetchState
 
-    func fetch(_ request: PageRequest, next: FetchChain) async -> Result<HTTPResponse, FetchError> {
+    func fetch(_ request: PageRequest, next: FetchNext) async -> Result<HTTPResponse, FetchError> {
         let cached = cache.entry(for: request.url)
         var request = request
         if let etag = cached?.etag { request.headers["If-None-Match"] = etag }

@@ -38,29 +38,11 @@ public struct PageRequest: Sendable {
 /// rest (`next`), as often as it needs (a retry, a redirect's next hop), and look at
 /// the answer on its way back. Each is one small file, as swift-nio's channel handlers are.
 protocol FetchStep: Sendable {
-    func fetch(_ request: PageRequest, next: FetchChain) async -> Result<HTTPResponse, FetchError>
+    func fetch(_ request: PageRequest, next: FetchNext) async -> Result<HTTPResponse, FetchError>
 }
 
-/// The policies from one on, and the server at the end.
-struct FetchChain: Sendable {
-    let steps: ArraySlice<any FetchStep>
-    let send: @Sendable (PageRequest) async -> Result<HTTPResponse, FetchError>
-
-    init(_ steps: [any FetchStep], send: @escaping @Sendable (PageRequest) async -> Result<HTTPResponse, FetchError>) {
-        self.init(steps[...], send: send)
-    }
-
-    private init(_ steps: ArraySlice<any FetchStep>, send: @escaping @Sendable (PageRequest) async -> Result<HTTPResponse, FetchError>) {
-        self.steps = steps
-        self.send = send
-    }
-
-    /// `request` through the first policy, which hands it to the rest.
-    func callAsFunction(_ request: PageRequest) async -> Result<HTTPResponse, FetchError> {
-        guard let first = steps.first else { return await send(request) }
-        return await first.fetch(request, next: FetchChain(steps.dropFirst(), send: send))
-    }
-}
+/// The policies after one, and the server at the end: a request handed on.
+typealias FetchNext = @Sendable (PageRequest) async -> Result<HTTPResponse, FetchError>
 
 /// What the policies of one fetcher share: whether it stopped starting requests, and its counts.
 final class FetchState: Sendable {

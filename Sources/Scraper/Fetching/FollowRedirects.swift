@@ -9,7 +9,7 @@ struct FollowRedirects: FetchStep {
 
     static let statuses: Set<Int> = [301, 302, 303, 307, 308]
 
-    func fetch(_ request: PageRequest, next: FetchChain) async -> Result<HTTPResponse, FetchError> {
+    func fetch(_ request: PageRequest, next: FetchNext) async -> Result<HTTPResponse, FetchError> {
         var current = request
         for _ in 0...most {
             let result = await next(current)

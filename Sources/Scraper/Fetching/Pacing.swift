@@ -8,7 +8,7 @@ struct Pacing: FetchStep {
     let policy: FetchPolicy
     let state: FetchState
 
-    func fetch(_ request: PageRequest, next: FetchChain) async -> Result<HTTPResponse, FetchError> {
+    func fetch(_ request: PageRequest, next: FetchNext) async -> Result<HTTPResponse, FetchError> {
         if state.isStopping { return .failure(.stopped(request.url)) }
         // In the list's order: a member's first request after those of the members before it.
         await limiter.acquire()

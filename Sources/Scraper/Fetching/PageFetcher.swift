@@ -21,7 +21,7 @@ public final class PageFetcher: Sendable {
     public let policy: FetchPolicy
     private let state = FetchState()
     private let tooManyRequests: TooManyRequests?
-    private let chain: FetchChain
+    private let chain: FetchNext
 
     /// `logger` gets the HTTP trace at debug level: each request, its status or
     /// failure, its time, retries and waits (`--verbose`). Fetchers given one `robots`
@@ -42,13 +42,18 @@ public final class PageFetcher: Sendable {
         if let guardian { sending.append(TooManyRequestsPause(guardian: guardian, longest: policy.maxRetryAfter, state: state, logger: logger)) }
         sending.append(Pacing(limiter: ConcurrencyLimiter(limit: policy.concurrency), pacer: pacer, policy: policy, state: state))
         let redirects = FollowRedirects(most: policy.maxRedirects)
-        let robotsChain = FetchChain([redirects] + sending, send: transport.send)
+        let robotsChain = PageFetcher.chain([redirects] + sending, send: transport.send)
         var steps: [any FetchStep] = [redirects]
         if policy.respectRobots {
-            steps.append(RobotsRule(robots: robots, pacer: pacer, longest: policy.maxRetryAfter, ask: { await robotsChain($0) }))
+            steps.append(RobotsRule(robots: robots, pacer: pacer, longest: policy.maxRetryAfter, ask: robotsChain))
         }
         if let cache { steps.append(ConditionalCache(cache: cache, state: state)) }
-        chain = FetchChain(steps + sending, send: transport.send)
+        chain = PageFetcher.chain(steps + sending, send: transport.send)
+    }
+
+    /// `steps` in their order, ending in `send`: each hands a request to the rest.
+    private static func chain(_ steps: [any FetchStep], send: @escaping FetchNext) -> FetchNext {
+        steps.reversed().reduce(send) { next, step in { await step.fetch($0, next: next) } }
     }
 
     /// Why this fetcher stopped every request of its own accord (the service's 429s

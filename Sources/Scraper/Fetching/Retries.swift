@@ -11,7 +11,7 @@ struct Retries: FetchStep {
 
     static let statuses: Set<Int> = [429, 500, 502, 503, 504]
 
-    func fetch(_ request: PageRequest, next: FetchChain) async -> Result<HTTPResponse, FetchError> {
+    func fetch(_ request: PageRequest, next: FetchNext) async -> Result<HTTPResponse, FetchError> {
         var request = request
         while true {
             let result = await next(request)

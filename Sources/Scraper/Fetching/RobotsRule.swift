@@ -10,9 +10,9 @@ struct RobotsRule: FetchStep {
     /// The longest Crawl-delay kept to.
     let longest: Double
     /// robots.txt's answer for an origin, asked through the policies below this one.
-    let ask: @Sendable (PageRequest) async -> Result<HTTPResponse, FetchError>
+    let ask: FetchNext
 
-    func fetch(_ request: PageRequest, next: FetchChain) async -> Result<HTTPResponse, FetchError> {
+    func fetch(_ request: PageRequest, next: FetchNext) async -> Result<HTTPResponse, FetchError> {
         let origin = request.target.origin
         let ask = ask
         switch await robots.rules(for: origin, fetch: { await RequestOrder.unranked { await RobotsRule.fetched(origin, ask: ask) } }) {
@@ -33,7 +33,7 @@ struct RobotsRule: FetchStep {
     /// robots.txt per RFC 9309: 4xx means no rules; 5xx or no answer means keep out
     /// (the site may be struggling) until the next run. Keeping out is reported as
     /// the reason itself, not as a rule the site never wrote. Kept as its Cache-Control says.
-    static func fetched(_ origin: String, ask: @Sendable (PageRequest) async -> Result<HTTPResponse, FetchError>) async
+    static func fetched(_ origin: String, ask: FetchNext) async
         -> Result<RobotsCache.Fetched, FetchError> {
         let url = origin + "/robots.txt"
         guard let request = PageRequest(url) else { return .failure(.invalidURL(url)) }

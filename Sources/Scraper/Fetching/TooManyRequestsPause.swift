@@ -14,7 +14,7 @@ struct TooManyRequestsPause: FetchStep {
     /// Times one request is sent again after a pause.
     static let mostResends = 2
 
-    func fetch(_ request: PageRequest, next: FetchChain) async -> Result<HTTPResponse, FetchError> {
+    func fetch(_ request: PageRequest, next: FetchNext) async -> Result<HTTPResponse, FetchError> {
         var resends = 0
         while true {
             let result = await next(request)
