@@ -3,6 +3,11 @@ PREFIX ?= /usr/local
 SHARE := $(PREFIX)/share/cpvanity
 MAN1 := $(PREFIX)/share/man/man1
 MANPAGES := .build/man
+# The installed binary: the Swift runtime and Foundation linked in, so it runs without
+# the toolchain (only Debian's libcurl, PCRE2, libxml2 and SQLite), and starts about
+# 12 ms sooner (no Swift libraries to load and bind). Its own build directory, so the
+# benchmarks' release build beside it is not rebuilt each time.
+INSTALLED := .build-install/release
 
 .PHONY: setup build test demo release install uninstall man fixtures
 
@@ -19,7 +24,7 @@ demo:
 	./scripts/demo
 
 release: setup
-	swift build -c release
+	swift build -c release --static-swift-stdlib --scratch-path .build-install --product cpvanity
 
 # One page per subcommand, from the binary's own help (swift-argument-parser's
 # generate-manual plugin), finished by scripts/man-finish: named as man looks them up
@@ -38,14 +43,14 @@ man: setup
 # go where bash-completion, zsh and fish look; manual pages where man looks.
 install: release man
 	install -d $(PREFIX)/bin $(SHARE)/patterns $(SHARE)/Fixtures $(MAN1)
-	install -m 755 .build/release/cpvanity $(PREFIX)/bin/cpvanity
+	install -m 755 $(INSTALLED)/cpvanity $(PREFIX)/bin/cpvanity
 	install -m 644 patterns/*.toml $(SHARE)/patterns/
 	cp -R Fixtures/codeproject Fixtures/codeproject-eras Fixtures/stackoverflow Fixtures/stackoverflow-eras Fixtures/hackernews Fixtures/github $(SHARE)/Fixtures/
 	install -m 644 $(MANPAGES)/*.1 $(MAN1)/
 	install -d $(PREFIX)/share/bash-completion/completions $(PREFIX)/share/zsh/site-functions $(PREFIX)/share/fish/vendor_completions.d
-	.build/release/cpvanity --generate-completion-script bash > $(PREFIX)/share/bash-completion/completions/cpvanity
-	.build/release/cpvanity --generate-completion-script zsh > $(PREFIX)/share/zsh/site-functions/_cpvanity
-	.build/release/cpvanity --generate-completion-script fish > $(PREFIX)/share/fish/vendor_completions.d/cpvanity.fish
+	$(INSTALLED)/cpvanity --generate-completion-script bash > $(PREFIX)/share/bash-completion/completions/cpvanity
+	$(INSTALLED)/cpvanity --generate-completion-script zsh > $(PREFIX)/share/zsh/site-functions/_cpvanity
+	$(INSTALLED)/cpvanity --generate-completion-script fish > $(PREFIX)/share/fish/vendor_completions.d/cpvanity.fish
 
 # Removes exactly what install put there.
 uninstall:
