@@ -77,61 +77,7 @@ public enum FieldPath: Hashable, Sendable, Comparable, CustomStringConvertible {
     }
 }
 
-extension FieldPath: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case field, list, row, key, rows, stat, part
-    }
-
-    /// An object of its parts, never its text: `{"field":"name"}`,
-    /// `{"list":"articles","row":3,"field":"views"}`, `{"list":"articles","key":"/a","field":"views"}`,
-    /// `{"list":"articles","field":"views"}` (every row), `{"stat":"top_article","part":"title"}`,
-    /// `{"list":"articles"}` (the list), `{"list":"articles","rows":true}` (its rows).
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        if let stat = try container.decodeIfPresent(String.self, forKey: .stat) {
-            self = .stat(stat, part: try container.decodeIfPresent(String.self, forKey: .part))
-            return
-        }
-        let list = try container.decodeIfPresent(String.self, forKey: .list)
-        guard let field = try container.decodeIfPresent(String.self, forKey: .field) else {
-            guard let list else { throw DecodingError.keyNotFound(CodingKeys.field, .init(codingPath: decoder.codingPath, debugDescription: "a place names a field, a list or a statistic")) }
-            self = try container.decodeIfPresent(Bool.self, forKey: .rows) == true ? .rows(list) : .list(list)
-            return
-        }
-        guard let list else {
-            self = .field(field)
-            return
-        }
-        if let index = try container.decodeIfPresent(Int.self, forKey: .row) {
-            self = .cell(list: list, row: .index(index), field: field)
-        } else if let key = try container.decodeIfPresent(String.self, forKey: .key) {
-            self = .cell(list: list, row: .key(key), field: field)
-        } else {
-            self = .cell(list: list, row: .every, field: field)
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        switch self {
-        case .field(let name):
-            try container.encode(name, forKey: .field)
-        case .cell(let list, let row, let field):
-            try container.encode(list, forKey: .list)
-            switch row {
-            case .index(let index): try container.encode(index, forKey: .row)
-            case .key(let key): try container.encode(key, forKey: .key)
-            case .every: break
-            }
-            try container.encode(field, forKey: .field)
-        case .stat(let name, let part):
-            try container.encode(name, forKey: .stat)
-            try container.encodeIfPresent(part, forKey: .part)
-        case .list(let list):
-            try container.encode(list, forKey: .list)
-        case .rows(let list):
-            try container.encode(list, forKey: .list)
-            try container.encode(true, forKey: .rows)
-        }
-    }
-}
+/// Coded as Swift codes an enum, by its parts (`{"field":{"_0":"name"}}`), never its
+/// text: a record keeps places in its checkpoint, and reads them back whole.
+extension FieldPath: Codable {}
+extension FieldPath.RowPlace: Codable {}
