@@ -120,9 +120,4 @@ extension Setting where Value == String {
 public struct GivenValueError: Error, Sendable, Equatable {
     public let key: String
     public let rule: String
-
-    public init(key: String, rule: String) {
-        self.key = key
-        self.rule = rule
-    }
 }
