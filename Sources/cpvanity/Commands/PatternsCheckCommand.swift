@@ -45,7 +45,7 @@ struct PatternsCheckCommand: AsyncParsableCommand {
         let (sitePack, locator) = try pack.load(warnings: !live.isEmpty)
         let outcome: RunOutcome
         if !live.isEmpty {
-            let settings = LookupSettings(pack: sitePack, fetch: try fetch.settings(), archive: archive.settings(try CommandConfig.settings()))
+            let settings = LookupSettings(pack: sitePack, fetch: try fetch.settings(), archive: try archive.settings())
             outcome = try await PackCheckRun.live(live, settings: settings, width: Terminal.columns(), output: try output.settings())
         } else {
             let directories = fixtures.isEmpty ? PackCheckRun.bundledFixtures(of: sitePack, packDirectory: locator) : fixtures

@@ -26,7 +26,8 @@ struct ArchiveOptions: ParsableArguments {
 
     /// The settings: the archive from the flag, else the environment or the config
     /// file; nil ones are the pack's.
-    func settings(_ config: Settings) -> ArchiveSettings {
+    func settings() throws -> ArchiveSettings {
+        let config = try CommandConfig.settings()
         var settings = ArchiveSettings()
         settings.asOf = asOf.flatMap(TypedDate.period)
         settings.base = archive ?? config.text(.archive)

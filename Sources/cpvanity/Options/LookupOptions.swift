@@ -12,6 +12,6 @@ struct LookupOptions: ParsableArguments {
     /// The settings, with the pack loaded: each flag over the environment, the config
     /// file and the pack.
     func settings(history: HistorySettings?, archive: ArchiveOptions) throws -> LookupSettings {
-        LookupSettings(pack: try pack.load().pack, fetch: try fetch.settings(), archive: archive.settings(try CommandConfig.settings()), history: history)
+        LookupSettings(pack: try pack.load().pack, fetch: try fetch.settings(), archive: try archive.settings(), history: history)
     }
 }
