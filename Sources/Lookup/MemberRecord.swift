@@ -9,8 +9,8 @@ public struct MemberRecord: Sendable, Codable {
     public let id: String
     public let site: String
     public let fetchedAt: Date
-    /// Source name → URL, in the pack's source order.
-    public let sources: [(name: String, url: String)]
+    /// Where each page came from, in the pack's source order.
+    public let sources: [Source]
     public internal(set) var extracted: ExtractedRecord
     public let errors: [MemberError]
     /// What changed since the member's previous snapshot in the history, by place: a
@@ -43,7 +43,18 @@ public struct MemberRecord: Sendable, Codable {
     /// lookup, else when they were fetched.
     public var shownAt: Date { captures.values.map(\.time).max() ?? fetchedAt }
 
-    public init(id: String, site: String, fetchedAt: Date, sources: [(name: String, url: String)],
+    /// A source's name and the URL its page was read from.
+    public struct Source: Sendable, Codable {
+        public let name: String
+        public let url: String
+
+        public init(name: String, url: String) {
+            self.name = name
+            self.url = url
+        }
+    }
+
+    public init(id: String, site: String, fetchedAt: Date, sources: [Source],
                 extracted: ExtractedRecord, errors: [MemberError]) {
         self.id = id
         self.site = site
@@ -76,46 +87,10 @@ public struct MemberRecord: Sendable, Codable {
     /// kept in the history, the unknown values as unknown.
     public var pagesWereRead: Bool { errors.allSatisfy { [.extraction, .unreadable].contains($0.kind) } }
 
+    /// Coded whole (a checkpoint keeps records so, to write them in any format later),
+    /// without how many pages each source took.
     private enum CodingKeys: String, CodingKey {
         case id, site, fetchedAt, sources, extracted, errors, changes, previousLookup, captures, warnings, trend
-    }
-
-    private struct Source: Codable {
-        let name: String
-        let url: String
-    }
-
-    /// Coded whole (a checkpoint keeps records so, to write them in any format later);
-    /// errors, changes, captures, warnings and a trend only when there are some.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
-        site = try container.decode(String.self, forKey: .site)
-        fetchedAt = try container.decode(Date.self, forKey: .fetchedAt)
-        sources = try container.decode([Source].self, forKey: .sources).map { ($0.name, $0.url) }
-        extracted = try container.decode(ExtractedRecord.self, forKey: .extracted)
-        errors = try container.decodeIfPresent([MemberError].self, forKey: .errors) ?? []
-        changes = try container.decodeIfPresent([FieldPath: FieldChange].self, forKey: .changes) ?? [:]
-        previousLookup = try container.decodeIfPresent(Date.self, forKey: .previousLookup)
-        captures = try container.decodeIfPresent([String: Capture].self, forKey: .captures) ?? [:]
-        warnings = try container.decodeIfPresent([String].self, forKey: .warnings) ?? []
-        trend = try container.decodeIfPresent([FieldValue].self, forKey: .trend) ?? []
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(site, forKey: .site)
-        try container.encode(fetchedAt, forKey: .fetchedAt)
-        try container.encode(sources.map { Source(name: $0.name, url: $0.url) }, forKey: .sources)
-        try container.encode(extracted, forKey: .extracted)
-        // What a lookup seldom has is left out when it has none (a checkpoint codes every member).
-        if !errors.isEmpty { try container.encode(errors, forKey: .errors) }
-        if !changes.isEmpty { try container.encode(changes, forKey: .changes) }
-        try container.encodeIfPresent(previousLookup, forKey: .previousLookup)
-        if !captures.isEmpty { try container.encode(captures, forKey: .captures) }
-        if !warnings.isEmpty { try container.encode(warnings, forKey: .warnings) }
-        if !trend.isEmpty { try container.encode(trend, forKey: .trend) }
     }
 }
 

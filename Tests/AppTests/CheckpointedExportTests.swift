@@ -118,9 +118,9 @@ import TestSupport
         }
         let checkpoint = ExportJournal.path(besideOutput: output)
         let text = try String(contentsOfFile: checkpoint, encoding: .utf8)
-        #expect(text.contains(#""journal":"cpvanity.checkpoint\/6""#) || text.contains(#""journal":"cpvanity.checkpoint/6""#))
-        let older = text.replacingOccurrences(of: "cpvanity.checkpoint\\/6", with: "cpvanity.checkpoint\\/5")
-            .replacingOccurrences(of: "cpvanity.checkpoint/6", with: "cpvanity.checkpoint/5")
+        #expect(text.contains(#""journal":"cpvanity.checkpoint\/7""#) || text.contains(#""journal":"cpvanity.checkpoint/7""#))
+        let older = text.replacingOccurrences(of: "cpvanity.checkpoint\\/7", with: "cpvanity.checkpoint\\/6")
+            .replacingOccurrences(of: "cpvanity.checkpoint/7", with: "cpvanity.checkpoint/6")
         try older.write(toFile: checkpoint, atomically: true, encoding: .utf8)
         #expect { try open(output, format: "csv", resume: true) } throws: { error in
             guard case .checkpointMismatch(let path, let reasons)? = error as? AppError else { return false }

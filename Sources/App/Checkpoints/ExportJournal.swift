@@ -39,7 +39,7 @@ public final class ExportJournal {
         public let options: String
 
         public init(site: String, format: String, options: String) {
-            journal = "cpvanity.checkpoint/6"
+            journal = "cpvanity.checkpoint/7"
             self.site = site
             self.format = format
             self.options = options

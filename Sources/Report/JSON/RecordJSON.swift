@@ -75,7 +75,7 @@ public enum RecordJSON {
 
     /// What every record begins with: the schema, whose it is (a null ID where none is
     /// known), the site, when its pages were fetched, and where they came from.
-    public static func identity(id: String?, site: String, fetchedAt: Date, sources: [(name: String, url: String)]) -> [(String, JSONValue)] {
+    public static func identity(id: String?, site: String, fetchedAt: Date, sources: [MemberRecord.Source]) -> [(String, JSONValue)] {
         [
             ("schema", .string(memberSchema)),
             ("id", id.map { .string($0) } ?? .null),
