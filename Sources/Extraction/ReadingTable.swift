@@ -9,7 +9,7 @@ import Packs
 ///      "columns":[["Cache Heap Shader","Regex Graph"],[2345678,22648],["4.91",null]],"steps":[[0,1,1000]]}
 ///
 /// How a record codes its fields (one row), each of its lists, its statistics and their
-/// top rows. A reading coded on its own names its kind (`{"int":5}`); a table says it
+/// top rows. A value coded on its own names its kind (`["int","5"]`); a table says it
 /// once a column, since coding a checkpoint's every value as an object of its own cost
 /// more CPU than the member's lookup (2.1 ms a member became 3.4 on the batch bench);
 /// and by columns, a list of a dozen fields and many rows is a dozen lists, not one a
@@ -69,9 +69,7 @@ struct ReadingTable: Codable {
                 case .text(let text) where !mixed[column]: try cells.encode(text)
                 case .decimal, .date, .int, .text:
                     if mixed[column] {
-                        var pair = cells.nestedUnkeyedContainer()
-                        try pair.encode(reading.value.kind?.rawValue ?? "")
-                        try pair.encode(reading.value.description)
+                        try cells.encode(reading.value)
                     } else {
                         try cells.encode(reading.value.description)
                     }
@@ -140,11 +138,7 @@ struct ReadingTable: Codable {
             guard kind == "mixed" else {
                 throw DecodingError.dataCorruptedError(in: cells, debugDescription: "'\(kind)' is no kind of value, yet the column has one")
             }
-            let pair = try cells.decode([String].self)
-            guard pair.count == 2, let named = FieldValue.Kind(rawValue: pair[0]), let value = FieldValue(kind: named, text: pair[1]) else {
-                throw DecodingError.dataCorruptedError(in: cells, debugDescription: "\(pair) is no [kind, value]")
-            }
-            return value
+            return try cells.decode(FieldValue.self)
         }
         if named == .int { return .int(try cells.decode(Int.self)) }
         let text = try cells.decode(String.self)

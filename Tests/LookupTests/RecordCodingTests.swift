@@ -54,7 +54,7 @@ import TestSupport
         let values: [FieldValue] = [.decimal(Decimal(string: "4.66") ?? 0), .int(-12), .text("4.66"), .text(""), .null,
                                     .date(try #require(CalendarDate(year: 2012, month: 3, day: 12))), .decimal(Decimal(string: "-0.5") ?? 0)]
         let text = String(decoding: try JSONEncoder().encode(values), as: UTF8.self)
-        #expect(text == #"[{"decimal":"4.66"},{"int":-12},{"text":"4.66"},{"text":""},null,{"date":"2012-03-12"},{"decimal":"-0.5"}]"#)
+        #expect(text == #"[["decimal","4.66"],["int","-12"],["text","4.66"],["text",""],null,["date","2012-03-12"],["decimal","-0.5"]]"#)
         #expect(try JSONDecoder().decode([FieldValue].self, from: Data(text.utf8)) == values)
     }
 
@@ -70,14 +70,14 @@ import TestSupport
         #expect(back == row && back.keys == row.keys)
         #expect(back[reading: "views"]?.step == 1_000)
         for damaged in [#"{"fields":["views"],"kinds":["int"],"columns":[[]]}"#, #"{"fields":["views"],"kinds":["int"],"columns":[[5,6]]}"#,
-                        #"{"fields":["views"]}"#, #""5:views2:i5""#, #"{"fields":["views"],"readings":[{"int":5}]}"#] {
+                        #"{"fields":["views"]}"#, #""5:views2:i5""#, #"{"fields":["views"],"readings":[["int","5"]]}"#] {
             #expect(throws: DecodingError.self, "\(damaged)") { try JSONDecoder().decode(ExtractedRecord.Row.self, from: Data(damaged.utf8)) }
         }
     }
 
     @Test func aDamagedValueIsRefusedNotGuessed() {
-        for text in [#"{"date":"2012-02-30"}"#, #"{"int":"1x"}"#, #"{"int":99999999999999999999}"#, #"{"decimal":"4.6x"}"#, #"{"decimal":""}"#,
-                     #"{}"#, #""i5""#, "5", #"{"colour":1}"#] {
+        for text in [#"["date","2012-02-30"]"#, #"["int","1x"]"#, #"["int","99999999999999999999"]"#, #"["decimal","4.6x"]"#, #"["decimal",""]"#,
+                     #"[]"#, #"["int"]"#, #"["int","5","6"]"#, #"{"int":5}"#, #""i5""#, "5", #"["colour","1"]"#] {
             #expect(throws: DecodingError.self, "\(text)") { try JSONDecoder().decode(FieldValue.self, from: Data(text.utf8)) }
         }
     }
@@ -98,6 +98,12 @@ import TestSupport
         #expect(back == record)
         let kept = back.collections["articles"]?.first
         #expect(kept?[reading: "views"]?.step == 100)
+        // A column of values of two kinds names each value's.
+        var mixed = ExtractedRecord()
+        mixed.collections["a"] = [["x": .int(5)], ["x": .text("5")], ["x": .null]]
+        let mixedText = String(decoding: try encoder.encode(mixed), as: UTF8.self)
+        #expect(mixedText.contains(#""a":{"columns":[[["int","5"],["text","5"],null]],"fields":["x"],"kinds":["mixed"]}"#), "\(mixedText)")
+        #expect(try JSONDecoder().decode(ExtractedRecord.self, from: Data(mixedText.utf8)) == mixed)
         let table = #"{"fields":{"fields":[],"kinds":[],"columns":[]},"collections":{"a":%@},"problems":[],"outcomes":[]}"#
         for damaged in [#"{"fields":["x"],"kinds":["int"],"columns":[["5"]]}"#, #"{"fields":["x"],"kinds":["int","text"],"columns":[]}"#,
                         #"{"fields":["x","y"],"kinds":["int","int"],"columns":[[5,6],[7]]}"#, #"{"fields":["x","y"],"kinds":["int","int"],"columns":[[5],[6,7]]}"#,
