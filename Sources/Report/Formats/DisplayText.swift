@@ -31,29 +31,22 @@ enum DisplayText {
         guard let change else { return text }
         if let delta = change.delta {
             guard delta != 0 else { return text }
-            let sign = delta > 0 ? "+" : "-"
             let magnitude = delta < 0 ? -delta : delta
-            let number: String
-            if case .int? = value, let whole = Int(exactly: NSDecimalNumber(decimal: magnitude).int64Value), Decimal(whole) == magnitude {
-                number = grouped(whole)
-            } else {
-                number = twoPlaces(magnitude)
-            }
-            return "\(text) (\(sign)\(number))"
+            let number = if case .int? = value { unsigned(magnitude) } else { twoPlaces(magnitude) }
+            return "\(text) (\(delta > 0 ? "+" : "-")\(number))"
         }
         return "\(text) (was \(of(spoken(change.previous))))"
     }
 
     /// A difference with its sign and separators: `+35`, `−1,222`, `+0.25`.
     static func signed(_ delta: Decimal) -> String {
-        let magnitude = delta < 0 ? -delta : delta
-        let number: String
-        if let whole = Int(exactly: NSDecimalNumber(decimal: magnitude).int64Value), Decimal(whole) == magnitude {
-            number = grouped(whole)
-        } else {
-            number = twoPlaces(magnitude)
-        }
-        return (delta < 0 ? "\u{2212}" : "+") + number
+        (delta < 0 ? "\u{2212}" : "+") + unsigned(delta < 0 ? -delta : delta)
+    }
+
+    /// A magnitude grouped when it is whole (`1,222`), else with two places.
+    private static func unsigned(_ magnitude: Decimal) -> String {
+        guard let whole = Int(exactly: NSDecimalNumber(decimal: magnitude).int64Value), Decimal(whole) == magnitude else { return twoPlaces(magnitude) }
+        return grouped(whole)
     }
 
     static func grouped(_ number: Int) -> String {
@@ -64,15 +57,11 @@ enum DisplayText {
     /// statistic's own rounding) instead of two.
     static func of(_ value: FieldValue?, places: Int?) -> String {
         guard let places, case .decimal(let number)? = value else { return of(value) }
-        return fixed(number, places: places)
+        return DecimalText.fixed(number, places: places)
     }
 
     static func twoPlaces(_ number: Decimal) -> String {
-        fixed(number, places: 2)
-    }
-
-    static func fixed(_ number: Decimal, places: Int) -> String {
-        DecimalText.fixed(number, places: places)
+        DecimalText.fixed(number, places: 2)
     }
 
     static func twoPlaces(_ number: Double) -> String {
