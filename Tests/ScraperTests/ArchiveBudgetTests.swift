@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 @testable import Scraper
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
     let clock = ContinuousClock()
 
     @Test func aPauseThenAResendThenAStop() {
-        let guardian = TooManyRequests(pause: 60)
+        let guardian = TooManyRequestsPause(pause: 60, longest: 600, state: FetchState(), logger: Logger(label: "test"))
         let t0 = clock.now
         // The first 429: every request pauses a minute (no Retry-After, as the archive's come).
         #expect(guardian.verdict(host: "a", retryAfter: nil, sent: t0, now: t0 + .milliseconds(100)) == .pause(60))
@@ -28,7 +29,7 @@ import Testing
     }
 
     @Test func aRetryAfterSetsThePauseAndALaterEpisodeStartsAgain() {
-        let guardian = TooManyRequests(pause: 60)
+        let guardian = TooManyRequestsPause(pause: 60, longest: 600, state: FetchState(), logger: Logger(label: "test"))
         let t0 = clock.now
         #expect(guardian.verdict(host: "a", retryAfter: 5, sent: t0, now: t0) == .pause(5))
         // Long after the pause and the minute that watches it: a new episode, not a stop.

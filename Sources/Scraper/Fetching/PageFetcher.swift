@@ -20,7 +20,7 @@ public final class PageFetcher: Sendable {
     public let client: HTTPClient
     public let policy: FetchPolicy
     private let state = FetchState()
-    private let tooManyRequests: TooManyRequests?
+    private let tooManyRequests: TooManyRequestsPause?
     private let chain: FetchNext
 
     /// `logger` gets the HTTP trace at debug level: each request, its status or
@@ -34,12 +34,12 @@ public final class PageFetcher: Sendable {
         self.policy = policy
         let state = state
         let pacer = HostRateLimiter(rate: policy.ratePerHost, shared: policy.sharedBudget)
-        let guardian = policy.pauseOn429.map { TooManyRequests(pause: $0) }
-        tooManyRequests = guardian
+        let pause = policy.pauseOn429.map { TooManyRequestsPause(pause: $0, longest: policy.maxRetryAfter, state: state, logger: logger) }
+        tooManyRequests = pause
         let transport = Transport(client: client, tries: policy.retries + 1, silence: silence, state: state, logger: logger)
         // Below robots.txt and the cache: what robots.txt itself is asked through.
         var sending: [any FetchStep] = [Retries(policy: policy, state: state, logger: logger)]
-        if let guardian { sending.append(TooManyRequestsPause(guardian: guardian, longest: policy.maxRetryAfter, state: state, logger: logger)) }
+        if let pause { sending.append(pause) }
         sending.append(Pacing(limiter: ConcurrencyLimiter(limit: policy.concurrency), pacer: pacer, policy: policy, state: state))
         let redirects = FollowRedirects(most: policy.maxRedirects)
         let robotsChain = PageFetcher.chain([redirects] + sending, send: transport.send)

@@ -20,7 +20,7 @@ public struct FetchPolicy: Sendable {
     public var maxRedirects = 5
     /// For a service that blocks an address going on after its 429s (a web archive):
     /// a 429 pauses every request to it for its Retry-After, else this many seconds, and
-    /// a second within a minute of the pause stops every request (`TooManyRequests`).
+    /// a second within a minute of the pause stops every request (`TooManyRequestsPause`).
     /// Nil: a 429 is retried like a 503.
     public var pauseOn429: Double?
     /// The pace shared with every process on the machine (a public service's budget is
