@@ -99,7 +99,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Packs", "Extraction", "Lookup"], path: "Tests/TestSupport"),
         .testTarget(name: "ExtractionTests", dependencies: ["Matching", "Packs", "Extraction", "PageText", "PackCheck", "TestSupport"]),
         .testTarget(name: "LearningTests", dependencies: ["Learning", "Matching", "Packs", "Extraction", "PageText"]),
-        .testTarget(name: "ScraperTests", dependencies: ["Scraper", "Packs", "TestSupport"]),
+        .testTarget(name: "ScraperTests", dependencies: ["Scraper", "Packs", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "FilesTests", dependencies: ["Files"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "Packs"]),
         .testTarget(name: "LookupTests", dependencies: ["Lookup", "Archive", "Scraper", "Packs", "Extraction", "TestSupport"]),

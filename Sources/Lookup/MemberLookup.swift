@@ -120,7 +120,7 @@ public struct MemberLookup: Sendable {
         }
         errors.sort { ($0.source ?? "", $0.field?.description ?? "") < ($1.source ?? "", $1.field?.description ?? "") }
         var record = MemberRecord(id: fetched.id, site: pack.name, fetchedAt: fetched.fetchedAt,
-                                  sources: fetched.urls.map { MemberRecord.Source(name: $0.name, url: URLCredentials.redacted($0.url)) }, extracted: extracted, errors: errors)
+                                  sources: fetched.urls.map { ($0.name, URLCredentials.redacted($0.url)) }, extracted: extracted, errors: errors)
         record.captures = fetched.captures
         record.warnings = fetched.warnings
         record.pagesRead = fetched.pages.reduce(into: [:]) { $0[$1.source, default: 0] += 1 }

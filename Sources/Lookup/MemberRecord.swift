@@ -47,19 +47,14 @@ public struct MemberRecord: Sendable, Codable {
     public struct Source: Sendable, Codable {
         public let name: String
         public let url: String
-
-        public init(name: String, url: String) {
-            self.name = name
-            self.url = url
-        }
     }
 
-    public init(id: String, site: String, fetchedAt: Date, sources: [Source],
+    public init(id: String, site: String, fetchedAt: Date, sources: [(name: String, url: String)],
                 extracted: ExtractedRecord, errors: [MemberError]) {
         self.id = id
         self.site = site
         self.fetchedAt = fetchedAt
-        self.sources = sources
+        self.sources = sources.map { Source(name: $0.name, url: $0.url) }
         self.extracted = extracted
         self.errors = errors
     }

@@ -30,7 +30,7 @@ import TestSupport
         stats.saturated = ["views"]
         extracted.stats = stats
         var rich = MemberRecord(id: base.id, site: base.site, fetchedAt: Date(timeIntervalSince1970: 1_763_800_000.125),
-                                sources: base.sources, extracted: extracted, errors: base.errors)
+                                sources: base.sources.map { ($0.name, $0.url) }, extracted: extracted, errors: base.errors)
         rich.changes = [.field("reputation.total"): FieldChange(from: .int(250_000), to: .int(250_310), seenAt: FixtureRecords.fetchedAt),
                         .cell(list: "articles", row: .key("/a?b=\"c\""), field: "views"): FieldChange(from: .int(1), to: .int(2), seenAt: FixtureRecords.fetchedAt)]
         if let timestamp = ArchiveTimestamp("20140110093000") {

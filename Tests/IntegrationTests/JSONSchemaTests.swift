@@ -89,7 +89,7 @@ import TestSupport
             let extracted = Extractor(pack: pack).extract(pages)
             #expect(extracted.problems == [])
             let record = MemberRecord(id: id, site: pack.name, fetchedAt: FixtureRecords.fetchedAt,
-                                      sources: pack.sources.map { MemberRecord.Source(name: $0.name, url: $0.url(base: pack.baseURL, id: id)) }, extracted: extracted, errors: [])
+                                      sources: pack.sources.map { ($0.name, $0.url(base: pack.baseURL, id: id)) }, extracted: extracted, errors: [])
             return RecordJSON.value(record, pack: pack).serialized()
         }
         #expect(try validate(documents, site: "stackoverflow") == [])

@@ -13,7 +13,7 @@ import TestSupport
         func with(_ base: MemberRecord, articles: [ExtractedRecord.Row]) -> MemberRecord {
             var extracted = base.extracted
             extracted.collections["articles"] = articles
-            return MemberRecord(id: base.id, site: base.site, fetchedAt: base.fetchedAt, sources: base.sources, extracted: extracted, errors: base.errors)
+            return MemberRecord(id: base.id, site: base.site, fetchedAt: base.fetchedAt, sources: base.sources.map { ($0.name, $0.url) }, extracted: extracted, errors: base.errors)
         }
         let base = FixtureRecords.record("48201")
         var rows = base.extracted.collections["articles"] ?? []

@@ -45,7 +45,7 @@ import TestSupport
         var record = FixtureRecords.record("7315")
         var extracted = record.extracted
         extracted.fields["reputation.total"] = FieldReading(.int(99_500), step: 100)
-        record = MemberRecord(id: record.id, site: record.site, fetchedAt: record.fetchedAt, sources: record.sources, extracted: extracted, errors: [])
+        record = MemberRecord(id: record.id, site: record.site, fetchedAt: record.fetchedAt, sources: record.sources.map { ($0.name, $0.url) }, extracted: extracted, errors: [])
         let table = try Formats.table.text([record], pack: FixtureRecords.pack, options: ReportOptions())
         #expect(table.contains("Reputation ≈ 99.5k"), "\(table)")
         let json = try Formats.json.text([record], pack: FixtureRecords.pack, options: ReportOptions())

@@ -16,7 +16,7 @@ import TestSupport
         var record = FixtureRecords.record("90210")
         var extracted = record.extracted
         extracted.fields["name"] = FieldReading(.text("</script><script>alert(1)</script>"))
-        record = MemberRecord(id: record.id, site: record.site, fetchedAt: record.fetchedAt, sources: record.sources, extracted: extracted, errors: [])
+        record = MemberRecord(id: record.id, site: record.site, fetchedAt: record.fetchedAt, sources: record.sources.map { ($0.name, $0.url) }, extracted: extracted, errors: [])
         let point = HistorySeries.Point(time: made, lastSeen: made, values: ["reputation.total": .int(18_344)], archived: ["profile": try #require(ArchiveTimestamp("20140110093000"))])
         let html = HTMLReport.render([HTMLReport.Member(record: record, history: [point])], pack: pack, generatedAt: made)
         #expect(!html.contains("<script>alert(1)"))
@@ -90,7 +90,7 @@ import TestSupport
         let page = "<h1>Old Timer</h1> Total: 7 <ul><li><a href=\"/t/1\">First</a> hits=5 on 2009-01-02</li><li><a href=\"/t/2\">Second</a> hits=9 on 2010-03-04</li></ul>"
         let extracted = Extractor(pack: old).extract([Page(source: "list", utf8: Array(page.utf8), origin: "u/1")])
         #expect(extracted.stats == nil)
-        let record = MemberRecord(id: "1", site: old.name, fetchedAt: made, sources: [MemberRecord.Source(name: "list", url: "https://forum.example/u/1")], extracted: extracted, errors: [])
+        let record = MemberRecord(id: "1", site: old.name, fetchedAt: made, sources: [("list", "https://forum.example/u/1")], extracted: extracted, errors: [])
         let html = HTMLReport.render([HTMLReport.Member(record: record, history: [])], pack: old, generatedAt: made)
         #expect(html.contains("<h3>score.total over time</h3>"))
         #expect(html.contains("<h3>threads</h3>"))

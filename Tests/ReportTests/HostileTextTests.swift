@@ -17,7 +17,7 @@ import TestSupport
         extracted.collections["articles"]?[0]["title"] = .text("x](javascript:alert(1)) [y")
         extracted.collections["articles"]?[0]["url"] = .text("javascript:alert(1)")
         extracted.collections["articles"]?[1]["title"] = .text("<img src=x onerror=alert(1)>")
-        record = MemberRecord(id: record.id, site: record.site, fetchedAt: record.fetchedAt, sources: record.sources,
+        record = MemberRecord(id: record.id, site: record.site, fetchedAt: record.fetchedAt, sources: record.sources.map { ($0.name, $0.url) },
                               extracted: extracted, errors: [MemberError(kind: .extraction, field: .cell(list: "articles", row: .index(1), field: "kind"),
                                                                          message: "captured \"\u{1B}[31mAR\"")])
         return record
@@ -48,7 +48,7 @@ import TestSupport
         var extracted = record.extracted
         // "Eve" then a right-to-left override: a terminal that orders text would show "exe.gnp".
         extracted.fields["name"] = FieldReading(.text("Eve\u{202E}gnp.exe\u{2066}x\u{2069}"))
-        record = MemberRecord(id: record.id, site: record.site, fetchedAt: record.fetchedAt, sources: record.sources,
+        record = MemberRecord(id: record.id, site: record.site, fetchedAt: record.fetchedAt, sources: record.sources.map { ($0.name, $0.url) },
                               extracted: extracted, errors: [])
         let table = try Formats.table.text([record], pack: FixtureRecords.pack, options: ReportOptions())
         #expect(table.contains(#"Eve\u{202E}gnp.exe\u{2066}x\u{2069} (90210)"#))

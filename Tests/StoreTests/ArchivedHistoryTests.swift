@@ -21,7 +21,7 @@ import TestSupport
         var record = FixtureRecords.record("48201")
         var extracted = record.extracted
         extracted.fields["reputation.total"] = FieldReading(.int(total))
-        record = MemberRecord(id: record.id, site: record.site, fetchedAt: record.fetchedAt, sources: record.sources, extracted: extracted, errors: [])
+        record = MemberRecord(id: record.id, site: record.site, fetchedAt: record.fetchedAt, sources: record.sources.map { ($0.name, $0.url) }, extracted: extracted, errors: [])
         record.captures = [
             "profile": Capture(timestamp: try #require(ArchiveTimestamp(profile)), original: "p"),
             "articles": Capture(timestamp: try #require(ArchiveTimestamp(articles)), original: "a"),

@@ -17,7 +17,7 @@ import TestSupport
         let first = FixtureRecords.record("48201")
         var extracted = first.extracted
         extracted.fields["reputation.total"] = FieldReading(.int(1_204_900))
-        let later = MemberRecord(id: first.id, site: first.site, fetchedAt: first.fetchedAt.addingTimeInterval(86_400), sources: first.sources,
+        let later = MemberRecord(id: first.id, site: first.site, fetchedAt: first.fetchedAt.addingTimeInterval(86_400), sources: first.sources.map { ($0.name, $0.url) },
                                  extracted: extracted, errors: [])
         _ = try store.save(first, pack: pack)
         _ = try store.save(later, pack: pack)

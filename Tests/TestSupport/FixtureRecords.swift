@@ -17,7 +17,7 @@ public enum FixtureRecords {
     }()
 
     public static func record(_ id: String) -> MemberRecord {
-        let sources = pack.sources.map { MemberRecord.Source(name: $0.name, url: $0.url(base: pack.baseURL, id: id)) }
+        let sources = pack.sources.map { (name: $0.name, url: $0.url(base: pack.baseURL, id: id)) }
         let pages = sources.compactMap { source -> Page? in
             let path = "\(codeprojectFixtures)/\(source.name)-\(id).html"
             guard let data = FileManager.default.contents(atPath: path) else { return nil }
@@ -30,7 +30,7 @@ public enum FixtureRecords {
 
     /// A member whose lookup failed at the HTTP level.
     public static func failed(_ id: String) -> MemberRecord {
-        let sources = pack.sources.map { MemberRecord.Source(name: $0.name, url: $0.url(base: pack.baseURL, id: id)) }
+        let sources = pack.sources.map { (name: $0.name, url: $0.url(base: pack.baseURL, id: id)) }
         return MemberRecord(id: id, site: pack.name, fetchedAt: fetchedAt, sources: sources, extracted: ExtractedRecord(),
                             errors: [MemberError(kind: .http, source: "profile", url: sources.last?.url, status: 503,
                                                  message: "the site answered HTTP 503")])

@@ -1,6 +1,5 @@
 import Extraction
 import Foundation
-import Lookup
 import Packs
 import Report
 
@@ -70,9 +69,9 @@ public struct ExtractRun {
     /// was saved (the file's time; now, for standard input), and the files as its sources.
     private func standardKeys(id: String?, pages: [Page], files: [String]) -> [(String, JSONValue)] {
         let saved = files.first.flatMap { $0 == "-" ? nil : (try? FileManager.default.attributesOfItem(atPath: $0))?[.modificationDate] as? Date } ?? Date()
-        var sources = [MemberRecord.Source]()
+        var sources = [(name: String, url: String)]()
         for (page, file) in zip(pages, files) where !sources.contains(where: { $0.name == page.source }) {
-            sources.append(MemberRecord.Source(name: page.source, url: file == "-" ? "<stdin>" : file))
+            sources.append((page.source, file == "-" ? "<stdin>" : file))
         }
         return RecordJSON.identity(id: id, site: pack.name, fetchedAt: saved, sources: sources)
     }

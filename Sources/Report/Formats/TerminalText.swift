@@ -50,7 +50,7 @@ extension TerminalText {
             error.with(field: error.field?.mapNames(escaped), url: error.url.map(escaped), message: escaped(error.message))
         }
         var copy = MemberRecord(id: escaped(record.id), site: record.site, fetchedAt: record.fetchedAt,
-                                sources: record.sources.map { MemberRecord.Source(name: $0.name, url: escaped($0.url)) }, extracted: extracted, errors: errors)
+                                sources: record.sources.map { ($0.name, escaped($0.url)) }, extracted: extracted, errors: errors)
         copy.changes = Dictionary(record.changes.map { place, change in
             (place.mapNames(escaped), FieldChange(previous: safe(change.previous), seenAt: change.seenAt, delta: change.delta))
         }, uniquingKeysWith: { first, _ in first })

@@ -61,7 +61,7 @@ public enum RecordJSON {
     /// A looked-up member: identity and provenance first, then the fields, the
     /// statistics, then `errors` (the lookup's, which include the extraction problems).
     public static func value(_ member: MemberRecord, pack: SitePack, compactRows: Bool = false) -> JSONValue {
-        let leading = identity(id: member.id, site: member.site, fetchedAt: member.fetchedAt, sources: member.sources)
+        let leading = identity(id: member.id, site: member.site, fetchedAt: member.fetchedAt, sources: member.sources.map { ($0.name, $0.url) })
             + (member.isArchived ? [("archived_at", .object(member.sources.compactMap { source in
             member.captures[source.name].map { (source.name, JSONValue.string($0.time.formatted(.iso8601))) }
         }))] : [])
@@ -75,7 +75,7 @@ public enum RecordJSON {
 
     /// What every record begins with: the schema, whose it is (a null ID where none is
     /// known), the site, when its pages were fetched, and where they came from.
-    public static func identity(id: String?, site: String, fetchedAt: Date, sources: [MemberRecord.Source]) -> [(String, JSONValue)] {
+    public static func identity(id: String?, site: String, fetchedAt: Date, sources: [(name: String, url: String)]) -> [(String, JSONValue)] {
         [
             ("schema", .string(memberSchema)),
             ("id", id.map { .string($0) } ?? .null),

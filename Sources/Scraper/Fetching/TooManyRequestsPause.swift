@@ -11,15 +11,6 @@ import Synchronization
 /// again. A 429 to a request sent before the pause began is the same episode, not a
 /// second one; a 429 that is an archive's record of its crawl is only a page.
 final class TooManyRequestsPause: FetchStep {
-    enum Verdict: Equatable {
-        /// Send the request again once the pause is over (in this many seconds).
-        case resend(after: Double)
-        /// The first 429 of an episode: every request to the host pauses this long.
-        case pause(Double)
-        /// Stop every request; the refusal says why.
-        case refuse(String)
-    }
-
     /// Seconds paused after a 429 without Retry-After.
     let pause: Double
     /// A Retry-After longer than this stops every request at once.
@@ -114,5 +105,14 @@ final class TooManyRequestsPause: FetchStep {
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
         let parts = calendar.dateComponents([.hour, .minute], from: date)
         return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+
+    enum Verdict: Equatable {
+        /// Send the request again once the pause is over (in this many seconds).
+        case resend(after: Double)
+        /// The first 429 of an episode: every request to the host pauses this long.
+        case pause(Double)
+        /// Stop every request; the refusal says why.
+        case refuse(String)
     }
 }
