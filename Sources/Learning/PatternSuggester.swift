@@ -135,13 +135,12 @@ public struct PatternSuggester {
     }
 
     /// Every pattern that may read the value at `occurrence`, with its anchor and rank:
-    /// anchors × captures for a value in the page's text (steadiest first when
-    /// `ranked`), the attribute's patterns for one inside a tag.
+    /// anchors × captures for a value in the page's text, the attribute's patterns for
+    /// one inside a tag.
     func candidates(_ type: FieldType, at occurrence: Range<Int>, in page: [UInt8], context: PageContext, after: ArraySlice<UInt8>,
-                    spansTags: Bool, ranked: Bool = false) -> [(String, Int, String)] {
+                    spansTags: Bool) -> [(String, Int, String)] {
         guard ValueFinder.isInText(page, at: occurrence.lowerBound) else { return attributePatterns(page, at: occurrence) }
-        let starts = ranked ? anchors(context).sorted { $0.1 < $1.1 } : anchors(context)
-        return starts.flatMap { anchor, rank, prefix in
+        return anchors(context).flatMap { anchor, rank, prefix in
             captures(type, after: after, spansTags: spansTags, holder: context.tags.first).map { (anchor, rank, prefix + $0) }
         }
     }

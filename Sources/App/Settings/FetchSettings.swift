@@ -53,12 +53,8 @@ public struct ArchiveSettings: Sendable {
 /// Where the history of lookups is kept, and whether lookups use it.
 public struct HistorySettings: Sendable {
     public var path: String
-    /// False: lookups neither read nor write it.
-    public var enabled = true
 
-    public init(path: String, enabled: Bool = true) {
+    public init(path: String) {
         self.path = path
-        self.enabled = enabled
     }
-
 }

@@ -26,12 +26,12 @@ public struct LookupSettings: Sendable {
     }
 
     /// Whether lookups should have a history (and `openHistory` may have found none).
-    public var wantsHistory: Bool { history?.enabled ?? false }
+    public var wantsHistory: Bool { history != nil }
 
     /// The history lookups save to. One that cannot be opened where it is (a read-only
     /// home) is a warning: the lookup goes on and prints its record, without a history.
     public func openHistory() throws(AppError) -> (any MemberHistory)? {
-        guard let history, history.enabled else { return nil }
+        guard let history else { return nil }
         do {
             return try HistoryStore(path: history.path)
         } catch {
@@ -55,9 +55,9 @@ extension HistorySettings {
         }
     }
 
-    /// The members the history tracks for `site`, in the order they were added.
-    /// The members tracked for `pack`'s site. The file may have been written by anyone:
-    /// an entry that is not one of the site's member IDs is skipped, with a warning.
+    /// The members tracked for `pack`'s site, in the order they were added. The file may
+    /// have been written by anyone: an entry that is not one of the site's member IDs is
+    /// skipped, with a warning.
     public func tracked(pack: SitePack, readOnly: Bool = false) throws(AppError) -> [String] {
         let store = try open(readOnly: readOnly)
         let tracked = try AppError.history { () throws(StoreError) in try store.tracked(site: pack.name).map(\.member) }
