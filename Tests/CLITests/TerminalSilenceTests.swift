@@ -3,8 +3,9 @@ import TestSupport
 import Testing
 
 /// A person at a terminal is never left in silence for more than about two seconds:
-/// `member` of many IDs draws the batch's progress line at once, and a request whose
-/// server never answers is said while it waits, each second.
+/// `member` of many IDs draws the batch's progress line at once, a request whose
+/// server never answers is said while it waits, each second, and a resume says how far
+/// it is in writing the members its checkpoint holds.
 @Suite struct TerminalSilenceTests {
     @Test func seventyMembersShowTheirProgressAtOnce() throws {
         let server = try FixtureServer(["--latency", "200"])
@@ -27,5 +28,45 @@ import Testing
         let said = session.seconds(until: "waiting for \(host): no answer for 1 s, try 1 of 4", timeout: 10)
         #expect(said.map { $0 < 3 } == true, "said after \(said ?? -1) s: \(session.screen.debugDescription)")
         #expect(session.seconds(until: "no answer for 3 s, try 1 of 4", timeout: 10) != nil, "\(session.screen.debugDescription)")
+    }
+
+    /// A resume first writes the members its checkpoint holds into the output, a
+    /// millisecond or more each: it says it is resuming, then how far it is, rather
+    /// than nothing for seconds.
+    @Test func aLongResumeSaysHowFarItIs() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cpvanity-resume-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ids = directory.appendingPathComponent("ids.txt").path, output = directory.appendingPathComponent("out.csv").path
+        let checkpoint = directory.appendingPathComponent(".out.csv.cpvanity-checkpoint").path
+        let server = try FixtureServer(["--latency", "100"])
+        // A checkpoint holding member 48201, from a batch killed once it does...
+        try (["48201"] + (0..<20).map { String(200_000 + $0) }).joined(separator: "\n").write(toFile: ids, atomically: true, encoding: .utf8)
+        let batch = startedCommand(["batch", "--ids", ids, "--output", output, "--base-url", server.baseURL, "--rate", "0", "--concurrency", "1", "--no-store"])
+        try batch.run()
+        let deadline = Date().addingTimeInterval(30)
+        func lines() -> [String] { ((try? String(contentsOfFile: checkpoint, encoding: .utf8)) ?? "").components(separatedBy: "\n") }
+        while batch.isRunning && lines().count < 3 && Date() < deadline { usleep(5_000) }
+        kill(batch.processIdentifier, SIGKILL)
+        batch.waitUntilExit()
+        let (header, entry) = (lines()[0], lines()[1])
+        #expect(entry.contains(#""id":"48201""#))
+        // ...made 2,000 members long, each that record under an ID of its own.
+        let many = (0..<2_000).map { String(500_000 + $0) }
+        try ([header] + many.map { entry.replacingOccurrences(of: #""48201""#, with: "\"\($0)\"") }).joined(separator: "\n").appending("\n")
+            .write(toFile: checkpoint, atomically: true, encoding: .utf8)
+        try many.joined(separator: "\n").write(toFile: ids, atomically: true, encoding: .utf8)
+
+        let session = try TerminalSession(["batch", "--ids", ids, "--output", output, "--resume", "--no-store", "--base-url", server.baseURL],
+                                          environment: ["NO_COLOR": "1"])
+        let said = session.seconds(until: "members written from the checkpoint", timeout: 30)
+        #expect(said.map { $0 < 2 } == true, "said after \(said ?? -1) s: \(session.screen.suffix(300).debugDescription)")
+        #expect(session.wait() == 0)
+        let screen = session.screen
+        let resuming = try #require(screen.range(of: "resuming: 2000 of 2000 members are in the checkpoint; 0 to go"))
+        #expect(resuming.upperBound <= (screen.range(of: "members written from the checkpoint")?.lowerBound ?? screen.startIndex))
+        #expect(screen.contains("2000 of 2000 members · 2000 ok · 0 failed · 2000 from the checkpoint"))
+        #expect(try String(contentsOfFile: output, encoding: .utf8).components(separatedBy: "\r\n").dropFirst().map { String($0.prefix { $0 != "," }) }
+                == many + [""])
     }
 }

@@ -43,6 +43,7 @@ public struct BatchRun {
     }
 
     public func run() async throws -> RunOutcome {
+        let started = Date()
         let whole = try readIDs()
         let list = settings.shard.map(whole.sharded) ?? whole
         var output = settings.output
@@ -54,6 +55,7 @@ public struct BatchRun {
         let store = try self.lookups.openHistory()
         let remaining = list.ids.filter { fromCheckpoint[$0] == nil }
         announce(list, remaining: remaining, fromCheckpoint: fromCheckpoint.count)
+        try export.start()
 
         let interrupt = InterruptSignal()
         let resumable = BatchRun.checkpointed(output) != nil
@@ -63,7 +65,6 @@ public struct BatchRun {
             lookup.stopStartingRequests()
             Diagnostics.info("stopping: requests under way finish, members not yet fetched \(leftFor) (\(interrupt.againToQuit))")
         }
-        let started = Date()
         // Members read from an archive say what is being asked of it, at its pace.
         let progress = ProgressLine(total: remaining.count, label: lookups.archive?.asOf.map { "as of \(ArchiveDates.name($0)):" },
                                     archive: lookup.archive?.asOf == nil ? nil : lookup.archive)

@@ -7,6 +7,9 @@ import Report
 /// Where a command's member records go: the one way they leave the program, to
 /// standard output or a file, in any format.
 public protocol RecordExport: AnyObject {
+    /// What the export holds already (a resumed checkpoint's members) goes out, as far
+    /// as the list's order allows, before any member is looked up.
+    func start() throws
     /// A member's record, as it finishes.
     func add(_ record: MemberRecord) throws
     /// Every record is in: the document is closed, and a file put in place.
@@ -16,6 +19,10 @@ public protocol RecordExport: AnyObject {
     /// Every record is in and none is worth a file (no member could be looked up): a
     /// file is left as it was, and nothing of the run is kept.
     func abandon() throws
+}
+
+extension RecordExport {
+    public func start() throws {}
 }
 
 /// Records straight through the format's sink: to standard output, or to a file put
@@ -134,7 +141,6 @@ final class CheckpointedExport: RecordExport {
                 let places = try journal.places().filter { done[$0.key] != nil }
                 let export = try CheckpointedExport(journal: journal, output: output, path: path, pack: pack, order: order, resumed: places,
                                                     heldInMemory: heldInMemory)
-                try export.write(export.waiting.ready())
                 return (export, done)
             }
             if exists { throw AppError.checkpointExists(path: checkpoint) }
@@ -151,6 +157,10 @@ final class CheckpointedExport: RecordExport {
         }
     }
 
+    func start() throws {
+        try write(waiting.ready())
+    }
+
     func add(_ record: MemberRecord) throws {
         let place = try journal.append(record)
         let kept: Waiting = inMemory < heldInMemory || waiting.nextID == record.id ? .record(record) : .checkpoint(place)
@@ -159,6 +169,12 @@ final class CheckpointedExport: RecordExport {
     }
 
     private func write(_ ready: [(id: String, item: Waiting)]) throws {
+        // Records read back from the checkpoint take about a millisecond each: a resume
+        // of thousands says on a terminal how far it is, not nothing for seconds.
+        let readBack = ready.count(where: { if case .checkpoint = $0.item { true } else { false } })
+        let started = ContinuousClock.now
+        var done = 0, drawn = started
+        defer { if drawn > started { Console.clearProgress() } }
         for (id, item) in ready {
             switch item {
             case .record(let record):
@@ -166,6 +182,12 @@ final class CheckpointedExport: RecordExport {
                 try sink.write(record)
             case .checkpoint(let place):
                 try sink.write(try journal.record(at: place, member: id))
+                done += 1
+                let now = ContinuousClock.now
+                if now - started >= .milliseconds(200), now - drawn >= .milliseconds(100) {
+                    drawn = now
+                    Console.progress("\(TerminalText.escaped(file.target)): \(done) of \(readBack) members written from the checkpoint")
+                }
             }
         }
     }
