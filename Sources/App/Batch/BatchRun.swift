@@ -56,7 +56,6 @@ public struct BatchRun {
         let remaining = list.ids.filter { fromCheckpoint[$0] == nil }
         announce(list, remaining: remaining, fromCheckpoint: fromCheckpoint.count)
         try export.start()
-
         let interrupt = InterruptSignal()
         let resumable = BatchRun.checkpointed(output) != nil
         let leftFor = resumable ? "are left for the next run to resume" : "are not looked up (output \(output.file ?? "to stdout") cannot be resumed)"
