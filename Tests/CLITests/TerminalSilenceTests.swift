@@ -66,6 +66,8 @@ import Testing
         let resuming = try #require(screen.range(of: "resuming: 2000 of 2000 members are in the checkpoint; 0 to go"))
         #expect(resuming.upperBound <= (screen.range(of: "members written from the checkpoint")?.lowerBound ?? screen.startIndex))
         #expect(screen.contains("2000 of 2000 members · 2000 ok · 0 failed · 2000 from the checkpoint"))
+        // Then the file is finished and put in place (a workbook's sheets zipped into it), said too.
+        #expect(screen.contains("writing \(output)…"))
         #expect(try String(contentsOfFile: output, encoding: .utf8).components(separatedBy: "\r\n").dropFirst().map { String($0.prefix { $0 != "," }) }
                 == many + [""])
     }

@@ -113,7 +113,7 @@ public struct BatchRun {
             Diagnostics.error("batch: no member could be looked up; \(file) is left as it was")
             return tally.outcome(status: .partialFailure)
         }
-        // Writing a file from its checkpoint takes a while for thousands of members: counted too.
+        // Counted too: a workbook's sheets go into its file now.
         try export.finish()
         var summary = summary + [BatchRun.elapsed(since: started)]
         if let file { summary.append("wrote \(file)") }

@@ -25,6 +25,17 @@ extension RecordExport {
     public func start() throws {}
 }
 
+extension AtomicFile {
+    /// Ends `sink`'s document and puts the file in place, said on a terminal meanwhile:
+    /// a workbook's sheets go into it now, seconds for thousands of members.
+    func commit(finishing sink: any RecordSink) throws {
+        Console.progress("writing \(TerminalText.escaped(target))…")
+        defer { Console.clearProgress() }
+        try sink.finish()
+        try commit()
+    }
+}
+
 /// Records straight through the format's sink: to standard output, or to a file put
 /// in place at the end (nothing is written when the run is stopped), or into a FIFO
 /// or a device as they come.
@@ -50,8 +61,8 @@ final class DirectExport: RecordExport {
     }
 
     func finish() throws {
-        try sink.finish()
-        try file?.commit()
+        guard let file else { return try sink.finish() }
+        try file.commit(finishing: sink)
     }
 
     /// Standard output (or a FIFO, a device) still gets a whole document (a closed JSON
@@ -196,8 +207,7 @@ final class CheckpointedExport: RecordExport {
     /// order, and the file is put in place; the checkpoint has done its work.
     func finish() throws {
         try write(waiting.rest())
-        try sink.finish()
-        try file.commit()
+        try file.commit(finishing: sink)
         journal.remove()
     }
 
