@@ -63,7 +63,10 @@ import Testing
         #expect(said.map { $0 < 2 } == true, "said after \(said ?? -1) s: \(session.screen.suffix(300).debugDescription)")
         #expect(session.wait() == 0)
         let screen = session.screen
+        // The checkpoint read for its members, said; then how many it holds; then the writing.
+        let reading = try #require(screen.range(of: "reading \(checkpoint)…"))
         let resuming = try #require(screen.range(of: "resuming: 2000 of 2000 members are in the checkpoint; 0 to go"))
+        #expect(reading.upperBound <= resuming.lowerBound)
         #expect(resuming.upperBound <= (screen.range(of: "members written from the checkpoint")?.lowerBound ?? screen.startIndex))
         #expect(screen.contains("2000 of 2000 members · 2000 ok · 0 failed · 2000 from the checkpoint"))
         // Then the file is finished and put in place (a workbook's sheets zipped into it), said too.

@@ -139,6 +139,9 @@ final class CheckpointedExport: RecordExport {
                         : fingerprint.differences(fromStored: found.options)
                     throw AppError.checkpointMismatch(path: checkpoint, reasons: why)
                 }
+                // Every line is read for its member (a second or so for 10,000): said on a terminal.
+                Console.progress("reading \(TerminalText.escaped(checkpoint))…")
+                defer { Console.clearProgress() }
                 let (journal, _, entries) = try ExportJournal.resume(at: checkpoint, dropping: { output.retryFailed && $0.failed })
                 // Only the members of this list count; others in the checkpoint (a resume
                 // with another list) are left out of the export.
