@@ -21,7 +21,7 @@ import TestSupport
     /// back: through the list's order, each from its place.
     func records(_ journal: ExportJournal, inOrderOf order: [String]) throws -> [MemberRecord] {
         var list = ListOrder<ExportJournal.Place>(order)
-        for (id, place) in try journal.places() { list.hold(place, for: id) }
+        for (id, place) in journal.places() { list.hold(place, for: id) }
         return try list.rest().map { try journal.record(at: $0.item, member: $0.id) }
     }
 

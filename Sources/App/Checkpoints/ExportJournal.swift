@@ -51,6 +51,8 @@ public final class ExportJournal {
     private var lastSync = ContinuousClock.now
     /// Where the next line starts: the file's length.
     private var end = 0
+    /// Each member's first entry and where it is, kept as lines are read and written.
+    private var firstPlaces = [String: Place]()
 
     /// Where an entry's line is in the file.
     public struct Place: Sendable, Equatable {
@@ -117,19 +119,21 @@ public final class ExportJournal {
         if isInUse(path) { throw .inUse(checkpoint: path, output: output(besideCheckpoint: path)) }
         let header = try ExportJournal.header(at: path)
         var entries = [EntryHead]()
-        var seen = Set<String>()
+        var places = [String: Place]()
         var dropped = [Int]()
-        try JournalLines.entries(path) { head, _, _ in
-            guard seen.insert(head.id).inserted else { return }
+        try JournalLines.entries(path) { head, offset, length in
+            guard places[head.id] == nil else { return }
+            places[head.id] = Place(offset: offset, length: length)
             if drop(head) { dropped.append(entries.count) }
             entries.append(head)
         }
         if !dropped.isEmpty {
             let gone = Set(dropped.map { entries[$0].id })
-            try rewrite(path, header: header, dropping: gone)
+            places = try rewrite(path, header: header, dropping: gone)
             entries.removeAll { gone.contains($0.id) }
         }
         let journal = try ExportJournal(path: path)
+        journal.firstPlaces = places
         // A torn line would glue itself to the next entry: start on a fresh line.
         do {
             try journal.handle.write(contentsOf: Data("\n".utf8))
@@ -140,16 +144,21 @@ public final class ExportJournal {
         return (journal, header, entries)
     }
 
-    private static func rewrite(_ path: String, header: Header, dropping gone: Set<String>) throws(ExportError) {
+    /// Writes the checkpoint again without `gone`; where each kept entry now is.
+    private static func rewrite(_ path: String, header: Header, dropping gone: Set<String>) throws(ExportError) -> [String: Place] {
         let file = try AtomicFile(replacing: path)
+        var places = [String: Place]()
         do {
-            try file.write(encoded(header, path: path) + [0x0A])
-            var kept = Set<String>()
+            let first = try encoded(header, path: path) + [0x0A]
+            try file.write(first)
+            var end = first.count
             try JournalLines.read(path) { line, _ in
                 guard let head = try? JSONDecoder().decode(EntryHead.self, from: Data(line)), !gone.contains(head.id),
-                      kept.insert(head.id).inserted else { return }
+                      places[head.id] == nil else { return }
+                places[head.id] = Place(offset: end, length: line.count)
                 try file.write(UnsafeRawBufferPointer(line))
                 try file.write([0x0A])
+                end += line.count + 1
             }
             try file.commit()
         } catch let error as ExportError {
@@ -157,6 +166,7 @@ public final class ExportJournal {
         } catch {
             throw ExportError(writing: path, error)
         }
+        return places
     }
 
     /// True when another process holds the checkpoint: its batch is running, not
@@ -197,6 +207,7 @@ public final class ExportJournal {
         let line = try ExportJournal.line(Entry(record), path: path)
         let place = Place(offset: end, length: line.count)
         try writeLine(line)
+        if firstPlaces[record.id] == nil { firstPlaces[record.id] = place }
         let now = ContinuousClock.now
         if now - lastSync >= .seconds(1) {
             flush()
@@ -207,14 +218,7 @@ public final class ExportJournal {
 
     /// Each member's first entry and its place: what a resumed export reads back, in
     /// the list's order, when its turn comes.
-    public func places() throws(ExportError) -> [String: Place] {
-        flush()
-        var places = [String: Place]()
-        try JournalLines.entries(path) { head, offset, length in
-            if places[head.id] == nil { places[head.id] = Place(offset: offset, length: length) }
-        }
-        return places
-    }
+    public func places() -> [String: Place] { firstPlaces }
 
     /// The record whose line is at `place`, decoded: only for what a resume found in the
     /// checkpoint, or what finished too far ahead of its turn to be held in memory.

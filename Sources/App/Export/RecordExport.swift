@@ -152,7 +152,7 @@ final class CheckpointedExport: RecordExport {
                 if others > 0 {
                     Diagnostics.warning("\(others) member\(others == 1 ? "" : "s") in the checkpoint \(others == 1 ? "is" : "are") not in this list of IDs; left out of \(path)")
                 }
-                let places = try journal.places().filter { done[$0.key] != nil }
+                let places = journal.places().filter { done[$0.key] != nil }
                 let export = try CheckpointedExport(journal: journal, output: output, path: path, pack: pack, order: order, resumed: places,
                                                     heldInMemory: heldInMemory)
                 return (export, done)
