@@ -55,15 +55,11 @@ public struct BatchRun {
         let store = try self.lookups.openHistory()
         let remaining = list.ids.filter { fromCheckpoint[$0] == nil }
         announce(list, remaining: remaining, fromCheckpoint: fromCheckpoint.count)
-        try export.start()
-        let interrupt = InterruptSignal()
         let resumable = BatchRun.checkpointed(output) != nil
-        let leftFor = resumable ? "are left for the next run to resume" : "are not looked up (output \(output.file ?? "to stdout") cannot be resumed)"
+        let interrupt = stopOnSignal(lookup, output: output, resumable: resumable)
         defer { interrupt.uninstall() }
-        interrupt.install {
-            lookup.stopStartingRequests()
-            Diagnostics.info("stopping: requests under way finish, members not yet fetched \(leftFor) (\(interrupt.againToQuit))")
-        }
+        try export.start()
+        interrupt.started()
         // Members read from an archive say what is being asked of it, at its pace.
         let progress = ProgressLine(total: remaining.count, label: lookups.archive?.asOf.map { "as of \(ArchiveDates.name($0)):" },
                                     archive: lookup.archive?.asOf == nil ? nil : lookup.archive)
@@ -101,6 +97,20 @@ public struct BatchRun {
         outcome.historyUnavailable = lookups.wantsHistory && store == nil
         outcome.members = counts
         return outcome
+    }
+
+    /// Ctrl-C and SIGTERM: requests under way finish, members not yet fetched are left
+    /// (for the next run, with a checkpoint); while a resume still writes what its
+    /// checkpoint holds, before any lookup, the run ends at once.
+    private func stopOnSignal(_ lookup: MemberLookup, output: OutputSettings, resumable: Bool) -> InterruptSignal {
+        let interrupt = InterruptSignal()
+        let leftFor = resumable ? "are left for the next run to resume" : "are not looked up (output \(output.file ?? "to stdout") cannot be resumed)"
+        let untouched = resumable ? output.file.map { "; \($0) is unchanged, and its checkpoint kept for the next run to resume" } ?? "" : ""
+        interrupt.install(untilStarted: "batch interrupted before any member was looked up\(untouched)") {
+            lookup.stopStartingRequests()
+            Diagnostics.info("stopping: requests under way finish, members not yet fetched \(leftFor) (\(interrupt.againToQuit))")
+        }
+        return interrupt
     }
 
     /// Closes the export and says how the batch went.

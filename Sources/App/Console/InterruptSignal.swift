@@ -10,6 +10,7 @@ public final class InterruptSignal: @unchecked Sendable {
     private let stopRequested = Atomic<Bool>(false)
     /// The first signal's number, for the exit status (128 + n: 130 for Ctrl-C, 143 for SIGTERM).
     private let received = Atomic<Int32>(SIGINT)
+    private let isStarted = Atomic<Bool>(true)
     private let lock = NSLock()
     private var sources: [DispatchSourceSignal] = []
 
@@ -25,22 +26,35 @@ public final class InterruptSignal: @unchecked Sendable {
         received.load(ordering: .acquiring) == SIGTERM ? "a second SIGTERM ends it now" : "Ctrl-C again to quit now"
     }
 
-    public func install(onFirst: @escaping @Sendable () -> Void) {
+    /// `onFirst` runs on the first signal. With `early`, a signal before `started()` says
+    /// it and ends the run at once: nothing is under way yet to finish cleanly.
+    public func install(untilStarted early: String? = nil, onFirst: @escaping @Sendable () -> Void) {
+        if early != nil { isStarted.store(false, ordering: .releasing) }
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler { [self] in
-                if stopRequested.exchange(true, ordering: .acquiringAndReleasing) {
-                    // Ending at once: no temporary file is left where an export was being written.
-                    AtomicReplacement.removeUnfinished()
-                    exit(128 + signalNumber)
-                }
+                if stopRequested.exchange(true, ordering: .acquiringAndReleasing) { quit(status: 128 + signalNumber) }
                 received.store(signalNumber, ordering: .releasing)
+                if let early, !isStarted.load(ordering: .acquiring) {
+                    Console.clearProgress()
+                    Diagnostics.info(early)
+                    quit(status: exitStatus)
+                }
                 onFirst()
             }
             source.resume()
             lock.withLock { sources.append(source) }
         }
+    }
+
+    /// From now on a first signal asks for a clean stop (see `install`).
+    public func started() { isStarted.store(true, ordering: .releasing) }
+
+    /// Ends the process at once, leaving no temporary file where an export was being written.
+    private func quit(status: Int32) -> Never {
+        AtomicReplacement.removeUnfinished()
+        exit(status)
     }
 
     /// The signals' default actions back, once the run is over: a run inside a longer
