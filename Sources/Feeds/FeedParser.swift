@@ -7,11 +7,6 @@ import PageText
 /// whole feed. Hostile XML gets nothing: no network, no external entities or DTDs,
 /// and a document that uses entities of its own is refused outright.
 public enum FeedParser {
-    private static let initialised: Bool = {
-        xmlInitParser()
-        return true
-    }()
-
     /// Far more than any feed; libxml2 takes its length as a 32-bit int.
     public static let maxBytes = 64 << 20
     /// Far more than any feed element has: libxml2's duplicate-attribute check costs
@@ -19,7 +14,8 @@ public enum FeedParser {
     static let maxAttributes = 1_000
 
     public static func parse(_ data: Data, origin: String) throws(FeedError) -> [FeedItem] {
-        _ = initialised
+        // libxml2's globals set up before any parser, once (see `PageTree.parse`).
+        xmlInitParser()
         guard data.count <= maxBytes else { throw .tooLarge(origin: origin, bytes: data.count, limit: maxBytes) }
         try refuseAttributeFloods(data, origin: origin)
         // NONET: never fetch; no NOENT (entities are not substituted) and no DTDLOAD/DTDATTR:

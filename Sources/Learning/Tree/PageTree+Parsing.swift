@@ -44,6 +44,10 @@ private final class TreeBuilder {
     }
 
     func read(_ page: UnsafeBufferPointer<CChar>) {
+        // libxml2 (2.9) sets up its globals lazily, and two threads doing so at once
+        // leave a lock held that nobody releases: pages parsed in parallel hung there.
+        // Set up first, once (later calls return at once).
+        xmlInitParser()
         guard let base = page.baseAddress, let context = htmlCreateMemoryParserCtxt(base, Int32(page.count)) else {
             tree.placesHold = false
             return
