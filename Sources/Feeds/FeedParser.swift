@@ -14,7 +14,8 @@ public enum FeedParser {
     static let maxAttributes = 1_000
 
     public static func parse(_ data: Data, origin: String) throws(FeedError) -> [FeedItem] {
-        // libxml2's globals set up before any parser, once (see `PageTree.parse`).
+        // libxml2's globals set up before any parser, once: two threads setting them up
+        // at once leave a lock held for good (Learning's PageTree+Parsing.swift says more).
         xmlInitParser()
         guard data.count <= maxBytes else { throw .tooLarge(origin: origin, bytes: data.count, limit: maxBytes) }
         try refuseAttributeFloods(data, origin: origin)
