@@ -38,11 +38,17 @@ public final class AtomicReplacement: Sendable {
             // the permissions it had, so a private export stays private.
             var existing = stat()
             let had = stat(destination, &existing) == 0
-            descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, had ? mode_t(0o600) : mode_t(0o666))
-            guard descriptor >= 0 else { throw Failure(reason: AtomicReplacement.systemReason()) }
+            // Made and listed in one step: a process ending at once removes it, or it is never made.
+            let (made, failure) = AtomicReplacement.unfinished.withLock { list -> (Int32, String?) in
+                let made = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, had ? mode_t(0o600) : mode_t(0o666))
+                guard made >= 0 else { return (made, AtomicReplacement.systemReason()) }
+                list.insert(temporary)
+                return (made, nil)
+            }
+            if let failure { throw Failure(reason: failure) }
+            descriptor = made
             if had { _ = fchmod(descriptor, existing.st_mode & 0o7777) }
             renaming = (temporary, destination)
-            AtomicReplacement.unfinished.withLock { _ = $0.insert(temporary) }
         case .stream(let path):
             descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
             guard descriptor >= 0 else { throw Failure(reason: AtomicReplacement.systemReason()) }
@@ -65,10 +71,14 @@ public final class AtomicReplacement: Sendable {
     /// The temporary files being written now, in this process.
     private static let unfinished = Mutex<Set<String>>([])
 
-    /// Removes every temporary file this process is still writing: a process about to
-    /// end at once (a second Ctrl-C) leaves none behind, the files they replace unchanged.
-    public static func removeUnfinished() {
-        for temporary in unfinished.withLock({ $0 }) { unlink(temporary) }
+    /// Ends the process at once (a second Ctrl-C) with `status`, leaving no temporary
+    /// file behind, the files they replace unchanged: those being written are removed,
+    /// and one another thread is about to make is never made (the list stays locked).
+    public static func exitRemovingUnfinished(status: Int32) -> Never {
+        unfinished.withLock { list -> Never in
+            for temporary in list { unlink(temporary) }
+            exit(status)
+        }
     }
 
     /// Written straight into (a FIFO, a device, a descriptor), not replaced: what was

@@ -50,14 +50,16 @@ public struct BatchRun {
         // Shards after the first leave the CSV header out, so the parts concatenate.
         if let shard = settings.shard, shard.index > 1 { output.options.csvHeader = false }
         if BatchRun.finished(output) { return RunOutcome(status: nil) }
-        let (export, fromCheckpoint) = try open(output, order: list.ids)
         let lookup = try self.lookups.lookup()
+        let resumable = BatchRun.checkpointed(output) != nil
+        // Before a resume reads its checkpoint (a second a 10,000 members), so that
+        // Ctrl-C then, too, ends the run saying so.
+        let interrupt = stopOnSignal(lookup, output: output, resumable: resumable)
+        defer { interrupt.uninstall() }
+        let (export, fromCheckpoint) = try open(output, order: list.ids)
         let store = try self.lookups.openHistory()
         let remaining = list.ids.filter { fromCheckpoint[$0] == nil }
         announce(list, remaining: remaining, fromCheckpoint: fromCheckpoint.count)
-        let resumable = BatchRun.checkpointed(output) != nil
-        let interrupt = stopOnSignal(lookup, output: output, resumable: resumable)
-        defer { interrupt.uninstall() }
         try export.start()
         interrupt.started()
         // Members read from an archive say what is being asked of it, at its pace.

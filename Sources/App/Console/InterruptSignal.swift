@@ -53,8 +53,7 @@ public final class InterruptSignal: @unchecked Sendable {
 
     /// Ends the process at once, leaving no temporary file where an export was being written.
     private func quit(status: Int32) -> Never {
-        AtomicReplacement.removeUnfinished()
-        exit(status)
+        AtomicReplacement.exitRemovingUnfinished(status: status)
     }
 
     /// The signals' default actions back, once the run is over: a run inside a longer

@@ -64,9 +64,10 @@ struct ReportCommand: AsyncParsableCommand {
     private var file: String? { OutputRequest.file(output) }
 
     func run() async throws {
-        let settings = try lookup.settings(history: try store.settings(), archive: archive)
+        let history = try store.database.settings()
+        let settings = try lookup.settings(history: store.noStore ? nil : history, archive: archive)
         // The tracked list is read even with --no-store, which keeps this run out of the history.
-        let ids = try store.database.settings().members(ids, pack: settings.pack, command: "report" + (file.map { " --output \($0)" } ?? ""), readOnly: store.noStore)
+        let ids = try history.members(ids, pack: settings.pack, command: "report" + (file.map { " --output \($0)" } ?? ""), readOnly: store.noStore)
         let run = HTMLReportRun(settings: settings, output: file, since: since.flatMap(TypedDate.period)?.start)
         try ErrorAdvice.finish(try await run.run(ids))
     }
