@@ -26,13 +26,14 @@ public struct ExtractionSummary: Sendable, Equatable {
         }
     }
 
-    /// In the order fields were first seen (the pack's order).
-    public private(set) var entries: [Entry] = []
     /// Members whose pages were read (fetched fine, and not "no such member").
     public private(set) var members = 0
-    /// Where each field and source stands in `entries`: a batch adds every member's
-    /// every field, so the search is not one down the list each time.
-    private var positions: [Place: Int] = [:]
+    /// Each field and source's counts. A batch adds every member's every field, so they
+    /// are found by place, not by a search down a list.
+    private var counts: [Place: Entry] = [:]
+    /// Where the pack declares each field, and each source.
+    private let fieldRanks: [FieldPath: Int]
+    private let sourceRanks: [String: Int]
 
     private struct Place: Hashable, Sendable {
         let field: FieldPath
@@ -43,30 +44,40 @@ public struct ExtractionSummary: Sendable, Equatable {
     /// before the summary calls it drift: one odd page is not a changed site.
     public static let minimumPages = 5
 
-    public init() {}
+    /// A summary of `pack`'s fields.
+    public init(pack: SitePack) {
+        let paths = pack.columns.fields.map(\.path) + pack.columns.lists.flatMap { $0.columns.map(\.path) }
+        fieldRanks = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        sourceRanks = Dictionary(pack.sources.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// In the pack's order of fields, and of its sources (by name) for a field read from
+    /// several: the same whichever member finished first (a field's value came from its
+    /// profile for one member and its own page for another).
+    public var entries: [Entry] {
+        func key(_ entry: Entry) -> (Int, Int, String) {
+            (fieldRanks[entry.field] ?? .max, sourceRanks[entry.source] ?? .max, entry.source + " " + entry.field.description)
+        }
+        return counts.values.sorted { key($0) < key($1) }
+    }
 
     public mutating func add(_ record: ExtractedRecord) {
         guard !record.outcomes.isEmpty else { return }
         members += 1
         for outcome in record.outcomes {
             let place = Place(field: outcome.field, source: outcome.source)
-            let index: Int
-            if let known = positions[place] {
-                index = known
-            } else {
-                entries.append(Entry(field: outcome.field, source: outcome.source))
-                index = entries.count - 1
-                positions[place] = index
-            }
             let values = outcome.matched + outcome.defaulted + outcome.missing + outcome.unreadable + outcome.absent
-            guard values > 0 else { continue }
-            entries[index].pages += 1
-            if outcome.missing > 0 { entries[index].pagesMissing += 1 }
-            entries[index].matched += outcome.matched
-            entries[index].defaulted += outcome.defaulted
-            entries[index].missing += outcome.missing
-            entries[index].unreadable += outcome.unreadable
-            entries[index].absent += outcome.absent
+            var entry = counts[place] ?? Entry(field: outcome.field, source: outcome.source)
+            if values > 0 {
+                entry.pages += 1
+                if outcome.missing > 0 { entry.pagesMissing += 1 }
+                entry.matched += outcome.matched
+                entry.defaulted += outcome.defaulted
+                entry.missing += outcome.missing
+                entry.unreadable += outcome.unreadable
+                entry.absent += outcome.absent
+            }
+            counts[place] = entry
         }
     }
 

@@ -65,7 +65,7 @@ public struct BatchRun {
         // Members read from an archive say what is being asked of it, at its pace.
         let progress = ProgressLine(total: remaining.count, label: lookups.archive?.asOf.map { "as of \(ArchiveDates.name($0)):" },
                                     archive: lookup.archive?.asOf == nil ? nil : lookup.archive)
-        var tally = MemberTally(failed: fromCheckpoint.values.filter { $0 }.count)
+        var tally = MemberTally(pack: pack, failed: fromCheckpoint.values.filter { $0 }.count)
         let leftForResume: Int
         do {
             // With a checkpoint, members a stop leaves are looked up by the next run: not

@@ -50,7 +50,7 @@ public struct RefreshRun {
         let export: (any RecordExport)? = records ? try DirectExport(output, pack: lookups.pack) : nil
         let progress = ProgressLine(total: tracked.count)
         var changes = [String: [[ListCell]]]()
-        var tally = MemberTally()
+        var tally = MemberTally(pack: lookups.pack)
         try await LookupRun.each(of: tracked, lookup: lookup, store: store, warn: false) { record in
             // The record takes the progress line's place on a shared terminal.
             progress.clear()

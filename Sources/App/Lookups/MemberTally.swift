@@ -1,5 +1,6 @@
 import Extraction
 import Lookup
+import Packs
 
 /// What a run of many members did, as each record comes in: how many finished, failed
 /// (each failure said on stderr as progress), were never requested, the kinds of
@@ -14,10 +15,11 @@ struct MemberTally {
     var read = 0
     var kinds = Set<MemberError.Kind>()
     var archiveCauses = Set<MemberError.ArchiveCause>()
-    var extraction = ExtractionSummary()
+    var extraction: ExtractionSummary
 
-    init(failed: Int = 0) {
+    init(pack: SitePack, failed: Int = 0) {
         self.failed = failed
+        extraction = ExtractionSummary(pack: pack)
     }
 
     /// What the run's members met, for the command line's hints.
