@@ -65,7 +65,7 @@ struct ReportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let history = try store.database.settings()
-        let settings = try lookup.settings(history: store.noStore ? nil : history, archive: archive)
+        let settings = try lookup.settings(history: store.forLookups(history), archive: archive)
         // The tracked list is read even with --no-store, which keeps this run out of the history.
         let ids = try history.members(ids, pack: settings.pack, command: "report" + (file.map { " --output \($0)" } ?? ""), readOnly: store.noStore)
         let run = HTMLReportRun(settings: settings, output: file, since: since.flatMap(TypedDate.period)?.start)

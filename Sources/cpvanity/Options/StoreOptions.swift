@@ -23,5 +23,8 @@ struct StoreOptions: ParsableArguments {
     var noStore = false
 
     /// Nil with `--no-store`.
-    func settings() throws -> HistorySettings? { noStore ? nil : try database.settings() }
+    func settings() throws -> HistorySettings? { forLookups(try database.settings()) }
+
+    /// `history` as lookups use it, already resolved: nil with `--no-store`.
+    func forLookups(_ history: HistorySettings) -> HistorySettings? { noStore ? nil : history }
 }
