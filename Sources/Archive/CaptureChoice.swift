@@ -1,6 +1,6 @@
 import Foundation
 
-/// Which captures to read: the one nearest a date, or one per period.
+/// Which captures to read: the one nearest a date, or (a backfill) one per period.
 public enum CaptureChoice {
     /// The capture nearest `date`; on a tie, the earlier.
     public static func closest(to date: Date, in captures: [Capture]) -> Capture? {
@@ -21,11 +21,5 @@ public enum CaptureChoice {
             case .year: return String(format: "%04d", year)
             }
         }
-    }
-
-    /// The first capture of each period that has any, in time order.
-    public static func onePer(_ period: Period, in captures: [Capture]) -> [Capture] {
-        var seen = Set<String>()
-        return captures.sorted { $0.timestamp < $1.timestamp }.filter { seen.insert(period.key($0.time)).inserted }
     }
 }

@@ -187,9 +187,6 @@ public final class FieldRule: Sendable {
     public var displayName: String { label ?? name }
 
     /// The sources this field reads, in the order its alternatives try them.
-    /// True when some alternative narrows with a `within` (whose match shows the field's part).
-    package var narrows: Bool { alternatives.contains { !$0.within.isEmpty } }
-
     public var sources: [String] {
         var seen = [String]()
         for alternative in alternatives where !seen.contains(alternative.source) { seen.append(alternative.source) }

@@ -200,15 +200,6 @@ public final class HistoryStore: Sendable {
         }
     }
 
-    /// True when the history holds the snapshot these captures make.
-    public func hasArchived(site: String, member: String, captures: [String: ArchiveTimestamp]) throws(StoreError) -> Bool {
-        do {
-            return try database.read { db in try HistoryStore.archived(db, site: site, member: member, key: HistoryStore.captureKey(captures)) }
-        } catch {
-            throw HistoryStore.classify(error, path: path)
-        }
-    }
-
     /// Saves a successful lookup read from a web archive as a snapshot of its own, at
     /// the time its pages were captured (the later of the two), marked with its
     /// captures. False when the history already holds it (a resumed backfill).

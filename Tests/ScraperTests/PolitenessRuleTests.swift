@@ -26,7 +26,7 @@ import Testing
         #expect(ours.allows("/script/x"))
         #expect(!ours.allows("/private/y"))
         #expect(RobotsRules(parsing: "User-agent: *\nDisallow:\n").allows("/anything"))
-        #expect(!RobotsRules.disallowAll.allows("/"))
+        #expect(!RobotsRules(parsing: "User-agent: *\nDisallow: /\n").allows("/"))
     }
 
     @Test func backoffDoublesWithJitterUpToTheCap() {

@@ -38,7 +38,6 @@ import TestSupport
         let old = try archived("20140110093000", "20140112101500", total: 250_310)
         #expect(try store.saveArchived(old, pack: pack))
         #expect(try !store.saveArchived(old, pack: pack))
-        #expect(try store.hasArchived(site: pack.name, member: "48201", captures: HistoryStore.captures(fromKey: "articles@20140112101500 profile@20140110093000")))
         #expect(try store.saveArchived(try archived("20080315120000", "20080316083000", total: 312), pack: pack))
 
         let history = try store.history(site: pack.name, member: "48201")

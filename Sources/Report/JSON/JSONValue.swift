@@ -103,8 +103,7 @@ public enum JSONValue: Sendable, Equatable {
         text.withUTF8 { writeString(utf8: $0, to: &output) }
     }
 
-    /// `writeString` for text already in UTF-8 bytes (a checkpoint's packed rows).
-    package static func writeString(utf8: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    private static func writeString(utf8: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         // Runs with nothing to escape (nearly all text) are copied whole; a byte is
         // looked at closer only when the table marks it (controls, quote, backslash,

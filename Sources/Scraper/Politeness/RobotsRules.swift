@@ -14,7 +14,6 @@ public struct RobotsRules: Sendable, Equatable {
     public let crawlDelay: Double?
 
     public static let allowAll = RobotsRules(rules: [], crawlDelay: nil)
-    public static let disallowAll = RobotsRules(rules: [Rule(allow: false, path: "/")], crawlDelay: nil)
 
     public init(rules: [Rule], crawlDelay: Double?) {
         self.rules = rules
