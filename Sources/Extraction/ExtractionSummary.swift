@@ -20,6 +20,18 @@ public struct ExtractionSummary: Sendable, Equatable {
         public var unreadable = 0
         public var absent = 0
 
+        /// One page's outcome of the field; a page with none of its values is no page read.
+        mutating func add(_ outcome: FieldOutcome) {
+            guard outcome.matched + outcome.defaulted + outcome.missing + outcome.unreadable + outcome.absent > 0 else { return }
+            pages += 1
+            if outcome.missing > 0 { pagesMissing += 1 }
+            matched += outcome.matched
+            defaulted += outcome.defaulted
+            missing += outcome.missing
+            unreadable += outcome.unreadable
+            absent += outcome.absent
+        }
+
         /// Half or more of at least `minimumPages` pages lack a field the pack expects.
         public func drifted(minimumPages: Int) -> Bool {
             pages >= minimumPages && pagesMissing * 2 >= pages
@@ -66,18 +78,8 @@ public struct ExtractionSummary: Sendable, Equatable {
         members += 1
         for outcome in record.outcomes {
             let place = Place(field: outcome.field, source: outcome.source)
-            let values = outcome.matched + outcome.defaulted + outcome.missing + outcome.unreadable + outcome.absent
-            var entry = counts[place] ?? Entry(field: outcome.field, source: outcome.source)
-            if values > 0 {
-                entry.pages += 1
-                if outcome.missing > 0 { entry.pagesMissing += 1 }
-                entry.matched += outcome.matched
-                entry.defaulted += outcome.defaulted
-                entry.missing += outcome.missing
-                entry.unreadable += outcome.unreadable
-                entry.absent += outcome.absent
-            }
-            counts[place] = entry
+            // Changed where it is kept: one look-up, no copy of the entry.
+            counts[place, default: Entry(field: outcome.field, source: outcome.source)].add(outcome)
         }
     }
 
