@@ -141,4 +141,29 @@ import TestSupport
         try "id,name\n1,x\n".write(toFile: path, atomically: true, encoding: .utf8)
         #expect(throws: ExportError.self) { try ExportJournal.header(at: path) }
     }
+
+    /// A line whose record is another member's (a damaged or edited checkpoint) is refused
+    /// when that member's turn comes, not written out under the wrong name.
+    @Test func aRecordOfAnotherMemberUnderAnEntryIsRefused() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = ExportJournal.path(besideOutput: directory.appendingPathComponent("out.csv").path)
+        do {
+            let journal = try ExportJournal.create(at: path, header: header)
+            try journal.append(FixtureRecords.record("7315"))
+        }
+        var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+        var entry = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
+        var record = try #require(entry["record"] as? [String: Any])
+        record["id"] = "48201"
+        entry["record"] = record
+        lines[1] = String(decoding: try JSONSerialization.data(withJSONObject: entry), as: UTF8.self)
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+
+        let (journal, _, entries) = try ExportJournal.resume(at: path)
+        #expect(entries.map(\.id) == ["7315"])
+        #expect { try records(journal, inOrderOf: ["7315"]) } throws: { error in
+            guard case .cannotRead(let file, let reason)? = error as? ExportError else { return false }
+            return file == path && reason == "the record of member 7315 no longer reads"
+        }
+    }
 }

@@ -18,6 +18,19 @@ import Testing
         #expect(DecimalText.plain(Decimal(sign: .plus, exponent: -5, significand: 12)) == "0.00012")
     }
 
+    /// A decimal is read only from text that is the number whole: `Decimal(string:)`
+    /// alone reads "4.4.2" as 4.4 and "-" as 0, so a damaged checkpoint or history cell
+    /// would come back as another number.
+    @Test func onlyTextThatIsTheNumberWholeIsRead() {
+        let read: [String: Decimal] = ["4.66": Decimal(466) / 100, "-1e3": -1000, "1E+5": 100_000, "2.5e-3": Decimal(25) / 10_000, "+3": 3, ".5": Decimal(5) / 10]
+        for (text, number) in read {
+            #expect(DecimalText.decimal(text) == number, "\(text)")
+        }
+        for text in ["4.4.2", "-", "", "1e5e5", "--3", " 4", "4 ", "1,5", "4.6x", "NaN", "\u{0664}.\u{0665}", String(repeating: "9", count: 5000)] {
+            #expect(DecimalText.decimal(text) == nil, "\(text)")
+        }
+    }
+
     /// Every significand size up to 18 digits and beyond, every exponent in range and out.
     @Test func anyNumberIsTheSameTextAsItsDescription() {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15

@@ -77,6 +77,7 @@ import TestSupport
 
     @Test func aDamagedValueIsRefusedNotGuessed() {
         for text in [#"["date","2012-02-30"]"#, #"["int","1x"]"#, #"["int","99999999999999999999"]"#, #"["decimal","4.6x"]"#, #"["decimal",""]"#,
+                     #"["decimal","4.4.2"]"#, #"["decimal","-"]"#, #"["decimal","1e5e5"]"#, #"["decimal","--3"]"#, #"["decimal"," 4"]"#,
                      #"[]"#, #"["int"]"#, #"["int","5","6"]"#, #"{"int":5}"#, #""i5""#, "5", #"["colour","1"]"#] {
             #expect(throws: DecodingError.self, "\(text)") { try JSONDecoder().decode(FieldValue.self, from: Data(text.utf8)) }
         }

@@ -231,7 +231,8 @@ public final class ExportJournal {
         guard read == place.length else {
             throw ExportError.cannotRead(path, reason: read < 0 ? ExportError.systemReason() : "it is shorter than when it was read")
         }
-        guard let entry = try? JSONDecoder().decode(Entry.self, from: Data(line)) else {
+        // A record of another member under this one's entry is a damaged line too.
+        guard let entry = try? JSONDecoder().decode(Entry.self, from: Data(line)), entry.record.id == entry.id else {
             throw ExportError.cannotRead(path, reason: "the record of member \(member) no longer reads")
         }
         return entry.record

@@ -4,10 +4,15 @@ import Foundation
 /// describes itself (`plain`) or to a fixed number of places (`fixed`).
 public enum DecimalText {
     /// A decimal written as machines write one (`4.66`, `-1e3`), read with the POSIX
-    /// locale (a point, never a comma), whatever the user's locale; nil for no number.
-    /// `Decimal(string:)` reads a prefix: callers that need the whole text a number check it.
+    /// locale (a point, never a comma), whatever the user's locale; nil unless the whole
+    /// text is the number: `Decimal(string:)` reads a prefix ("4.4.2" as 4.4, "-" as 0).
     public static func decimal(_ text: String) -> Decimal? {
-        Decimal(string: text, locale: posix)
+        guard text.utf8.contains(where: { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+              text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || "+-.eE".utf8.contains($0) }) else { return nil }
+        let scanner = Scanner(string: text)
+        scanner.locale = posix
+        guard let number = scanner.scanDecimal(), scanner.isAtEnd else { return nil }
+        return number
     }
 
     /// Made once: a `Locale` costs more than the number it reads.

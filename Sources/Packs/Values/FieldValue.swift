@@ -38,9 +38,7 @@ public enum FieldValue: Sendable, Hashable {
             guard let number = Int(text) else { return nil }
             self = .int(number)
         case .decimal:
-            // Decimal(string:) reads a prefix ("4.6x" as 4.6): the whole text must be a number.
-            guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isNumber || "-+.eE".contains($0)) }),
-                  let number = DecimalText.decimal(text) else { return nil }
+            guard let number = DecimalText.decimal(text) else { return nil }
             self = .decimal(number)
         case .date:
             guard let date = CalendarDate(iso: text) else { return nil }
