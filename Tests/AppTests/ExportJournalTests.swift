@@ -25,6 +25,14 @@ import TestSupport
         return try list.rest().map { try journal.record(at: $0.item, member: $0.id) }
     }
 
+    /// A checkpoint beside `out.csv` holding `records`, closed.
+    func checkpoint(of records: [MemberRecord]) throws -> String {
+        let path = ExportJournal.path(besideOutput: directory.appendingPathComponent("out.csv").path)
+        let journal = try ExportJournal.create(at: path, header: header)
+        for record in records { try journal.append(record) }
+        return path
+    }
+
     func ids(_ journal: ExportJournal, _ order: [String]) throws -> [String] {
         try records(journal, inOrderOf: order).map(\.id)
     }
@@ -66,13 +74,7 @@ import TestSupport
     /// so the member's new record is its only one.
     @Test func failedEntriesCanBeDroppedOnResume() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
-        let path = ExportJournal.path(besideOutput: directory.appendingPathComponent("out.csv").path)
-        do {
-            let journal = try ExportJournal.create(at: path, header: header)
-            try journal.append(FixtureRecords.record("7315"))
-            try journal.append(FixtureRecords.failed("31337"))
-            try journal.append(FixtureRecords.record("48201"))
-        }
+        let path = try checkpoint(of: [FixtureRecords.record("7315"), FixtureRecords.failed("31337"), FixtureRecords.record("48201")])
         #expect(try ExportJournal.header(at: path) == header)
         do {
             let (journal, _, entries) = try ExportJournal.resume(at: path, dropping: { $0.failed })
@@ -146,11 +148,7 @@ import TestSupport
     /// when that member's turn comes, not written out under the wrong name.
     @Test func aRecordOfAnotherMemberUnderAnEntryIsRefused() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
-        let path = ExportJournal.path(besideOutput: directory.appendingPathComponent("out.csv").path)
-        do {
-            let journal = try ExportJournal.create(at: path, header: header)
-            try journal.append(FixtureRecords.record("7315"))
-        }
+        let path = try checkpoint(of: [FixtureRecords.record("7315")])
         var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
         var entry = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
         var record = try #require(entry["record"] as? [String: Any])
