@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "Feeds", dependencies: ["CLibXML2", "PageText"]),
         // Renders records (tables, CSV, JSON, Markdown), history series and feeds, and
         // the statistics. Knows nothing of regexes or HTTP.
-        .target(name: "Report", dependencies: ["Lookup", "Archive", "Packs", "Extraction", "Feeds", "Files", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "Report", dependencies: ["Lookup", "Archive", "Packs", "Extraction", "Feeds", "Files", "PageText", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // A pack checked against saved pages and their expected records, compared through
         // the JSON the reports write; the check tables. Knows nothing of HTTP.
         .target(name: "PackCheck", dependencies: ["Lookup", "Packs", "Extraction", "Report"]),
@@ -104,7 +104,7 @@ let package = Package(
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "Packs"]),
         .testTarget(name: "LookupTests", dependencies: ["Lookup", "Archive", "Scraper", "Packs", "Extraction", "TestSupport"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Report", "Packs", "Extraction", "Lookup", "Store", "Archive", "TestSupport"]),
-        .testTarget(name: "ReportTests", dependencies: ["Report", "Packs", "Extraction", "Lookup", "Archive", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "Packs", "Extraction", "Lookup", "Archive", "PageText", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Packs", "Extraction", "Lookup", "Archive", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "PageText", "TestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CCurl", "CLibXML2", "CPCRE2"]),

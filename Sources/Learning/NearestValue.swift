@@ -1,5 +1,6 @@
 import Foundation
 import Packs
+import PageText
 
 /// The value a page shows that comes nearest one typed and not found: a number nearest
 /// in size, a text nearest in spelling, with its label where it has one ("1,204 (by
@@ -42,7 +43,7 @@ struct NearestValue {
         let wanted = typed.lowercased()
         var best: (distance: Int, shown: String)?
         for (_, text) in texts where text.count <= wanted.count * 2 + 4 && text.count * 2 + 4 >= wanted.count {
-            let distance = Self.editDistance(text.lowercased(), wanted)
+            let distance = EditDistance.between(text.lowercased(), wanted)
             if distance > 0, distance <= max(2, wanted.count / 3), distance < (best?.distance ?? .max) { best = (distance, text) }
         }
         return best.map { "\"\($0.shown)\"" }
@@ -60,21 +61,6 @@ struct NearestValue {
         let cleaned = text.filter { $0 != "," && !$0.isWhitespace }
         guard let value = Double(cleaned), value.isFinite else { return nil }
         return value
-    }
-
-    /// Levenshtein's distance, on characters.
-    static func editDistance(_ first: String, _ second: String) -> Int {
-        let a = Array(first), b = Array(second)
-        guard !a.isEmpty else { return b.count }
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1] + Array(repeating: 0, count: b.count)
-            for (j, y) in b.enumerated() {
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }
 

@@ -1,28 +1,16 @@
 import Packs
+import PageText
 
 /// `--json id,name,reputation.total`: only the chosen keys of each record, nested as in
 /// the full record (`{"id": ..., "name": ..., "reputation": {"total": ...}}`), in the
 /// record's order. A name may be a whole group (`reputation`, `stats`, `articles`).
 public enum JSONSelection {
-    /// A name close to `name` among `names` (a typo's likely meaning), for "did you mean".
+    /// A name close to `name` among `names` (a typo's likely meaning), for "did you mean";
+    /// none that keeps no character of it (`x` is no typo of `id`).
     public static func closest(to name: String, in names: [String]) -> String? {
-        let scored = names.map { ($0, distance(name.lowercased(), $0.lowercased())) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, name.count / 3) else { return nil }
+        let scored = names.map { ($0, EditDistance.between(name.lowercased(), $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, name.count / 3), best.1 < name.count else { return nil }
         return best.0
-    }
-
-    /// Levenshtein distance.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 
     /// The names a record of `pack` can be asked for: its own keys, every group and
