@@ -44,7 +44,7 @@ struct NearestValue {
         var best: (distance: Int, shown: String)?
         for (_, text) in texts where text.count <= wanted.count * 2 + 4 && text.count * 2 + 4 >= wanted.count {
             let distance = EditDistance.between(text.lowercased(), wanted)
-            if distance > 0, distance <= max(2, wanted.count / 3), distance < (best?.distance ?? .max) { best = (distance, text) }
+            if distance > 0, EditDistance.isNear(distance, length: wanted.count), distance < (best?.distance ?? .max) { best = (distance, text) }
         }
         return best.map { "\"\($0.shown)\"" }
     }

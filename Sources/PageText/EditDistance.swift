@@ -14,4 +14,10 @@ public enum EditDistance {
         }
         return previous[b.count]
     }
+
+    /// A text `distance` from one of `length` characters is a likely typo of it: at most
+    /// a third of it changed (two for a short one), and something of it kept.
+    public static func isNear(_ distance: Int, length: Int) -> Bool {
+        distance <= max(2, length / 3) && distance < length
+    }
 }

@@ -79,6 +79,17 @@ import Testing
         #expect(outcome.checks.map(\.right) == [true, false])
     }
 
+    /// A text typed with a typo is answered with the page's text nearest in spelling; a
+    /// short one that keeps nothing of any text on the page gets no guess.
+    @Test func aMistypedTextIsAnsweredWithTheNearestInSpelling() throws {
+        func profile(_ city: String) -> String { "<html><body><p>City: <b>\(city)</b></p><p>Posts: <b>12</b></p></body></html>" }
+        let outcome = learner().learn(from: .init(page: page(profile("Karlsruhe")), values: [example("city", "Karlsruhe")]),
+                                      also: [.init(page: page(profile("Heidelberg"), "other.html"), values: [example("city", "Heidelbreg")]),
+                                             .init(page: page(profile("Ulm"), "third.html"), values: [example("city", "Xy")])])
+        #expect(outcome.notes.contains("other.html: city = Heidelbreg is not on that page; the nearest value it shows is \"Heidelberg\": check what you typed against the page"), "\(outcome.notes)")
+        #expect(outcome.notes.contains { $0.hasPrefix("third.html: city = Xy is not on that page") && !$0.contains("nearest") }, "\(outcome.notes)")
+    }
+
     /// Where another page's list reads more rows than its section shows items (an item
     /// there holds a list of its own), it is said.
     @Test func rowsThatOutnumberTheItemsOfTheSectionAreSaid() throws {

@@ -12,6 +12,14 @@ import Testing
         #expect(EditDistance.between("réputation", "reputation") == 1)
     }
 
+    @Test func nearIsAThirdChangedAtMostAndSomethingKept() {
+        #expect(EditDistance.isNear(2, length: 3))
+        #expect(!EditDistance.isNear(2, length: 2))
+        #expect(EditDistance.isNear(3, length: 9))
+        #expect(!EditDistance.isNear(4, length: 9))
+        #expect(!EditDistance.isNear(1, length: 1))
+    }
+
     @Test func aTypoIsGuessedAndANameOfNothingAlikeIsNot() {
         let names = ["schema", "id", "site", "name", "reputation.total", "stats.total_views"]
         #expect(JSONSelection.closest(to: "nmae", in: names) == "name")

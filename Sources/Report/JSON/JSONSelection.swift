@@ -9,7 +9,7 @@ public enum JSONSelection {
     /// none that keeps no character of it (`x` is no typo of `id`).
     public static func closest(to name: String, in names: [String]) -> String? {
         let scored = names.map { ($0, EditDistance.between(name.lowercased(), $0.lowercased())) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, name.count / 3), best.1 < name.count else { return nil }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), EditDistance.isNear(best.1, length: name.count) else { return nil }
         return best.0
     }
 
