@@ -7,8 +7,8 @@ public enum DecimalText {
     /// locale (a point, never a comma), whatever the user's locale; nil unless the whole
     /// text is the number: `Decimal(string:)` reads a prefix ("4.4.2" as 4.4, "-" as 0).
     public static func decimal(_ text: String) -> Decimal? {
-        guard text.utf8.contains(where: { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-              text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || "+-.eE".utf8.contains($0) }) else { return nil }
+        let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        guard text.utf8.contains(where: digits.contains), text.utf8.allSatisfy({ digits.contains($0) || "+-.eE".utf8.contains($0) }) else { return nil }
         let scanner = Scanner(string: text)
         scanner.locale = posix
         guard let number = scanner.scanDecimal(), scanner.isAtEnd else { return nil }
