@@ -110,6 +110,7 @@ struct PackReader {
             }
         }
         checkNames(fields: fields, collections: collections)
+        checkEachMemberReadsTheirOwn(sources: sources, fields: fields, collections: collections)
         // Statistics and a report naming a field that failed to load would only repeat that problem.
         let stats = problems.isEmpty ? readStats(root, fields: fields, collections: collections) : []
         let report = problems.isEmpty ? readReport(root, fields: fields, collections: collections, stats: stats) : ReportSpec()
@@ -182,6 +183,7 @@ struct PackReader {
         }
         let time = string(table, "time", at: at).flatMap { compile($0, at: "\(at).time", caseInsensitive: caseInsensitive) }
         guard let url else { return nil }
+        checkAddress(url, at: at)
         return SourceRule(name: key, urlTemplate: url, missing: missing ?? [], complete: complete ?? [], next: next, maxPages: maxPages,
                           nextHosts: nextHosts, time: time, archived: bool(table, "archived", at: at) ?? true)
     }

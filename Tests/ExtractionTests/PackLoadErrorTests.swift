@@ -229,6 +229,33 @@ import Testing
         }
     }
 
+    /// A source's address that no fetch could take, or that reads every member the same,
+    /// is the pack's problem when it loads, not each member's when it is looked up.
+    @Test func aSourceAddressIsAnHTTPAddressOfTheMembersOwnPage() {
+        let field = """
+            [fields.posts]
+            source = "other"
+            pattern = 'Posts: (\\d+)'
+            """
+        #expect(loadProblems(field, sources: "[sources.other]\nurl = 'user?id={id}'") == [
+            PackProblem(location: "sources.other.url", message: "'user?id={id}' is not an http(s) address; begin it with {base} (the site's base_url) or https://"),
+        ])
+        #expect(loadProblems(field, sources: "[sources.other]\nurl = '{base}/u?id={idd}'") == [
+            PackProblem(location: "sources.other.url", message: "has the placeholder {idd}; a source's url knows {base} and {id} (the member's ID)"),
+            PackProblem(location: "sources.other.url", message: "has no {id}, and no pattern read on it names {id}: every member would read the same values; put {id} in the url where the member's ID goes"),
+        ])
+        #expect(loadProblems(field, sources: "[sources.other]\nurl = '{base}/stats'") == [
+            PackProblem(location: "sources.other.url", message: "has no {id}, and no pattern read on it names {id}: every member would read the same values; put {id} in the url where the member's ID goes"),
+        ])
+        // Another host, in any case of scheme, and a site-wide page read through the member's own row.
+        #expect(loadProblems(field, sources: "[sources.other]\nurl = 'HTTPS://cdn.example/{id}.html'") == [])
+        #expect(loadProblems("""
+            [fields.rank]
+            source = "other"
+            pattern = '<li data-user="{id}">#(\\d+)</li>'
+            """, sources: "[sources.other]\nurl = '{base}/board'") == [])
+    }
+
     @Test func fieldNamesThatWouldCollideInJSON() {
         #expect(loadProblems("""
             [fields.a]

@@ -1,0 +1,39 @@
+/// What a source's `url` must be: an http(s) address once `{base}` and `{id}` are filled
+/// in, and one each member reads their own values on. A pack that breaks either would
+/// load and then fail at every member's fetch, or read every member the same.
+extension PackReader {
+    /// The address begins with `{base}` or an http(s) scheme, and names no placeholder
+    /// but `{base}` and `{id}` (another would be sent as it is written).
+    mutating func checkAddress(_ url: String, at: String) {
+        let lowered = url.lowercased()
+        if !url.hasPrefix("{base}") && !lowered.hasPrefix("http://") && !lowered.hasPrefix("https://") {
+            problems.append(PackProblem(location: "\(at).url", message: "'\(url)' is not an http(s) address; begin it with {base} (the site's base_url) or https://"))
+        }
+        for name in PackReader.placeholders(in: url) where name != "base" && name != "id" {
+            problems.append(PackProblem(location: "\(at).url", message: "has the placeholder {\(name)}; a source's url knows {base} and {id} (the member's ID)"))
+        }
+    }
+
+    /// A source whose address is the same for every member (a leaderboard) is read for
+    /// each one only through a pattern that names the member (`{id}`); without one,
+    /// every member would get the same values.
+    mutating func checkEachMemberReadsTheirOwn(sources: [SourceRule], fields: [FieldRule], collections: [CollectionRule]) {
+        let alternatives = (fields + collections.flatMap(\.fields)).flatMap(\.alternatives)
+        for source in sources where !PackReader.placeholders(in: source.urlTemplate).contains("id") {
+            let reading = alternatives.filter { $0.source == source.name }
+            guard !reading.isEmpty, !reading.contains(where: { $0.forMember != nil }) else { continue }
+            problems.append(PackProblem(location: "sources.\(quoted(source.name)).url", message:
+                "has no {id}, and no pattern read on it names {id}: every member would read the same values; put {id} in the url where the member's ID goes"))
+        }
+    }
+
+    /// The names between braces in `text`, in order: `base` and `id` in `{base}/u/{id}`.
+    static func placeholders(in text: String) -> [String] {
+        var names = [String](), rest = text[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+}
