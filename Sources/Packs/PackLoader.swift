@@ -183,7 +183,7 @@ struct PackReader {
         }
         let time = string(table, "time", at: at).flatMap { compile($0, at: "\(at).time", caseInsensitive: caseInsensitive) }
         guard let url else { return nil }
-        checkAddress(url, at: at)
+        checkAddress(url, at: at, fills: "id", what: "a source")
         return SourceRule(name: key, urlTemplate: url, missing: missing ?? [], complete: complete ?? [], next: next, maxPages: maxPages,
                           nextHosts: nextHosts, time: time, archived: bool(table, "archived", at: at) ?? true)
     }

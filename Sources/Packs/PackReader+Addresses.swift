@@ -3,14 +3,15 @@
 /// load and then fail at every member's fetch, or read every member the same.
 extension PackReader {
     /// The address begins with `{base}` or an http(s) scheme, and names no placeholder
-    /// but `{base}` and `{id}` (another would be sent as it is written).
-    mutating func checkAddress(_ url: String, at: String) {
+    /// but `{base}` and the one it fills (`{id}` in a source's, the member's ID;
+    /// `{category}` in a feed's): another would be sent as it is written.
+    mutating func checkAddress(_ url: String, at: String, fills: String, what: String) {
         let lowered = url.lowercased()
         if !url.hasPrefix("{base}") && !lowered.hasPrefix("http://") && !lowered.hasPrefix("https://") {
             problems.append(PackProblem(location: "\(at).url", message: "'\(url)' is not an http(s) address; begin it with {base} (the site's base_url) or https://"))
         }
-        for name in PackReader.placeholders(in: url) where name != "base" && name != "id" {
-            problems.append(PackProblem(location: "\(at).url", message: "has the placeholder {\(name)}; a source's url knows {base} and {id} (the member's ID)"))
+        for name in PackReader.placeholders(in: url) where name != "base" && name != fills {
+            problems.append(PackProblem(location: "\(at).url", message: "has the placeholder {\(name)}; \(what)'s url knows {base} and {\(fills)}"))
         }
     }
 

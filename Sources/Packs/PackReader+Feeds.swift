@@ -31,6 +31,7 @@ extension PackReader {
             }
         }
         if let url {
+            checkAddress(url, at: at, fills: "category", what: "a feed")
             if url.contains("{category}") && categories.isEmpty {
                 problems.append(PackProblem(location: "\(at).url", message: "has a {category} placeholder but the feed declares no categories"))
             } else if !url.contains("{category}") && !categories.isEmpty {

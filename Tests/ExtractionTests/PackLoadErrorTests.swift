@@ -241,7 +241,7 @@ import Testing
             PackProblem(location: "sources.other.url", message: "'user?id={id}' is not an http(s) address; begin it with {base} (the site's base_url) or https://"),
         ])
         #expect(loadProblems(field, sources: "[sources.other]\nurl = '{base}/u?id={idd}'") == [
-            PackProblem(location: "sources.other.url", message: "has the placeholder {idd}; a source's url knows {base} and {id} (the member's ID)"),
+            PackProblem(location: "sources.other.url", message: "has the placeholder {idd}; a source's url knows {base} and {id}"),
             PackProblem(location: "sources.other.url", message: "has no {id}, and no pattern read on it names {id}: every member would read the same values; put {id} in the url where the member's ID goes"),
         ])
         #expect(loadProblems(field, sources: "[sources.other]\nurl = '{base}/stats'") == [
@@ -323,6 +323,15 @@ import Testing
                 PackProblem(location: "feeds.news.url", message: "has a {category} placeholder but the feed declares no categories"),
                 PackProblem(location: "feeds.other.url", message: "declares categories but has no {category} placeholder"),
                 PackProblem(location: "feeds.other.default_category", message: "'B' is not one of the feed's categories"),
+            ])
+        #expect(loadProblems("""
+            [feeds.news]
+            url = 'rss?cat={categry}'
+            categories = [{ name = "A", id = 1 }]
+            """) == [
+                PackProblem(location: "feeds.news.url", message: "'rss?cat={categry}' is not an http(s) address; begin it with {base} (the site's base_url) or https://"),
+                PackProblem(location: "feeds.news.url", message: "has the placeholder {categry}; a feed's url knows {base} and {category}"),
+                PackProblem(location: "feeds.news.url", message: "declares categories but has no {category} placeholder"),
             ])
     }
 
