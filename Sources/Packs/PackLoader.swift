@@ -76,6 +76,9 @@ struct PackReader {
         guard let site = table(root, "site", at: "", required: true) else { return nil }
         checkKeys(site, at: "site", allowed: ["name", "title", "base_url", "id", "case_sensitive"])
         let name = string(site, "name", at: "site", required: true)
+        if let name, !SitePack.isUsableName(name) {
+            problems.append(PackProblem(location: "site.name", message: "'\(name)' is not a usable site name: use letters, digits, _ and -"))
+        }
         let baseURL = string(site, "base_url", at: "site", required: true)
         if let baseURL, URL(string: baseURL)?.scheme == nil {
             problems.append(PackProblem(location: "site.base_url", message: "'\(baseURL)' is not an absolute URL (e.g. https://www.example.com)"))

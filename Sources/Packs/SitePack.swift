@@ -103,6 +103,14 @@ public struct SitePack: Sendable {
     }
 }
 
+extension SitePack {
+    /// Letters, digits, `_` and `-`: a site's name is what `--site` names it by, and it
+    /// names its saved pages' directory (Fixtures/<name>), so no path may hide in it.
+    public static func isUsableName(_ name: String) -> Bool {
+        !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
+    }
+}
+
 /// Which strings are member IDs on this site, checked before any request is made.
 public struct IDRule: Sendable {
     public let pattern: String

@@ -229,6 +229,19 @@ import Testing
         }
     }
 
+    /// A site's name names its saved pages' directory (Fixtures/<name>): no path hides in it.
+    @Test func aSiteNameHoldsNoPath() {
+        for name in ["../evil", "a/b", "", "two words"] {
+            do {
+                _ = try PackLoader().load(toml: "[site]\nname = \"\(name)\"\nbase_url = \"https://x.example\"\nid = '[0-9]+'\n[sources.p]\nurl = '{base}/{id}'\n", file: "site.toml")
+                Issue.record("the name '\(name)' loaded")
+            } catch {
+                #expect(error.problems == [PackProblem(location: "site.name", message: "'\(name)' is not a usable site name: use letters, digits, _ and -")])
+            }
+        }
+        #expect((try? PackLoader().load(toml: "[site]\nname = \"9gag_v-2\"\nbase_url = \"https://x.example\"\nid = '[0-9]+'\n[sources.p]\nurl = '{base}/{id}'\n", file: "site.toml"))?.name == "9gag_v-2")
+    }
+
     /// A source's address that no fetch could take, or that reads every member the same,
     /// is the pack's problem when it loads, not each member's when it is looked up.
     @Test func aSourceAddressIsAnHTTPAddressOfTheMembersOwnPage() {
