@@ -85,9 +85,7 @@ struct PackReader {
         }
         caseInsensitive = !(bool(site, "case_sensitive", at: "site") ?? false)
         limits = readLimits(root)
-        let idRule = string(site, "id", at: "site", required: true).flatMap { pattern -> IDRule? in
-            compile(pattern, at: "site.id", caseInsensitive: caseInsensitive).map { IDRule(pattern: pattern, compiled: $0) }
-        }
+        let idRule = readIDRule(site)
 
         var sources = [SourceRule]()
         if let sourceTable = table(root, "sources", at: "", required: true) {
@@ -145,6 +143,16 @@ struct PackReader {
     }
 
     // MARK: Parts
+
+    /// `site.id`, compiled with the pack's case rule (read before it).
+    mutating func readIDRule(_ site: TOMLTable) -> IDRule? {
+        guard let pattern = string(site, "id", at: "site", required: true) else { return nil }
+        guard !pattern.isEmpty else {
+            problems.append(PackProblem(location: "site.id", message: "is empty; write the pattern every member ID matches, e.g. '[0-9]+'"))
+            return nil
+        }
+        return compile(pattern, at: "site.id", caseInsensitive: caseInsensitive).map { IDRule(pattern: pattern, compiled: $0) }
+    }
 
     mutating func readLimits(_ root: TOMLTable) -> MatchLimits {
         var limits = MatchLimits.default
@@ -219,7 +227,7 @@ struct PackReader {
         }
         guard let source, !cuts.isEmpty else { return nil }
         return CollectionRule(name: key, source: source, within: within ?? [], rowCuts: cuts, fields: fields,
-                              label: string(table, "label", at: at), item: string(table, "item", at: at),
+                              label: words(table, "label", at: at), item: words(table, "item", at: at),
                               present: signPatterns(table, "present", at: at, caseInsensitive: caseInsensitive),
                               absent: signPatterns(table, "absent", at: at, caseInsensitive: caseInsensitive))
     }

@@ -54,7 +54,7 @@ extension PackReader {
             }
         }
         let map = readMap(table, at: at)
-        let label = string(table, "label", at: at)
+        let label = words(table, "label", at: at)
         let bounds = readBounds(table, at: at)
         if !bounds.isEmpty && !type.isNumber {
             problems.append(PackProblem(location: "\(at).\(table["min"] != nil ? "min" : "max")", message: "applies to numbers (type int or decimal), not \(type.rawValue)"))

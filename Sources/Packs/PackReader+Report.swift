@@ -100,7 +100,7 @@ extension PackReader {
                     problems.append(PackProblem(location: "\(at).over_time", message: "'\(column)' is not a column of the breakdown (\(columns.joined(separator: ", ")))"))
                 }
             }
-            breakdowns.append(ReportSpec.Breakdown(group: group, label: string(entry, "label", at: at) ?? group,
+            breakdowns.append(ReportSpec.Breakdown(group: group, label: words(entry, "label", at: at) ?? group,
                                                    rows: rows.map { ($0, rowLabels[$0] ?? $0) },
                                                    columns: columns.map { ($0, columnLabels[$0] ?? $0) }, overTime: overTime))
         }

@@ -34,7 +34,7 @@ extension PackReader {
             problems.append(PackProblem(location: "\(at).op", message: "unknown operation '\(opName)'; use one of \(known)"))
             return nil
         }
-        let label = string(table, "label", at: at)
+        let label = words(table, "label", at: at)
         let bounds = readBounds(table, at: at)
         let placesValue = table["places"].map { _ in readPlaces(table, at: at) } ?? nil
         if operation == .formula {

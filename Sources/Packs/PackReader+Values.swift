@@ -118,6 +118,17 @@ extension PackReader {
         return text
     }
 
+    /// Words people read (a `label`, an `item`): a string with something in it, since a
+    /// blank one would head a column or a section with nothing.
+    mutating func words(_ table: TOMLTable, _ key: String, at: String) -> String? {
+        guard let text = string(table, key, at: at) else { return nil }
+        guard !text.allSatisfy(\.isWhitespace) else {
+            problems.append(PackProblem(location: "\(at).\(key)", message: "is blank; leave it out to show the name, or give the words people read"))
+            return nil
+        }
+        return text
+    }
+
     mutating func bool(_ table: TOMLTable, _ key: String, at: String) -> Bool? {
         guard let value = table[key] else { return nil }
         guard let flag = value.bool else {

@@ -126,8 +126,20 @@ public struct IDRule: Sendable {
     /// `/` or `\`, a control character, or starting with a dot (a pack's loose pattern
     /// meeting a hostile list of IDs) is never one.
     public func accepts(_ id: String) -> Bool {
-        guard !id.isEmpty, !id.hasPrefix("."),
-              !id.unicodeScalars.contains(where: { $0 == "/" || $0 == "\\" || $0.properties.generalCategory == .control }) else { return false }
+        !id.isEmpty && !IDRule.holdsAPath(id) && matchesWhole(id)
+    }
+
+    /// What an ID must be, for a message refusing `refused`: the pattern, and the rule
+    /// on paths where one of them matched the pattern all the same.
+    public func requirement(refusing refused: [String]) -> String {
+        "an ID must match \(pattern)" + (refused.contains(where: matchesWhole) ? ", and hold no / or \\, no control character, nor begin with a dot" : "")
+    }
+
+    private static func holdsAPath(_ id: String) -> Bool {
+        id.hasPrefix(".") || id.unicodeScalars.contains { $0 == "/" || $0 == "\\" || $0.properties.generalCategory == .control }
+    }
+
+    private func matchesWhole(_ id: String) -> Bool {
         let bytes = Array(id.utf8)
         return bytes.withUnsafeBufferPointer { buffer in
             guard let found = try? compiled.firstMatch(in: buffer, from: 0) else { return false }

@@ -17,6 +17,9 @@ import Testing
         for hostile in ["../../etc/passwd", "a/b", "a\\b", ".hidden", "..", "a\u{0}b", "line\nbreak", "esc\u{1B}[2J", ""] {
             #expect(!pack.idRule.accepts(hostile), "\(hostile.debugDescription)")
         }
+        // Said as the reason where the pattern took them all the same.
+        #expect(pack.idRule.requirement(refusing: ["a/b"]) == "an ID must match .+, and hold no / or \\, no control character, nor begin with a dot")
+        #expect(pack.idRule.requirement(refusing: [""]) == "an ID must match .+")
         // An address whose ID decodes to a path is no ID either.
         #expect(pack.memberID(from: "https://example.org/p?id=ada%5Fl") == "ada_l")
         #expect(pack.memberID(from: "https://example.org/p?id=..%2F..%2Fx") == nil)

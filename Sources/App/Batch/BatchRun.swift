@@ -166,7 +166,7 @@ public struct BatchRun {
     /// The skipped lines, and how far a resumed batch already is.
     private func announce(_ list: IDList, remaining: [String], fromCheckpoint: Int) {
         for rejected in list.rejected {
-            Diagnostics.info("\(rejected.place): \(rejected.id.debugDescription) is not a \(pack.title) member ID (it must match \(pack.idRule.pattern)); skipped")
+            Diagnostics.info("\(rejected.place): \(rejected.id.debugDescription) is not a \(pack.title) member ID (\(pack.idRule.requirement(refusing: [rejected.id]))); skipped")
         }
         if fromCheckpoint > 0 {
             Diagnostics.info("resuming: \(fromCheckpoint) of \(list.ids.count) members are in the checkpoint; \(remaining.count) to go\(settings.output.retryFailed ? " (failed members included)" : "")")

@@ -36,7 +36,7 @@ public struct ExtractRun {
     /// Writes the records (one, or an array); exit status 1 when some record has a problem.
     public func run() throws(AppError) -> RunOutcome {
         if let id = settings.id, !pack.idRule.accepts(id) {
-            throw .badSetting(source: "the member's ID", message: "'\(TerminalText.escaped(id))' is not a \(pack.name) member ID (an ID must match \(pack.idRule.pattern)); nothing was read")
+            throw .badSetting(source: "the member's ID", message: "'\(TerminalText.escaped(id))' is not a \(pack.name) member ID (\(pack.idRule.requirement(refusing: [id]))); nothing was read")
         }
         var extractor = Extractor(pack: pack, baseURL: settings.baseURL)
         extractor.quotesPatternsWhole = Console.verbosity == .verbose

@@ -7,8 +7,8 @@ import Store
 /// What stopped a command, said without the command line's words: the command line
 /// alone knows which flag changes each, and adds that (`ErrorAdvice`).
 public enum AppError: Error, Sendable, CustomStringConvertible {
-    /// The IDs are not the site's member IDs (`pattern` is what they must match).
-    case invalidIDs([String], site: String, pattern: String)
+    /// The IDs are not the site's member IDs (`requirement` says what one must be).
+    case invalidIDs([String], site: String, requirement: String)
     /// A list of IDs with none in it.
     case noIDs(source: String)
     /// No list of IDs was given, and standard input is a terminal.
@@ -65,9 +65,9 @@ public enum AppError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .invalidIDs(let ids, let site, let pattern):
+        case .invalidIDs(let ids, let site, let requirement):
             let list = ids.map { "'\($0)'" }.joined(separator: ", ")
-            return "\(list) \(ids.count == 1 ? "is not a" : "are not") \(site) member ID\(ids.count == 1 ? "" : "s") (an ID must match \(pattern)); nothing was fetched"
+            return "\(list) \(ids.count == 1 ? "is not a" : "are not") \(site) member ID\(ids.count == 1 ? "" : "s") (\(requirement)); nothing was fetched"
         case .noIDs(let source): return "no member IDs in \(source)"
         case .noIDInput: return "no member IDs were given, and standard input is a terminal"
         case .noMembers: return "no member IDs were given, and no member is tracked"

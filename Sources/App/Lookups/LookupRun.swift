@@ -17,7 +17,7 @@ public enum IDValidation {
     /// nor a member's address.
     public static func ids(_ given: [String], pack: SitePack) throws(AppError) -> [String] {
         let (ids, invalid) = split(given, pack: pack)
-        guard invalid.isEmpty else { throw .invalidIDs(invalid, site: pack.title, pattern: pack.idRule.pattern) }
+        guard invalid.isEmpty else { throw .invalidIDs(invalid, site: pack.title, requirement: pack.idRule.requirement(refusing: invalid)) }
         return ids
     }
 
