@@ -80,8 +80,8 @@ struct PackReader {
             problems.append(PackProblem(location: "site.name", message: "'\(name)' is not a usable site name: use letters, digits, _ and -"))
         }
         let baseURL = string(site, "base_url", at: "site", required: true)
-        if let baseURL, URL(string: baseURL)?.scheme == nil {
-            problems.append(PackProblem(location: "site.base_url", message: "'\(baseURL)' is not an absolute URL (e.g. https://www.example.com)"))
+        if let baseURL {
+            checkBase(baseURL, at: "site.base_url", example: "https://www.example.com")
         }
         caseInsensitive = !(bool(site, "case_sensitive", at: "site") ?? false)
         limits = readLimits(root)

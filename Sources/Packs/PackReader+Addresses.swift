@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a source's `url` must be: an http(s) address once `{base}` and `{id}` are filled
 /// in, and one each member reads their own values on. A pack that breaks either would
 /// load and then fail at every member's fetch, or read every member the same.
@@ -6,13 +8,24 @@ extension PackReader {
     /// but `{base}` and the one it fills (`{id}` in a source's, the member's ID;
     /// `{category}` in a feed's): another would be sent as it is written.
     mutating func checkAddress(_ url: String, at: String, fills: String, what: String) {
-        let lowered = url.lowercased()
-        if !url.hasPrefix("{base}") && !lowered.hasPrefix("http://") && !lowered.hasPrefix("https://") {
+        if !url.hasPrefix("{base}") && !PackReader.isHTTP(url) {
             problems.append(PackProblem(location: "\(at).url", message: "'\(url)' is not an http(s) address; begin it with {base} (the site's base_url) or https://"))
         }
         for name in PackReader.placeholders(in: url) where name != "base" && name != fills {
             problems.append(PackProblem(location: "\(at).url", message: "has the placeholder {\(name)}; \(what)'s url knows {base} and {\(fills)}"))
         }
+    }
+
+    /// A base address (the site's, an archive's) is an absolute http(s) one with a host:
+    /// every address the pack makes begins with it.
+    mutating func checkBase(_ url: String, at: String, example: String) {
+        guard !PackReader.isHTTP(url) || URLComponents(string: url)?.host?.isEmpty != false else { return }
+        problems.append(PackProblem(location: at, message: "'\(url)' is not an absolute http(s) URL (e.g. \(example))"))
+    }
+
+    static func isHTTP(_ url: String) -> Bool {
+        let lowered = url.lowercased()
+        return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
     }
 
     /// A source whose address is the same for every member (a leaderboard) is read for

@@ -8,9 +8,7 @@ extension PackReader {
         guard let table = table(root, "archive", at: "", required: false) else { return fallback }
         checkKeys(table, at: "archive", allowed: ["base", "cdx", "timemap", "capture", "rate", "index_rate", "playback_rate", "concurrency", "user_agent", "pause_after_429"])
         let base = string(table, "base", at: "archive") ?? fallback.base
-        if URL(string: base)?.scheme == nil {
-            problems.append(PackProblem(location: "archive.base", message: "'\(base)' is not an absolute URL (e.g. https://web.archive.org)"))
-        }
+        checkBase(base, at: "archive.base", example: "https://web.archive.org")
         let cdx = string(table, "cdx", at: "archive")
         let timeMap = string(table, "timemap", at: "archive")
         let capture = string(table, "capture", at: "archive") ?? fallback.capture

@@ -221,7 +221,7 @@ import Testing
             Issue.record("a broken pack loaded")
         } catch {
             #expect(error.problems == [
-                PackProblem(location: "site.base_url", message: "'not a url' is not an absolute URL (e.g. https://www.example.com)"),
+                PackProblem(location: "site.base_url", message: "'not a url' is not an absolute http(s) URL (e.g. https://www.example.com)"),
                 PackProblem(location: "site", message: "missing id"),
             ])
             // A source the same for every member (`{base}/fixed`) is allowed: a site-wide page.
@@ -341,7 +341,7 @@ import Testing
             colour = "blue"
             """) == [
                 PackProblem(location: "archive.colour", message: "unknown key; expected one of base, capture, cdx, concurrency, index_rate, pause_after_429, playback_rate, rate, timemap, user_agent"),
-                PackProblem(location: "archive.base", message: "'archive' is not an absolute URL (e.g. https://web.archive.org)"),
+                PackProblem(location: "archive.base", message: "'archive' is not an absolute http(s) URL (e.g. https://web.archive.org)"),
                 PackProblem(location: "archive.cdx", message: "has no {url} placeholder"),
                 PackProblem(location: "archive.capture", message: "has no {timestamp} placeholder"),
                 PackProblem(location: "archive.rate", message: "must be a number of requests a second above 0, at most 100, not the number inf"),

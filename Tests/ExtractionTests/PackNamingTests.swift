@@ -60,6 +60,13 @@ import Testing
         #expect(loadProblems(field, sources: "[sources.other]\nurl = '{base}/stats'") == [
             PackProblem(location: "sources.other.url", message: "has no {id}, and no pattern read on it names {id}: every member would read the same values; put {id} in the url where the member's ID goes"),
         ])
+        // The base every address begins with is an http(s) one with a host.
+        for base in ["ftp://x.example", "https://", "x.example/u"] {
+            let error = #expect(throws: PackLoadError.self) {
+                try PackLoader().load(toml: "[site]\nname = \"x\"\nbase_url = \"\(base)\"\nid = '[0-9]+'\n[sources.p]\nurl = '{base}/{id}'\n", file: "x.toml")
+            }
+            #expect(error?.problems == [PackProblem(location: "site.base_url", message: "'\(base)' is not an absolute http(s) URL (e.g. https://www.example.com)")])
+        }
         // Another host, in any case of scheme, and a site-wide page read through the member's own row.
         #expect(loadProblems(field, sources: "[sources.other]\nurl = 'HTTPS://cdn.example/{id}.html'") == [])
         #expect(loadProblems("""
