@@ -76,9 +76,7 @@ struct PackReader {
         guard let site = table(root, "site", at: "", required: true) else { return nil }
         checkKeys(site, at: "site", allowed: ["name", "title", "base_url", "id", "case_sensitive"])
         let name = string(site, "name", at: "site", required: true)
-        if let name, !SitePack.isUsableName(name) {
-            problems.append(PackProblem(location: "site.name", message: "'\(name)' is not a usable site name: use letters, digits, _ and -"))
-        }
+        if let name { checkName(name, at: "site.name", what: "site", dotted: false, reserved: false, startsWithLetter: false) }
         let baseURL = string(site, "base_url", at: "site", required: true)
         if let baseURL {
             checkBase(baseURL, at: "site.base_url", example: "https://www.example.com")

@@ -73,14 +73,15 @@ extension PackReader {
 
     /// Names are identifiers (letters, digits, `_`, `-`; dots between parts of a field),
     /// so none can reach outside a directory as a file name or shadow the record's keys.
-    mutating func checkName(_ name: String, at: String, what: String, dotted: Bool, reserved: Bool) {
+    /// A site's name may begin with a digit (`9gag`); the rest start with a letter or `_`.
+    mutating func checkName(_ name: String, at: String, what: String, dotted: Bool, reserved: Bool, startsWithLetter: Bool = true) {
         let parts = dotted ? name.split(separator: ".").map(String.init) : [name]
         let valid = parts.allSatisfy { part in
-            guard let first = part.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else { return false }
-            return part.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
+            PackName.isUsable(part) && (!startsWithLetter || part.first.map { $0.isLetter || $0 == "_" } == true)
         }
         if !valid {
-            problems.append(PackProblem(location: at, message: "'\(name)' is not a usable \(what) name: use letters, digits, _ and -, starting with a letter\(dotted ? " (dots between parts)" : "")"))
+            let start = startsWithLetter ? ", starting with a letter" : ""
+            problems.append(PackProblem(location: at, message: "'\(name)' is not a usable \(what) name: use letters, digits, _ and -\(start)\(dotted ? " (dots between parts)" : "")"))
         } else if reserved, let first = parts.first, Self.reservedNames.contains(first) {
             problems.append(PackProblem(location: at, message: "'\(name)' is one of the record's own keys (\(Self.reservedNames.sorted().joined(separator: ", "))); name the \(what) something else"))
         }

@@ -103,10 +103,12 @@ public struct SitePack: Sendable {
     }
 }
 
-extension SitePack {
-    /// Letters, digits, `_` and `-`: a site's name is what `--site` names it by, and it
-    /// names its saved pages' directory (Fixtures/<name>), so no path may hide in it.
-    public static func isUsableName(_ name: String) -> Bool {
+/// What a pack's names are made of: its site's (what `--site` takes, and its saved
+/// pages' directory, Fixtures/<name>), its sources' (saved pages' file names), its
+/// fields' and lists' (JSON keys, CSV columns). Letters, digits, `_` and `-`, so that
+/// none can hide a path.
+public enum PackName {
+    public static func isUsable(_ name: some StringProtocol) -> Bool {
         !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
     }
 }

@@ -69,7 +69,7 @@ public struct LearnRun {
                                                rowValues: known.rowValues, listCount: known.listCount))
         }
         let url = try siteURL(main)
-        if let name = settings.name, !SitePack.isUsableName(name) {
+        if let name = settings.name, !PackName.isUsable(name) {
             throw .badSetting(source: "the site's name", message: "'\(TerminalText.escaped(name))' is not one; a site's name is letters, digits, - and _ (what a command names the site by)")
         }
         var site = PackLearner.Site(name: settings.name ?? LearnRun.siteName(url), url: url, id: settings.id)
