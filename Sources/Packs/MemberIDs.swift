@@ -9,8 +9,7 @@ extension SitePack {
     public func memberID(from text: String) -> String? {
         let text = text.trimmingCharacters(in: .whitespaces)
         if idRule.accepts(text) { return text }
-        let lower = text.lowercased()
-        guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), let parts = URLComponents(string: text), parts.host != nil else { return nil }
+        guard HTTPAddress.hasScheme(text), let parts = URLComponents(string: text), parts.host != nil else { return nil }
         let onSite = parts.percentEncodedPath + (parts.percentEncodedQuery.map { "?" + $0 } ?? "")
         for source in sources {
             guard let id = source.memberID(inPathAndQuery: onSite), idRule.accepts(id) else { continue }

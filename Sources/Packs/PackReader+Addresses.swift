@@ -1,14 +1,15 @@
 import Foundation
 
-/// What a source's `url` must be: an http(s) address once `{base}` and `{id}` are filled
-/// in, and one each member reads their own values on. A pack that breaks either would
-/// load and then fail at every member's fetch, or read every member the same.
+/// What a pack's addresses must be: its base URLs absolute http(s) ones; a source's `url`
+/// an http(s) address once `{base}` and `{id}` are filled in, and one each member reads
+/// their own values on (a feed's likewise with `{category}`). A pack that breaks one
+/// would load and then fail at every member's fetch, or read every member the same.
 extension PackReader {
     /// The address begins with `{base}` or an http(s) scheme, and names no placeholder
     /// but `{base}` and the one it fills (`{id}` in a source's, the member's ID;
     /// `{category}` in a feed's): another would be sent as it is written.
     mutating func checkAddress(_ url: String, at: String, fills: String, what: String) {
-        if !url.hasPrefix("{base}") && !PackReader.isHTTP(url) {
+        if !url.hasPrefix("{base}") && !HTTPAddress.hasScheme(url) {
             problems.append(PackProblem(location: "\(at).url", message: "'\(url)' is not an http(s) address; begin it with {base} (the site's base_url) or https://"))
         }
         for name in PackReader.placeholders(in: url) where name != "base" && name != fills {
@@ -19,13 +20,8 @@ extension PackReader {
     /// A base address (the site's, an archive's) is an absolute http(s) one with a host:
     /// every address the pack makes begins with it.
     mutating func checkBase(_ url: String, at: String, example: String) {
-        guard !PackReader.isHTTP(url) || URLComponents(string: url)?.host?.isEmpty != false else { return }
+        if HTTPAddress.hasScheme(url), let host = URLComponents(string: url)?.host, !host.isEmpty { return }
         problems.append(PackProblem(location: at, message: "'\(url)' is not an absolute http(s) URL (e.g. \(example))"))
-    }
-
-    static func isHTTP(_ url: String) -> Bool {
-        let lowered = url.lowercased()
-        return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
     }
 
     /// A source whose address is the same for every member (a leaderboard) is read for
@@ -49,5 +45,14 @@ extension PackReader {
             rest = rest[rest.index(after: close)...]
         }
         return names
+    }
+}
+
+/// Text that begins with `http://` or `https://`, in any case: every address a pack makes
+/// or reads back (a member's page pasted for an ID) is one.
+enum HTTPAddress {
+    static func hasScheme(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
     }
 }
