@@ -91,6 +91,8 @@ extension PackLearner {
     /// `reputation.total` → "Reputation total"; `last_seen` → "Last seen".
     static func label(_ field: String) -> String {
         let words = field.replacingOccurrences(of: "_", with: " ").replacingOccurrences(of: ".", with: " ")
+        // A name of `_` alone makes no words, and a pack refuses a blank label.
+        guard !words.allSatisfy(\.isWhitespace) else { return field }
         return words.prefix(1).uppercased() + words.dropFirst()
     }
 

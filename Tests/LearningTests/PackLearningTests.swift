@@ -9,6 +9,15 @@ import Testing
 /// many shapes, anchors that hold on the next page and ones that do not. Each page here
 /// is written for the test, modelled on the kinds of markup of the realsites pages.
 @Suite struct PackLearningTests: LearnsFromPages {
+    /// A field's label is its name in words; a name that makes none (`_`) is its own label,
+    /// never a blank one, which a pack refuses.
+    @Test func aLabelIsTheFieldsNameInWordsAndNeverBlank() {
+        #expect(PackLearner.label("reputation_total") == "Reputation total")
+        #expect(PackLearner.label("stats.views") == "Stats views")
+        #expect(PackLearner.label("_") == "_")
+        #expect(PackLearner.label("__") == "__")
+    }
+
     @Test func aValueIsTypedFromHowItIsWritten() {
         #expect(example("a", "1,204").type == .int)
         #expect(example("a", "4.66").type == .decimal)
