@@ -181,15 +181,7 @@ struct PackReader {
                 problems.append(PackProblem(location: "\(at).max_pages", message: "limits the pages a next link leads to, and the source has no next"))
             }
         }
-        var nextHosts = [String]()
-        if let value = table["next_hosts"] {
-            if let hosts = value.array?.compactMap({ $0.string }), hosts.count == value.array?.count,
-               hosts.allSatisfy({ !$0.isEmpty && !$0.contains("/") && !$0.contains(":") }) {
-                nextHosts = hosts
-            } else {
-                problems.append(PackProblem(location: "\(at).next_hosts", message: "must be a list of host names (\"api.example.org\"), not \(describe(value))"))
-            }
-        }
+        let nextHosts = table["next_hosts"].map { hostNames($0, at: "\(at).next_hosts") } ?? []
         let time = string(table, "time", at: at).flatMap { compile($0, at: "\(at).time", caseInsensitive: caseInsensitive) }
         guard let url else { return nil }
         checkAddress(url, at: at, fills: "id", what: "a source")

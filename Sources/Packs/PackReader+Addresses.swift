@@ -1,4 +1,5 @@
 import Foundation
+import TOMLKit
 
 /// What a pack's addresses must be: its base URLs absolute http(s) ones; a source's `url`
 /// an http(s) address once `{base}` and `{id}` are filled in, and one each member reads
@@ -22,6 +23,23 @@ extension PackReader {
     mutating func checkBase(_ url: String, at: String, example: String) {
         if HTTPAddress.hasScheme(url), let host = URLComponents(string: url)?.host, !host.isEmpty { return }
         problems.append(PackProblem(location: at, message: "'\(url)' is not an absolute http(s) URL (e.g. \(example))"))
+    }
+
+    /// `next_hosts`: host names as an address carries them (`api.example.org`), each one
+    /// checked, so that the problem names the entry rather than the list.
+    mutating func hostNames(_ value: TOMLValueConvertible, at: String) -> [String] {
+        guard let entries = value.array else {
+            problems.append(PackProblem(location: at, message: "must be a list of host names ([\"api.example.org\"]), not \(describe(value))"))
+            return []
+        }
+        var hosts = [String]()
+        for (index, entry) in entries.enumerated() {
+            if let host = entry.string, HTTPAddress.isHostName(host) { hosts.append(host); continue }
+            let given = entry.string.map { "'\($0)'" } ?? describe(entry)
+            problems.append(PackProblem(location: "\(at)[\(index + 1)]", message:
+                "\(given) is not a host name: letters, digits, - and . only, as in \"api.example.org\" (no scheme, path or port)"))
+        }
+        return hosts
     }
 
     /// A source whose address is the same for every member (a leaderboard) is read for
@@ -54,5 +72,15 @@ enum HTTPAddress {
     static func hasScheme(_ text: String) -> Bool {
         let lowered = text.lowercased()
         return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
+    }
+
+    /// A DNS name or IPv4 address as a URL's host is written: labels of letters, digits
+    /// and hyphens between single dots.
+    static func isHostName(_ text: String) -> Bool {
+        let labels = text.split(separator: ".", omittingEmptySubsequences: false)
+        return text.utf8.count <= 253 && labels.allSatisfy { label in
+            !label.isEmpty && label.utf8.count <= 63 && label.first != "-" && label.last != "-"
+                && label.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
+        }
     }
 }

@@ -75,4 +75,28 @@ import Testing
             pattern = '<li data-user="{id}">#(\\d+)</li>'
             """, sources: "[sources.other]\nurl = '{base}/board'") == [])
     }
+
+    /// Each host a next link may lead to is checked on its own, and the problem names it.
+    @Test func eachNextHostIsAHostName() {
+        let field = """
+            [fields.posts]
+            source = "list"
+            pattern = 'Posts: (\\d+)'
+            """
+        func problems(_ hosts: String) -> [PackProblem] {
+            loadProblems(field, sources: "[sources.list]\nurl = '{base}/u/{id}'\nnext = 'href=\"([^\"]+)\"'\nnext_hosts = \(hosts)")
+        }
+        let rule = "is not a host name: letters, digits, - and . only, as in \"api.example.org\" (no scheme, path or port)"
+        #expect(problems(#"["api.example.org", "", "a b", 3, "x.com:80", "-x.example", "127.0.0.1", "Old.Example.COM"]"#) == [
+            PackProblem(location: "sources.list.next_hosts[2]", message: "'' \(rule)"),
+            PackProblem(location: "sources.list.next_hosts[3]", message: "'a b' \(rule)"),
+            PackProblem(location: "sources.list.next_hosts[4]", message: "the integer 3 \(rule)"),
+            PackProblem(location: "sources.list.next_hosts[5]", message: "'x.com:80' \(rule)"),
+            PackProblem(location: "sources.list.next_hosts[6]", message: "'-x.example' \(rule)"),
+        ])
+        #expect(problems(#""api.example.org""#) == [
+            PackProblem(location: "sources.list.next_hosts", message: #"must be a list of host names (["api.example.org"]), not the string "api.example.org""#),
+        ])
+        #expect(problems(#"["api.example.org", "Old.Example.COM"]"#) == [])
+    }
 }
