@@ -103,4 +103,23 @@ import Testing
         #expect(outcome.notes.contains("nested.html: the books list reads 4 rows where its section shows 2 items of its kind: check the rows (a row cut in two, or a list running on into the next)"),
                 "\(outcome.notes)")
     }
+
+    /// A value read on a row the titles do not name (the third, where two titles were
+    /// given) is checked in the row whose title reads as its own; it does not leave the
+    /// field unlearned.
+    @Test func aValueOnARowTheTitlesDoNotNameIsReadInItsOwnRow() throws {
+        func groups(_ rows: [(String, String)]) -> String {
+            "<html><body><div class=\"groups\">" + rows.map {
+                "<div class=\"group\"><a class=\"name\">\($0.0)</a><div class=\"count\">\($0.1) Members</div></div>"
+            }.joined() + "</div></body></html>"
+        }
+        let html = groups([("Nordic", "44,020"), ("Indie", "310,552"), ("Fjord", "212")])
+        let outcome = learner().learn(from: .init(page: page(html), rowTitles: ["Nordic", "Indie"],
+                                                  rowValues: [row("Nordic", "members", "44,020"), row("Indie", "members", "310,552"), row("Fjord", "members", "212")]))
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        #expect(outcome.checks.filter { !$0.right }.isEmpty, "\(outcome.checks)")
+        let rows = try #require(try read(outcome, groups([("Dutch", "8,312"), ("PC", "1,204,881")])).collections["books"])
+        #expect(rows.map { $0["title"] } == [.text("Dutch"), .text("PC")])
+        #expect(rows.map { $0["members"] } == [.int(8312), .int(1_204_881)])
+    }
 }

@@ -75,11 +75,18 @@ extension ListLearner {
         return unread ? nil : sign
     }
 
-    /// Every given value is what its own titled row reads.
+    /// Every given value is what its own row reads: a titled row's found on the page, any
+    /// other's the row whose title reads as the one given (a value read on a third row).
     private func readsEachRow(_ given: [RowExample], rows: [ExtractedRecord.Row], titles: [String], found: ListFinder.Found) -> Bool {
         given.allSatisfy { value in
-            guard let index = titles.firstIndex(of: value.title), index < found.titled.count,
-                  let row = found.items.firstIndex(of: found.titled[index].item), row < rows.count else { return false }
+            let row: Int?
+            if let index = titles.firstIndex(of: value.title), index < found.titled.count {
+                row = found.items.firstIndex(of: found.titled[index].item)
+            } else {
+                let title = PatternSuggester.Example(field: "title", value: value.title, type: .text)
+                row = rows.firstIndex { suggester.same($0["title"] ?? .null, title, on: main.page) }
+            }
+            guard let row, row < rows.count else { return false }
             return suggester.same(rows[row]["v"] ?? .null, value.example, on: main.page)
         }
     }
