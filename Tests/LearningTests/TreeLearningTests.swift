@@ -8,7 +8,7 @@ import Testing
 /// page written for the test: two boxes with the same labels, a label that is the tail
 /// of a longer one, labels and values in a script template, a menu and a style sheet,
 /// two lists one after the other, a class that marks a date inside each item, an
-/// owner's view without some details, a value typed wrong.
+/// owner's view without some details, a value typed wrong, counts before their labels.
 @Suite struct TreeLearningTests: LearnsFromPages {
     /// A summary box per season, each with the same labels under its own heading.
     func boxes(_ this: (String, String), _ last: (String, String)) -> String {
@@ -77,5 +77,26 @@ import Testing
         let outcome = learner().learn(from: .init(page: page(html), values: [example("last_games", "81")]))
         #expect(outcome.unlearned == ["last_games = 81: not learned; its label 'Games' stands in 2 boxes of first.html and none of them could be told apart (no id, no class that names it, no heading): add a `within` by hand (docs/patterns.md)"],
                 "\(outcome.toml)")
+    }
+
+    /// Counts written before their labels, each pair in a box of its own: the text
+    /// before a count is the box before's label, so a page without one of the boxes
+    /// would read the next count for it; each is read by the label after it.
+    @Test func aCountIsReadByTheLabelAfterItInItsOwnBox() throws {
+        func stats(_ counts: [(String, String)]) -> String {
+            "<html><body><div class=\"stats\">" + counts.map {
+                "<h4 class=\"stat\"><a href=\"/u/\($0.1.lowercased())\"><span class=\"value\">\($0.0)</span><span class=\"definition\">\($0.1)</span></a></h4>"
+            }.joined() + "</div></body></html>"
+        }
+        let outcome = learner().learn(from: .init(page: page(stats([("367", "Films"), ("6", "Lists"), ("58", "Following")])), values: [
+            example("films", "367"), example("lists", "6"), example("following", "58"),
+        ]))
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        #expect(outcome.toml.contains("the label 'Lists' after it (<span>)"), "\(outcome.toml)")
+        let record = try read(outcome, stats([("1,344", "Films"), ("12", "Following")]))
+        #expect([record.value("films"), record.value("following")] == [.int(1344), .int(12)])
+        // Learned from one page, the count is required: unknown where its box is gone, never the next count.
+        #expect(record.value("lists") == .null)
+        #expect(record.problems.compactMap { $0.field?.name } == ["lists"])
     }
 }

@@ -4,8 +4,10 @@ import PageText
 /// Patterns for a value, from where the page's tree shows it stands: the element that
 /// holds it and the attributes that name that element's part (`itemprop`, `data-stat`,
 /// an id, a class), its label as the whole text of the element before it (past a
-/// sibling or two that hold other values, as a summary's season beside its career),
-/// and the words around it in its line ("Followers (76,042)", "3,492 distinct works").
+/// sibling or two that hold other values, as a summary's season beside its career), or
+/// the element after it where the two alone fill a box (`<span>41</span><span>This
+/// year</span>`), and the words around it in its line ("Followers (76,042)", "3,492
+/// distinct works").
 /// Each is an anchor, a rank (lower is steadier) and the pattern with its capture.
 struct TreeAnchors {
     /// A pattern with what it is anchored on.
@@ -44,6 +46,7 @@ struct TreeAnchors {
             for end in ends { patterns.append(Anchored(anchor: entry.anchor, rank: entry.rank, pattern: entry.prefix + end, sign: entry.sign)) }
         }
         patterns += suffixWords(node, place: place)
+        patterns += labelAfter(levels)
         return patterns
     }
 
@@ -116,6 +119,24 @@ struct TreeAnchors {
             }
         }
         return anchors
+    }
+
+    /// The label in the element right after a number's, where the two alone fill their
+    /// box: `<a><span class="value">41</span><span class="definition">This year</span></a>`.
+    /// The text before such a value is the box before's label, another value's.
+    private func labelAfter(_ levels: [Int]) -> [Anchored] {
+        guard type.isNumber, let value = levels.last, let box = tree.nodes[value].parent,
+              let index = tree.nodes[box].children.firstIndex(of: value),
+              let label = tree.nodes[box].children[(index + 1)...].first(where: tree.isElement) else { return [] }
+        let words = tree.text(of: label)
+        // The box's text runs its elements' texts together, with no space between them.
+        let unspaced = { (text: String) in text.filter { !$0.isWhitespace } }
+        guard labelText(label, words: words) != nil, unspaced(tree.text(of: box)) == unspaced(tree.text(of: value) + words) else { return [] }
+        let name = tree.nodes[label].name
+        let sign = "(?:\\s|</[^>]+>)*<\(name)\\b[^>]*>" + ElementPatterns.skip + ElementPatterns.words(words) + "\\s*(?=<)"
+        return type.kind.suggestedCaptures.map {
+            Anchored(anchor: "the label '\(words)' after it (<\(name)>)", rank: 1, pattern: "(?<![\\d.,])" + $0 + sign, sign: sign)
+        }
     }
 
     /// A label element right before a value that starts a longer text:
