@@ -100,17 +100,17 @@ public struct PatternSuggester {
         for (distance, tag) in context.tags.enumerated() where !tag.isEnd {
             if let id = tag.id, !id.isEmpty {
                 anchors.append(("the id of <\(tag.name) id=\"\(id)\">", 3 * distance + (AnchorWords.looksGenerated(id) ? 60 : 0),
-                                "\\bid\\s*=\\s*[\"\\x27]\(ElementPatterns.generalised(id))[\"\\x27][^>]*>" + ElementPatterns.skip))
+                                "\\bid\\s*=\\s*[\"\\x27]\(ElementPatterns.generalised(id))[\"\\x27][^>]*>" + ElementPatterns.skip(inside: tag.name)))
             }
             let named = tag.classes.filter { !AnchorWords.looksGenerated($0) }
             let ordered = named.filter { !AnchorWords.isLayout($0) } + named.filter(AnchorWords.isLayout)
             for name in ordered.prefix(4) {
                 anchors.append(("the class \"\(name)\" of <\(tag.name)>", 3 * distance + 1 + (AnchorWords.isLayout(name) ? 30 : 0),
-                                "<\(tag.name)\\b[^>]*\\bclass\\s*=\\s*[\"\\x27][^\"\\x27]*\\b\(ElementPatterns.escaped(name))\\b[^\"\\x27]*[\"\\x27][^>]*>" + ElementPatterns.skip))
+                                "<\(tag.name)\\b[^>]*\\bclass\\s*=\\s*[\"\\x27][^\"\\x27]*\\b\(ElementPatterns.escaped(name))\\b[^\"\\x27]*[\"\\x27][^>]*>" + ElementPatterns.skip(inside: tag.name)))
             }
         }
         if let holder = context.tags.first, !holder.isEnd, holder.isBare {
-            anchors.append(("the element <\(holder.name)>", 20, "<\(holder.name)\\b[^>]*>" + ElementPatterns.skip))
+            anchors.append(("the element <\(holder.name)>", 20, "<\(holder.name)\\b[^>]*>" + ElementPatterns.skip(inside: holder.name)))
         }
         // Text right after an element ends: a row's count after its title's link (`</a> 12 replies`).
         if let closed = context.tags.first, closed.isEnd {

@@ -8,7 +8,7 @@ import Testing
 /// page written for the test: two boxes with the same labels, a label that is the tail
 /// of a longer one, labels and values in a script template, a menu and a style sheet,
 /// two lists one after the other, a class that marks a date inside each item, an
-/// owner's view without some details, a value typed wrong, counts before their labels.
+/// owner's view without some details, a value typed wrong, counts before their labels, an element left empty.
 @Suite struct TreeLearningTests: LearnsFromPages {
     /// A summary box per season, each with the same labels under its own heading.
     func boxes(_ this: (String, String), _ last: (String, String)) -> String {
@@ -98,5 +98,19 @@ import Testing
         // Learned from one page, the count is required: unknown where its box is gone, never the next count.
         #expect(record.value("lists") == .null)
         #expect(record.problems.compactMap { $0.field?.name } == ["lists"])
+    }
+
+    /// A title the member has not set leaves its element empty: the pattern that reads
+    /// it never runs past the element's end into the next one's words.
+    @Test func anEmptyElementIsNotReadAsTheNextOnesWords() throws {
+        func header(_ title: String) -> String {
+            "<html><body><h1 class=\"username\">ada</h1><h3 class=\"user-title\">\(title)</h3><h3 class=\"location\"><span>Kraków</span></h3></body></html>"
+        }
+        let outcome = learner().learn(from: .init(page: page(header("Regular")), values: [example("user_title", "Regular")]))
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        #expect(try read(outcome, header("Leader")).value("user_title") == .text("Leader"))
+        let untitled = try read(outcome, header(""))
+        #expect(untitled.value("user_title") == .null)
+        #expect(untitled.problems.compactMap { $0.field?.name } == ["user_title"])
     }
 }

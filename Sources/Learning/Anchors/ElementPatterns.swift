@@ -7,6 +7,13 @@ enum ElementPatterns {
     /// Tags, white space and non-breaking spaces between an anchor and its value.
     static let skip = "(?:\\s|&nbsp;|&#160;|<[^>]+>)*"
 
+    /// The same after an element's start tag, never past its own end tag: an element
+    /// left empty on another page (a member with no title) reads as none there, not as
+    /// the next element's words.
+    static func skip(inside name: String) -> String {
+        "(?:\\s|&nbsp;|&#160;|<(?!/\(name)\\s*>)[^>]+>)*"
+    }
+
     static let quote = "[\"\\x27]"
 
     /// The start tag of a `name` element whose `attribute` is `value` (or, for `class`,

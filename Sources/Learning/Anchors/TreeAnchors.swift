@@ -84,13 +84,13 @@ struct TreeAnchors {
                 case "class":
                     for word in tree.classes(of: element) where !AnchorWords.looksGenerated(word) {
                         let tag = ElementPatterns.startTag(name, attribute: "class", value: word)
-                        anchors.append(("the class \"\(word)\" of <\(name)>", 3 + depth + (AnchorWords.isLayout(word) ? 30 : 0), tag + ElementPatterns.skip, tag))
+                        anchors.append(("the class \"\(word)\" of <\(name)>", 3 + depth + (AnchorWords.isLayout(word) ? 30 : 0), tag + ElementPatterns.skip(inside: name), tag))
                     }
                     continue
                 default: continue
                 }
                 let tag = ElementPatterns.startTag(name, attribute: attribute.name, value: value)
-                anchors.append(("<\(name) \(attribute.name)=\"\(value)\">", rank + depth, tag + ElementPatterns.skip, tag))
+                anchors.append(("<\(name) \(attribute.name)=\"\(value)\">", rank + depth, tag + ElementPatterns.skip(inside: name), tag))
             }
         }
         return anchors
@@ -110,7 +110,7 @@ struct TreeAnchors {
                     let path = passed.reversed().map(passedSibling).joined()
                     let between = passed.isEmpty ? "" : ", past \(passed.count) \(passed.count == 1 ? "sibling" : "siblings")"
                     anchors.append(("the label '\(words)' (<\(tree.nodes[sibling].name)>\(between))", 1 + passed.count,
-                                    label + "(?:\\s|</[^>]+>)*" + path + "\\s*<\(tree.nodes[element].name)\\b[^>]*>" + ElementPatterns.skip, label))
+                                    label + "(?:\\s|</[^>]+>)*" + path + "\\s*<\(tree.nodes[element].name)\\b[^>]*>" + ElementPatterns.skip(inside: tree.nodes[element].name), label))
                     break
                 }
                 // Only what holds no words of its own is passed over: another value.
