@@ -114,8 +114,37 @@ public struct PackLearner {
         return false
     }
 
+    /// A number written exactly on one page and rounded on another ("402", "1.1k"; "4",
+    /// "4.5") is one field of the wider type on every page (rounded, then decimal, then
+    /// int): the type of the page learned from alone would not read the other's. Where
+    /// the site rounds counts ("1.1k"), a count written below the smallest it rounds
+    /// ("905") is read as rounded too: a bigger member's page writes it "6.2k".
+    static func widened(_ main: PageValues, _ also: [PageValues]) -> (PageValues, [PageValues]) {
+        let order: [FieldType] = [.int, .decimal, .rounded]
+        let examples = ([main] + also).flatMap(\.values)
+        var widest = [String: FieldType]()
+        for example in examples {
+            guard let rank = order.firstIndex(of: example.type) else { continue }
+            if let known = widest[example.field], let knownRank = order.firstIndex(of: known), knownRank >= rank { continue }
+            widest[example.field] = example.type
+        }
+        let rounded = examples.filter { $0.type == .rounded }.compactMap { try? RoundedNumber.read($0.value).get().value }.min()
+        func retyped(_ page: PageValues) -> PageValues {
+            var page = page
+            page.values = page.values.map { example in
+                var type = widest[example.field] ?? example.type
+                if type == .int, let rounded, let count = Int(example.value.filter { $0 != "," }), count < rounded { type = .rounded }
+                guard type != example.type, order.contains(example.type) else { return example }
+                return PatternSuggester.Example(field: example.field, value: example.value, type: type)
+            }
+            return page
+        }
+        return (retyped(main), also.map(retyped))
+    }
+
     /// Learns from `main` (its values, its row titles and row values), checked on `also`.
     public func learn(from main: PageValues, also: [PageValues] = []) -> Outcome {
+        let (main, also) = Self.widened(main, also)
         let mainSample = SamplePage(main.page, known: main.values + main.rowTitles.map { PatternSuggester.Example(field: "title", value: $0, type: .text) })
         let alsoSamples = also.map { SamplePage($0.page, known: $0.values) }
         var body = ""

@@ -153,4 +153,46 @@ import Testing
         #expect(suggester.whyNoRows(["Pools", "Heaps"], page: html).hasPrefix("'Heaps' is not on first.html"))
         #expect(suggester.whyNoRows(["Pools", "Queues"], page: page("<p>Pools</p><div><span>Queues</span></div>")).hasPrefix("every title is on first.html"))
     }
+
+    /// Counts a site rounds past a thousand: one written "402" on the page learned from and
+    /// "1.1k" on another is one rounded field, and so is one below the smallest count the
+    /// pages round ("905"), which a bigger member's page writes "6.2k". A count written
+    /// exactly above it ("2016") stays an int.
+    @Test func aCountTheSiteRoundsElsewhereIsLearnedRounded() throws {
+        func summary(_ visits: String, _ likes: String, _ posts: String, _ since: String) -> String {
+            """
+            <html><body><ul class="stats"><li><span class="value">\(visits)</span> <span class="label">days visited</span></li>
+            <li><span class="value">\(likes)</span> <span class="label">likes given</span></li>
+            <li><span class="value">\(posts)</span> <span class="label">posts read</span></li></ul><p class="since">Member since <b>\(since)</b></p></body></html>
+            """
+        }
+        let main = PackLearner.PageValues(page: page(summary("402", "905", "5.2k", "2016")),
+                                          values: [example("days_visited", "402"), example("likes_given", "905"), example("posts_read", "5.2k"), example("since", "2016")])
+        let also = PackLearner.PageValues(page: page(summary("1.1k", "133", "24.7k", "2019"), "also.html"),
+                                          values: [example("days_visited", "1.1k"), example("likes_given", "133"), example("posts_read", "24.7k"), example("since", "2019")])
+        let outcome = learner().learn(from: main, also: [also])
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        #expect(outcome.checks.filter { !$0.right }.isEmpty, "\(outcome.checks)")
+        let pack = try PackLoader().load(toml: outcome.toml, file: "learned.toml")
+        #expect(["days_visited", "likes_given", "posts_read", "since"].map { name in pack.fields.first { $0.name == name }?.type } == [.rounded, .rounded, .rounded, .int])
+        let bigger = try read(outcome, summary("2.8k", "6.2k", "151k", "2012"))
+        #expect(["likes_given", "days_visited", "since"].map { bigger.value($0) } == [.int(6200), .int(2800), .int(2012)])
+        #expect(["likes_given", "days_visited", "since"].map { bigger.fields[$0]?.step } == [100, 100, nil])
+    }
+
+    /// Each titled row's date is the same on the rows given ("Jun 2016" twice): a value,
+    /// never the label the titles are read after.
+    @Test func aDateAlikeInTheRowsGivenIsNoLabel() throws {
+        func topics(_ rows: [(String, String)]) -> String {
+            "<html><body><ul class=\"top\">" + rows.map {
+                "<li><span class=\"when\">\($0.1)</span> <a href=\"/t/\($0.0.count)\">\($0.0)</a></li>"
+            }.joined() + "</ul></body></html>"
+        }
+        let outcome = learner().learn(from: .init(page: page(topics([("Forum rules", "Jun 2016"), ("Welcome", "Jun 2016"), ("Show and tell", "Jul 2017")])),
+                                                  rowTitles: ["Forum rules", "Welcome"]))
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        #expect(!outcome.toml.contains("Jun"), "\(outcome.toml)")
+        let rows = try #require(try read(outcome, topics([("First build", "May 2021"), ("Which hotend?", "Dec 2021")])).collections["rows"])
+        #expect(rows.map { $0["title"] } == [.text("First build"), .text("Which hotend?")])
+    }
 }

@@ -158,9 +158,11 @@ struct TreeAnchors {
         return ElementPatterns.wholeText(words)
     }
 
-    /// Words that are a value of their own, not a label: an address, a domain, a handle.
+    /// Words that are a value of their own, not a label: an address, a domain, a handle,
+    /// a number, a day or a month (each row's "Jun 2016", alike in the rows given).
     static func looksLikeAValue(_ words: String) -> Bool {
         if words.contains("://") || words.hasPrefix("@") || words.hasPrefix("#") { return true }
+        if ValueFinder.inferredType(of: words) != .text { return true }
         return !words.contains(" ") && words.contains(".") && words.last != "." && words.contains(where: \.isLetter)
     }
 
