@@ -26,9 +26,11 @@ struct ValueFinder {
     /// duration, `12 Mar 2012` or `3 days ago` a date, a link a url, anything else text.
     static func inferredType(of value: String) -> FieldType {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
-        let digits = trimmed.filter { $0 != "," && $0 != " " && $0 != "'" }
+        // A sign before a number is the number's: a contribution of `+3` or `-4`.
+        let unsigned = trimmed.first.map { "+-\u{2212}".contains($0) } == true ? trimmed.dropFirst() : trimmed[...]
+        let digits = unsigned.filter { $0 != "," && $0 != " " && $0 != "'" }
         if !digits.isEmpty, digits.count <= 18, digits.allSatisfy(\.isASCIIDigit) { return .int }
-        let parts = trimmed.split(separator: ".", omittingEmptySubsequences: false)
+        let parts = unsigned.split(separator: ".", omittingEmptySubsequences: false)
         if parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) { return .decimal }
         if let unit = trimmed.last, "kKmMbB".contains(unit), trimmed.dropLast().contains(where: \.isASCIIDigit),
            case .success = RoundedNumber.read(trimmed) { return .rounded }
@@ -80,6 +82,10 @@ struct ValueFinder {
 
     private static func regex(for value: String, type: FieldType) -> String? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
+        // A number's sign is found with it (`+3` whole, not its `3` after a `+`): the
+        // place is then the element's whole text, as its patterns read it.
+        if type.isNumber, let sign = trimmed.first, sign == "+" || sign == "-",
+           let pattern = type.kind.pattern(finding: String(trimmed.dropFirst())) { return "\\" + String(sign) + pattern }
         if let pattern = type.kind.pattern(finding: trimmed) { return pattern }
         guard type.kind.capturesAsText else { return nil }
         let words = trimmed.split(whereSeparator: \.isWhitespace)

@@ -30,6 +30,19 @@ import Testing
         #expect(example("a", "https://forum.example/u/ada").type == .url)
         #expect(example("a", "Karlsruhe, Germany").type == .text)
         #expect(example("a", "this week").type == .text)
+        #expect([example("a", "+3").type, example("a", "-4").type, example("a", "-1.5").type, example("a", "-").type] == [.int, .int, .decimal, .text])
+    }
+
+    /// A contribution written with its sign (`+3`, `-4`, `0`): found with its sign, read
+    /// past a plus, the same field on every page.
+    @Test func aSignedCountIsReadWithItsSign() throws {
+        func profile(_ contribution: String) -> String {
+            "<html><body><ul><li><span class=\"l\">Contribution:</span> <span style=\"color:green\">\(contribution)</span></li></ul></body></html>"
+        }
+        let outcome = learner().learn(from: .init(page: page(profile("+3")), values: [example("contribution", "+3")]),
+                                      also: [.init(page: page(profile("0"), "also.html"), values: [example("contribution", "0")])])
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        #expect(["-4", "+12", "1,204"].map { try? read(outcome, profile($0)).value("contribution") } == [.int(-4), .int(12), .int(1204)])
     }
 
     @Test func numbersInsideSentences() throws {

@@ -9,7 +9,8 @@ public enum IntType: FieldKind {
         [WrittenForm(sample: "1,204", needs: "thousands separators")]
     }
     public static var suggestedCaptures: [String] {
-        ["(-?\\d[\\d,]*(?:(?:\\s|&nbsp;|&#160;)\\d{3}(?![\\d,]))*)"]
+        // A plus sign before the number is read past: `+3` is 3.
+        ["\\+?(-?\\d[\\d,]*(?:(?:\\s|&nbsp;|&#160;)\\d{3}(?![\\d,]))*)"]
     }
     public static var capturesAsText: Bool { false }
 
