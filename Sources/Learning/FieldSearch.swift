@@ -1,4 +1,5 @@
 import Extraction
+import Matching
 import Packs
 
 /// The search for one field's pattern: every place the value is written on the page,
@@ -82,9 +83,13 @@ extension PatternSuggester {
             let outcome = trial(example, within: [], pattern: pattern, place: place, main: main, also: also, alsoExamples: alsoExamples)
             switch outcome {
             case .holds(let values):
+                // The first of several alike ("12,345 games" of each kind of game): read by
+                // its place in the page, it would read the next one where its box is gone.
+                // Kept to its own box where one tells it apart, and that ranks first.
+                let again = matchesAgain(pattern, after: place, on: main)
                 search.verified.append((Candidate(field: example.field, type: example.type, pattern: pattern, anchor: anchor, alsoValues: values,
-                                                  sign: anchored.sign), rank + penalty))
-                continue
+                                                  sign: anchored.sign), rank + penalty + (again ? 2 : 0)))
+                guard again else { continue }
             case .contradicted(let page, let read):
                 search.contradiction = search.contradiction ?? .otherPageDisagrees(page: page, value: alsoExamples.compactMap { $0 }.first?.value ?? "", read: read)
             case .unusable:
@@ -111,6 +116,12 @@ extension PatternSuggester {
                 search.repeatedLabels.append(String(label))
             }
         }
+    }
+
+    /// Whether `pattern` matches again past the value's place on the page.
+    private func matchesAgain(_ pattern: String, after place: SamplePage.Place, on sample: SamplePage) -> Bool {
+        guard let compiled = try? engine.compile(pattern, options: PatternOptions(caseInsensitive: true)) else { return false }
+        return sample.utf8.withUnsafeBufferPointer { page in ((try? compiled.firstRange(of: 0, in: page, from: place.range.upperBound)) ?? nil) != nil }
     }
 
     /// The patterns to try at a place, steadiest first: the tree's, then those the

@@ -8,7 +8,7 @@ import Testing
 /// page written for the test: two boxes with the same labels, a label that is the tail
 /// of a longer one, labels and values in a script template, a menu and a style sheet,
 /// two lists one after the other, a class that marks a date inside each item, an
-/// owner's view without some details, a value typed wrong, counts before their labels, an element left empty.
+/// owner's view without some details, a value typed wrong, counts before their labels, an element left empty, the first of several boxes alike.
 @Suite struct TreeLearningTests: LearnsFromPages {
     /// A summary box per season, each with the same labels under its own heading.
     func boxes(_ this: (String, String), _ last: (String, String)) -> String {
@@ -112,5 +112,22 @@ import Testing
         let untitled = try read(outcome, header(""))
         #expect(untitled.value("user_title") == .null)
         #expect(untitled.problems.compactMap { $0.field?.name } == ["user_title"])
+    }
+
+    /// Each kind of game in a box of its own, its count written "N games" in each: the
+    /// first box's count is not read by its place (the first "games"), which on a page
+    /// without that box would be the next box's count, but inside its own box.
+    @Test func theFirstOfSeveralAlikeIsKeptToItsOwnBox() throws {
+        func ratings(_ kinds: [(String, String)]) -> String {
+            "<html><body><div class=\"side\">" + kinds.map {
+                "<a href=\"/perf/\($0.0.lowercased())\"><span><h3>\($0.0)</h3><rating><strong>1500</strong><span>\($0.1) games</span></rating></span></a>"
+            }.joined() + "</div></body></html>"
+        }
+        let outcome = learner().learn(from: .init(page: page(ratings([("Bullet", "12,345"), ("Blitz", "3,456")])), values: [example("bullet_games", "12,345")]))
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        #expect(try read(outcome, ratings([("Bullet", "41"), ("Blitz", "8")])).value("bullet_games") == .int(41))
+        let noBullet = try read(outcome, ratings([("Blitz", "801"), ("Rapid", "1,020")]))
+        #expect(noBullet.value("bullet_games") == .null)
+        #expect(noBullet.problems.compactMap { $0.field?.name } == ["bullet_games"])
     }
 }

@@ -131,7 +131,9 @@ struct TreeAnchors {
         let words = tree.text(of: label)
         // The box's text runs its elements' texts together, with no space between them.
         let unspaced = { (text: String) in text.filter { !$0.isWhitespace } }
-        guard labelText(label, words: words) != nil, unspaced(tree.text(of: box)) == unspaced(tree.text(of: value) + words) else { return [] }
+        // Words with a number in them are another value ("41,007 games"), not this one's label.
+        guard !words.contains(where: \.isNumber), labelText(label, words: words) != nil,
+              unspaced(tree.text(of: box)) == unspaced(tree.text(of: value) + words) else { return [] }
         let name = tree.nodes[label].name
         let sign = "(?:\\s|</[^>]+>)*<\(name)\\b[^>]*>" + ElementPatterns.skip + ElementPatterns.words(words) + "\\s*(?=<)"
         return type.kind.suggestedCaptures.map {
