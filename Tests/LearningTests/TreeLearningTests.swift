@@ -8,7 +8,7 @@ import Testing
 /// page written for the test: two boxes with the same labels, a label that is the tail
 /// of a longer one, labels and values in a script template, a menu and a style sheet,
 /// two lists one after the other, a class that marks a date inside each item, an
-/// owner's view without some details, a value typed wrong, counts before their labels, an element left empty, the first of several boxes alike.
+/// owner's view without some details, a value typed wrong, counts before their labels, an element left empty, the first of several boxes alike, a label only in a title.
 @Suite struct TreeLearningTests: LearnsFromPages {
     /// A summary box per season, each with the same labels under its own heading.
     func boxes(_ this: (String, String), _ last: (String, String)) -> String {
@@ -129,5 +129,25 @@ import Testing
         let noBullet = try read(outcome, ratings([("Blitz", "801"), ("Rapid", "1,020")]))
         #expect(noBullet.value("bullet_games") == .null)
         #expect(noBullet.problems.compactMap { $0.field?.name } == ["bullet_games"])
+    }
+
+    /// Counts beside icons, each named only in its item's `title` or `aria-label`; a
+    /// `title` that is the value again (a location's) is no label of it.
+    @Test func aLabelHeldOnlyInATitleAttributeIsAnAnchor() throws {
+        func stats(_ reputation: String, _ answers: String, _ place: String) -> String {
+            """
+            <html><body><ul class="user-stats"><li title="Reputation"><svg class="icon"><use href="#rep"></use></svg><span>\(reputation)</span></li>
+            <li aria-label="Answers"><svg class="icon"><use href="#answer"></use></svg><span>\(answers)</span></li></ul>
+            <div class="place" title="\(place)"><span>\(place)</span></div></body></html>
+            """
+        }
+        let outcome = learner().learn(from: .init(page: page(stats("1,234", "78", "Leeds")), values: [
+            example("reputation", "1,234"), example("answers", "78"), example("location", "Leeds"),
+        ]))
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        #expect(outcome.toml.contains("<li title=\"Reputation\">"), "\(outcome.toml)")
+        #expect(!outcome.toml.contains("title=\"Leeds\""), "\(outcome.toml)")
+        let record = try read(outcome, stats("45,210", "1,150", "Ottawa"))
+        #expect([record.value("reputation"), record.value("answers"), record.value("location")] == [.int(45210), .int(1150), .text("Ottawa")])
     }
 }

@@ -67,8 +67,8 @@ struct TreeAnchors {
     }
 
     /// The attributes that name the value's element: microdata's `itemprop`, a data
-    /// attribute (`data-stat="g"`), an id, a class that names its part; layout classes
-    /// and what a script made rank far down.
+    /// attribute (`data-stat="g"`), an id, a label in a `title` or `aria-label`, a class
+    /// that names its part; layout classes and what a script made rank far down.
     private func attributeAnchors(_ levels: [Int]) -> [(anchor: String, rank: Int, prefix: String, sign: String)] {
         var anchors = [(anchor: String, rank: Int, prefix: String, sign: String)]()
         for (depth, element) in levels.enumerated() {
@@ -81,6 +81,13 @@ struct TreeAnchors {
                 case "itemprop": rank = 1
                 case "id": rank = 2
                 case _ where attribute.name.hasPrefix("data-") && value.allSatisfy({ $0.isLetter || $0.isNumber || "_-.".contains($0) }): rank = 2
+                // A label held only in an attribute, beside an icon: `<li title="Reputation">`.
+                case "title", "aria-label":
+                    // Words, not the value itself again (`<div title="Reading, United Kingdom">`).
+                    guard value.contains(where: \.isLetter), !value.contains(where: \.isNumber), value.split(separator: " ").count <= 6,
+                          value != tree.text(of: element), !sample.isKnownValue(value) else { continue }
+                    // After a class that names the part: a tooltip's words may be the member's own.
+                    rank = 4
                 case "class":
                     for word in tree.classes(of: element) where !AnchorWords.looksGenerated(word) {
                         let tag = ElementPatterns.startTag(name, attribute: "class", value: word)
