@@ -29,7 +29,14 @@ struct ValueFinder {
         // A sign before a number is the number's: a contribution of `+3` or `-4`.
         let unsigned = trimmed.first.map { "+-\u{2212}".contains($0) } == true ? trimmed.dropFirst() : trimmed[...]
         let digits = unsigned.filter { $0 != "," && $0 != " " && $0 != "'" }
-        if !digits.isEmpty, digits.count <= 18, digits.allSatisfy(\.isASCIIDigit) { return .int }
+        // Only where the int type reads it: "4,5" groups no thousands (a decimal comma).
+        if !digits.isEmpty, digits.count <= 18, digits.allSatisfy(\.isASCIIDigit) { return reads(.int, trimmed) ? .int : .text }
+        // "1.234" or "12.345.678": a dot between thousands (as German pages write counts)
+        // as much as a decimal point; read as the page's text, never a guessed number.
+        if unsigned.first != "0", unsigned.split(separator: ".", omittingEmptySubsequences: false).count > 1,
+           unsigned.split(separator: ".", omittingEmptySubsequences: false).enumerated().allSatisfy({ index, group in
+               group.allSatisfy(\.isASCIIDigit) && (index == 0 ? (1...3).contains(group.count) : group.count == 3)
+           }) { return .text }
         let parts = unsigned.split(separator: ".", omittingEmptySubsequences: false)
         if parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) { return .decimal }
         if let unit = trimmed.last, "kKmMbB".contains(unit), trimmed.dropLast().contains(where: \.isASCIIDigit),
@@ -42,6 +49,12 @@ struct ValueFinder {
         }
         if RelativeTime.day(trimmed, before: Date(timeIntervalSince1970: 1e9)) != nil { return .date }
         return .text
+    }
+
+    private static func reads(_ type: FieldType, _ text: String) -> Bool {
+        var text = text
+        if case .success = text.withUTF8({ type.read($0, base: "") }) { return true }
+        return false
     }
 
     /// Whether the byte at `offset` stands in the page's text, not inside a tag (an

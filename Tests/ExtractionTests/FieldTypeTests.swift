@@ -54,6 +54,21 @@ import Testing
         #expect(text.withUTF8 { FieldType.rounded.read($0, map: ["lots": "12k"], base: "") } == .success(FieldReading(.int(12_000), step: 1_000)))
     }
 
+    /// Separators stand between thousands only: a comma between other digits is no
+    /// number ("4,9", a decimal comma), never 49; one before or after the digits is no
+    /// group's ("20," before the next count).
+    @Test func separatorsGroupThousandsOrTheTextIsNoNumber() {
+        func read(_ type: FieldType, _ text: String) -> FieldValue? {
+            var text = text
+            return try? text.withUTF8 { type.read($0, base: "") }.get().value
+        }
+        #expect(["1,204,873", "12 345", "1'204", "20,", " 7 ", "-1,204", "1&nbsp;204"].map { read(.int, $0) }
+                == [.int(1_204_873), .int(12_345), .int(1_204), .int(20), .int(7), .int(-1_204), .int(1_204)])
+        #expect(["4,9", "1,2,3", "12,34", "1,2345", "1234,567", "1&nbsp;20"].map { read(.int, $0) } == [nil, nil, nil, nil, nil, nil])
+        #expect([read(.decimal, "1,204.5"), read(.decimal, "4,9"), read(.rounded, "4,9"), read(.rounded, "1,2k")]
+                == [.decimal(Decimal(string: "1204.5")!), nil, nil, .int(1_200)])
+    }
+
     @Test func aPacksDefaultIsReadAsItsType() {
         #expect(FieldType.int.kind.value(ofSetting: .int(0)) == .int(0))
         #expect(FieldType.int.kind.value(ofSetting: .string("0")) == nil)

@@ -31,6 +31,9 @@ import Testing
         #expect(example("a", "Karlsruhe, Germany").type == .text)
         #expect(example("a", "this week").type == .text)
         #expect([example("a", "+3").type, example("a", "-4").type, example("a", "-1.5").type, example("a", "-").type] == [.int, .int, .decimal, .text])
+        // A decimal comma, or a dot that may group thousands (as German pages write counts):
+        // the page's text, never a guessed number.
+        #expect(["4,5", "1.234", "12.345.678", "0.125", "4.66"].map { example("a", $0).type } == [.text, .text, .text, .decimal, .decimal])
     }
 
     /// A contribution written with its sign (`+3`, `-4`, `0`): found with its sign, read

@@ -48,20 +48,35 @@ struct Numeral {
         var negative = false
         var afterPoint = false
         var signSeen = false
+        // Separators stand between thousands only ("4,9" is no 49): the digits since the
+        // last one, how many stood between digits, and one seen but not yet followed.
+        var groupDigits = 0
+        var groups = 0
+        var pending = false
         for byte in bytes {
             switch byte {
             case UInt8(ascii: "-") where !signSeen && digits == 0 && !afterPoint: negative = true; signSeen = true
             case UInt8(ascii: "+") where allowsPlus && !signSeen && digits == 0 && !afterPoint: signSeen = true
-            case UInt8(ascii: ".") where !afterPoint: afterPoint = true
+            case UInt8(ascii: ".") where !afterPoint:
+                if pending || (groups > 0 && groupDigits != 3) { return .invalid }
+                afterPoint = true
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if pending {
+                    if afterPoint || (groups == 0 ? !(1...3).contains(groupDigits) : groupDigits != 3) { return .invalid }
+                    groups += 1
+                    groupDigits = 0
+                    pending = false
+                }
                 digits += 1
+                groupDigits += 1
                 significand = significand &* 10 &+ UInt64(byte - UInt8(ascii: "0"))
                 if afterPoint { exponent -= 1 }
             default:
                 if !isSeparator(byte) { return .invalid }
+                pending = digits > 0
             }
         }
-        guard digits > 0 else { return .invalid }
+        guard digits > 0, afterPoint || groups == 0 || groupDigits == 3 else { return .invalid }
         // Past 18 digits the significand has wrapped; the caller reads the text instead.
         guard digits <= 18 else { return .long }
         return .number(Numeral(negative: negative, significand: significand, exponent: exponent, hasPoint: afterPoint))
@@ -82,9 +97,23 @@ struct Numeral {
 
 
 extension Numeral {
-    /// Plain text with thousands separators and a leading `+` removed.
+    /// Digits grouped as thousands, if at all: after a first group of one to three
+    /// digits, groups of three (`1,204,873`, `12 345`). A comma between other digits
+    /// ("4,9", a decimal comma or a slip) makes no number, never 49.
+    static func isGrouped(_ text: String) -> Bool {
+        // A separator before or after the digits is no group's ("20," in "Articles: 20, Blogs: 8").
+        let separators = ",' \t\n\r\u{00A0}\u{202F}"
+        let whole = text.prefix { $0 != "." }.trimmingCharacters(in: CharacterSet(charactersIn: separators)).drop { $0 == "-" || $0 == "+" }
+        let groups = whole.split(omittingEmptySubsequences: false) { separators.contains($0) }
+        guard groups.count > 1 else { return true }
+        return (1...3).contains(groups[0].count) && groups.dropFirst().allSatisfy { $0.count == 3 }
+    }
+
+    /// Plain text with thousands separators and a leading `+` removed; as it is where
+    /// they do not group thousands, so that it reads as no number.
     static func cleaned(_ raw: String) -> String {
         var text = HTMLText.plain(raw)
+        guard isGrouped(text) else { return text }
         if text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "'") || $0 >= 0x80 }) {
             text.unicodeScalars.removeAll { $0 == "," || $0 == " " || $0 == "'" || $0 == "\u{00A0}" || $0 == "\u{202F}" }
         }
