@@ -118,7 +118,8 @@ public struct PackLearner {
     /// "4.5") is one field of the wider type on every page (rounded, then decimal, then
     /// int): the type of the page learned from alone would not read the other's. Where
     /// the site rounds counts ("1.1k"), a count written below the smallest it rounds
-    /// ("905") is read as rounded too: a bigger member's page writes it "6.2k".
+    /// ("905") is read as rounded too: a bigger member's page writes it "6.2k". A type
+    /// the person said stays as said.
     static func widened(_ main: PageValues, _ also: [PageValues]) -> (PageValues, [PageValues]) {
         let order: [FieldType] = [.int, .decimal, .rounded]
         let examples = ([main] + also).flatMap(\.values)
@@ -132,6 +133,7 @@ public struct PackLearner {
         func retyped(_ page: PageValues) -> PageValues {
             var page = page
             page.values = page.values.map { example in
+                guard !example.typeStated else { return example }
                 var type = widest[example.field] ?? example.type
                 if type == .int, let rounded, let count = Int(example.value.filter { $0 != "," }), count < rounded { type = .rounded }
                 guard type != example.type, order.contains(example.type) else { return example }

@@ -17,11 +17,14 @@ public struct PatternSuggester {
         public let field: String
         public let value: String
         public let type: FieldType
+        /// The type was said (`FIELD:TYPE=VALUE`), not read off how the value is written.
+        public let typeStated: Bool
 
         public init(field: String, value: String, type: FieldType? = nil) {
             self.field = field
             self.value = value
             self.type = type ?? ValueFinder.inferredType(of: value)
+            typeStated = type != nil
         }
     }
 

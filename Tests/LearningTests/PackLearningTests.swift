@@ -191,6 +191,9 @@ import Testing
         #expect(outcome.checks.filter { !$0.right }.isEmpty, "\(outcome.checks)")
         let pack = try PackLoader().load(toml: outcome.toml, file: "learned.toml")
         #expect(["days_visited", "likes_given", "posts_read", "since"].map { name in pack.fields.first { $0.name == name }?.type } == [.rounded, .rounded, .rounded, .int])
+        // Said int, it stays int.
+        let said = PackLearner.widened(.init(page: main.page, values: [PatternSuggester.Example(field: "likes_given", value: "905", type: .int)]), [also])
+        #expect(said.0.values.map(\.type) == [.int])
         let bigger = try read(outcome, summary("2.8k", "6.2k", "151k", "2012"))
         #expect(["likes_given", "days_visited", "since"].map { bigger.value($0) } == [.int(6200), .int(2800), .int(2012)])
         #expect(["likes_given", "days_visited", "since"].map { bigger.fields[$0]?.step } == [100, 100, nil])
