@@ -54,9 +54,9 @@ import Testing
         #expect(text.withUTF8 { FieldType.rounded.read($0, map: ["lots": "12k"], base: "") } == .success(FieldReading(.int(12_000), step: 1_000)))
     }
 
-    /// Separators stand between thousands only: a comma between other digits is no
-    /// number ("4,9", a decimal comma), never 49; one before or after the digits is no
-    /// group's ("20," before the next count).
+    /// Separators stand between thousands (or as India groups digits): a comma between
+    /// other digits is no number ("4,9", a decimal comma), never 49; one before or after
+    /// the digits is no group's ("20," before the next count).
     @Test func separatorsGroupThousandsOrTheTextIsNoNumber() {
         func read(_ type: FieldType, _ text: String) -> FieldValue? {
             var text = text
@@ -64,7 +64,11 @@ import Testing
         }
         #expect(["1,204,873", "12 345", "1'204", "20,", " 7 ", "-1,204", "1&nbsp;204"].map { read(.int, $0) }
                 == [.int(1_204_873), .int(12_345), .int(1_204), .int(20), .int(7), .int(-1_204), .int(1_204)])
-        #expect(["4,9", "1,2,3", "12,34", "1,2345", "1234,567", "1&nbsp;20"].map { read(.int, $0) } == [nil, nil, nil, nil, nil, nil])
+        #expect(["4,9", "1,2,3", "12,34", "1,2345", "1234,567", "1&nbsp;20", "1,234,56,789", "123,45,678"].map { read(.int, $0) }
+                == [nil, nil, nil, nil, nil, nil, nil, nil])
+        // As India groups them: a first of one or two digits, then twos, the last three.
+        #expect(["12,34,567", "1,23,45,678", "12,345.5"].map { read(.int, $0) } == [.int(1_234_567), .int(12_345_678), nil])
+        #expect(read(.decimal, "1,23,456.75") == .decimal(Decimal(string: "123456.75")!))
         #expect([read(.decimal, "1,204.5"), read(.decimal, "4,9"), read(.rounded, "4,9"), read(.rounded, "1,2k")]
                 == [.decimal(Decimal(string: "1204.5")!), nil, nil, .int(1_200)])
     }

@@ -48,21 +48,25 @@ struct Numeral {
         var negative = false
         var afterPoint = false
         var signSeen = false
-        // Separators stand between thousands only ("4,9" is no 49): the digits since the
-        // last one, how many stood between digits, and one seen but not yet followed.
+        // Separators stand between thousands only ("4,9" is no 49), or as India groups
+        // (`12,34,567`): the digits since the last one, how many stood between digits,
+        // the first group's size and the middle groups' of two and of three, and one
+        // seen but not yet followed by a digit.
         var groupDigits = 0
         var groups = 0
+        var firstGroup = 0, twos = 0, threes = 0
         var pending = false
         for byte in bytes {
             switch byte {
             case UInt8(ascii: "-") where !signSeen && digits == 0 && !afterPoint: negative = true; signSeen = true
             case UInt8(ascii: "+") where allowsPlus && !signSeen && digits == 0 && !afterPoint: signSeen = true
             case UInt8(ascii: ".") where !afterPoint:
-                if pending || (groups > 0 && groupDigits != 3) { return .invalid }
+                if pending || !Numeral.grouped(groups: groups, first: firstGroup, twos: twos, threes: threes, last: groupDigits) { return .invalid }
                 afterPoint = true
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 if pending {
-                    if afterPoint || (groups == 0 ? !(1...3).contains(groupDigits) : groupDigits != 3) { return .invalid }
+                    if afterPoint { return .invalid }
+                    if groups == 0 { firstGroup = groupDigits } else if groupDigits == 2 { twos += 1 } else if groupDigits == 3 { threes += 1 } else { return .invalid }
                     groups += 1
                     groupDigits = 0
                     pending = false
@@ -76,7 +80,7 @@ struct Numeral {
                 pending = digits > 0
             }
         }
-        guard digits > 0, afterPoint || groups == 0 || groupDigits == 3 else { return .invalid }
+        guard digits > 0, afterPoint || Numeral.grouped(groups: groups, first: firstGroup, twos: twos, threes: threes, last: groupDigits) else { return .invalid }
         // Past 18 digits the significand has wrapped; the caller reads the text instead.
         guard digits <= 18 else { return .long }
         return .number(Numeral(negative: negative, significand: significand, exponent: exponent, hasPoint: afterPoint))
@@ -97,16 +101,26 @@ struct Numeral {
 
 
 extension Numeral {
-    /// Digits grouped as thousands, if at all: after a first group of one to three
-    /// digits, groups of three (`1,204,873`, `12 345`). A comma between other digits
-    /// ("4,9", a decimal comma or a slip) makes no number, never 49.
+    /// Groups as thousands (a first of one to three digits, then threes: `1,204,873`) or
+    /// as India writes them (a first of one or two, then twos, the last three:
+    /// `12,34,567`); no separator at all is grouped too.
+    static func grouped(groups: Int, first: Int, twos: Int, threes: Int, last: Int) -> Bool {
+        guard groups > 0 else { return true }
+        return last == 3 && (twos == 0 ? (1...3).contains(first) : threes == 0 && (1...2).contains(first))
+    }
+
+    /// Digits grouped as thousands or as India groups them, if at all (`grouped`). A
+    /// comma between other digits ("4,9", a decimal comma or a slip) makes no number,
+    /// never 49.
     static func isGrouped(_ text: String) -> Bool {
         // A separator before or after the digits is no group's ("20," in "Articles: 20, Blogs: 8").
         let separators = ",' \t\n\r\u{00A0}\u{202F}"
         let whole = text.prefix { $0 != "." }.trimmingCharacters(in: CharacterSet(charactersIn: separators)).drop { $0 == "-" || $0 == "+" }
         let groups = whole.split(omittingEmptySubsequences: false) { separators.contains($0) }
-        guard groups.count > 1 else { return true }
-        return (1...3).contains(groups[0].count) && groups.dropFirst().allSatisfy { $0.count == 3 }
+        let middle = groups.dropFirst().dropLast().map(\.count)
+        guard groups.count > 1, middle.allSatisfy({ $0 == 2 || $0 == 3 }) else { return groups.count <= 1 }
+        return grouped(groups: groups.count - 1, first: groups[0].count, twos: middle.count { $0 == 2 }, threes: middle.count { $0 == 3 },
+                       last: groups[groups.count - 1].count)
     }
 
     /// Plain text with thousands separators and a leading `+` removed; as it is where
