@@ -8,8 +8,9 @@ import Packs
 /// given there, if any, from the page's content).
 extension PatternSuggester {
     enum TrialOutcome {
-        /// It reads the value at its place; what it reads on each other page (nil: nothing).
-        case holds([FieldValue?])
+        /// It reads the value at its place; what it reads on each other page (nil: nothing),
+        /// and whether its pattern matches again further on (the first of several alike).
+        case holds([FieldValue?], readsAgain: Bool)
         /// It reads the same value somewhere else (another box's label), or runs
         /// through words no one reads to reach it.
         case misplaced
@@ -48,7 +49,10 @@ extension PatternSuggester {
             }
             alsoValues.append(shown == .null ? nil : shown)
         }
-        return .holds(alsoValues)
+        let readsAgain = main.utf8.withUnsafeBufferPointer { page in
+            field.alternatives.contains { ((try? $0.pattern.firstRange(of: 0, in: page, from: place.range.upperBound)) ?? nil) != nil }
+        }
+        return .holds(alsoValues, readsAgain: readsAgain)
     }
 
     /// A pack of the suggester's source with one field `v` of `type`, `within`, `present` and `pattern`.

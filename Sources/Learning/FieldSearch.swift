@@ -1,5 +1,4 @@
 import Extraction
-import Matching
 import Packs
 
 /// The search for one field's pattern: every place the value is written on the page,
@@ -82,11 +81,10 @@ extension PatternSuggester {
             guard search.tried.insert(pattern).inserted else { continue }
             let outcome = trial(example, within: [], pattern: pattern, place: place, main: main, also: also, alsoExamples: alsoExamples)
             switch outcome {
-            case .holds(let values):
+            case .holds(let values, let again):
                 // The first of several alike ("12,345 games" of each kind of game): read by
                 // its place in the page, it would read the next one where its box is gone.
                 // Kept to its own box where one tells it apart, and that ranks first.
-                let again = matchesAgain(pattern, after: place, on: main)
                 search.verified.append((Candidate(field: example.field, type: example.type, pattern: pattern, anchor: anchor, alsoValues: values,
                                                   sign: anchored.sign), rank + penalty + (again ? 2 : 0)))
                 guard again else { continue }
@@ -104,7 +102,7 @@ extension PatternSuggester {
             scopedTries += 1
             var kept = false
             for scope in scopes {
-                guard case .holds(let values) = trial(example, within: [scope.within], pattern: pattern, place: place, main: main,
+                guard case .holds(let values, _) = trial(example, within: [scope.within], pattern: pattern, place: place, main: main,
                                                       also: also, alsoExamples: alsoExamples) else { continue }
                 search.verified.append((Candidate(field: example.field, type: example.type, pattern: pattern, anchor: "\(anchor), in \(scope.anchor)",
                                                   alsoValues: values, within: [scope.within], sign: anchored.sign), rank + penalty + 1))
@@ -116,12 +114,6 @@ extension PatternSuggester {
                 search.repeatedLabels.append(String(label))
             }
         }
-    }
-
-    /// Whether `pattern` matches again past the value's place on the page.
-    private func matchesAgain(_ pattern: String, after place: SamplePage.Place, on sample: SamplePage) -> Bool {
-        guard let compiled = try? engine.compile(pattern, options: PatternOptions(caseInsensitive: true)) else { return false }
-        return sample.utf8.withUnsafeBufferPointer { page in ((try? compiled.firstRange(of: 0, in: page, from: place.range.upperBound)) ?? nil) != nil }
     }
 
     /// The patterns to try at a place, steadiest first: the tree's, then those the

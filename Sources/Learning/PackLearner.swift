@@ -135,7 +135,7 @@ public struct PackLearner {
             page.values = page.values.map { example in
                 guard !example.typeStated else { return example }
                 var type = widest[example.field] ?? example.type
-                if type == .int, let rounded, let count = Int(example.value.filter { $0 != "," }), count < rounded { type = .rounded }
+                if type == .int, let rounded, let count = try? RoundedNumber.read(example.value).get().value, count < rounded { type = .rounded }
                 guard type != example.type, order.contains(example.type) else { return example }
                 return PatternSuggester.Example(field: example.field, value: example.value, type: type)
             }

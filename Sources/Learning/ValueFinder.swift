@@ -33,11 +33,10 @@ struct ValueFinder {
         if !digits.isEmpty, digits.count <= 18, digits.allSatisfy(\.isASCIIDigit) { return reads(.int, trimmed) ? .int : .text }
         // "1.234" or "12.345.678": a dot between thousands (as German pages write counts)
         // as much as a decimal point; read as the page's text, never a guessed number.
-        if unsigned.first != "0", unsigned.split(separator: ".", omittingEmptySubsequences: false).count > 1,
-           unsigned.split(separator: ".", omittingEmptySubsequences: false).enumerated().allSatisfy({ index, group in
-               group.allSatisfy(\.isASCIIDigit) && (index == 0 ? (1...3).contains(group.count) : group.count == 3)
-           }) { return .text }
         let parts = unsigned.split(separator: ".", omittingEmptySubsequences: false)
+        if unsigned.first != "0", parts.count > 1, parts.enumerated().allSatisfy({ index, group in
+            group.allSatisfy(\.isASCIIDigit) && (index == 0 ? (1...3).contains(group.count) : group.count == 3)
+        }) { return .text }
         if parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) { return .decimal }
         if let unit = trimmed.last, "kKmMbB".contains(unit), trimmed.dropLast().contains(where: \.isASCIIDigit),
            case .success = RoundedNumber.read(trimmed) { return .rounded }
