@@ -81,7 +81,7 @@ struct TreeAnchors {
                 case "itemprop": rank = 1
                 case "id": rank = 2
                 case _ where attribute.name.hasPrefix("data-") && value.allSatisfy({ $0.isLetter || $0.isNumber || "_-.".contains($0) }): rank = 2
-                // A label held only in an attribute, beside an icon: `<li title="Reputation">`.
+                // A label held only in an attribute, beside an icon: `<li title="Followers">`.
                 case "title", "aria-label":
                     // Words, not the value itself again (`<div title="Reading, United Kingdom">`).
                     guard value.contains(where: \.isLetter), !value.contains(where: \.isNumber), value.split(separator: " ").count <= 6,

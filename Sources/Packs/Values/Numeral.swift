@@ -113,7 +113,7 @@ extension Numeral {
     /// comma between other digits ("4,9", a decimal comma or a slip) makes no number,
     /// never 49.
     static func isGrouped(_ text: String) -> Bool {
-        // A separator before or after the digits is no group's ("20," in "Articles: 20, Blogs: 8").
+        // A separator before or after the digits is no group's ("20," in "Posts: 20, Replies: 8").
         let separators = ",' \t\n\r\u{00A0}\u{202F}"
         let whole = text.prefix { $0 != "." }.trimmingCharacters(in: CharacterSet(charactersIn: separators)).drop { $0 == "-" || $0 == "+" }
         let groups = whole.split(omittingEmptySubsequences: false) { separators.contains($0) }
