@@ -123,3 +123,23 @@ import Testing
         #expect(rows.map { $0["members"] } == [.int(8312), .int(1_204_881)])
     }
 }
+
+extension ListLearningTests {
+    /// A table's plain cell, with no class and no label of its own, is read as the cell
+    /// after the named one before it (`<td class="title">…</td><td>TV</td>`), in its own row.
+    @Test func aPlainCellIsReadAfterTheNamedCellBeforeIt() throws {
+        func favourites(_ rows: [(String, String, Int)]) -> String {
+            "<html><body><h2>Favourites</h2><table class=\"favs\"><tr><th>Title</th><th>Type</th><th>Score</th></tr>" + rows.map {
+                "<tr class=\"fav\"><td class=\"title\"><a href=\"/a/1\">\($0.0)</a></td><td>\($0.1)</td><td class=\"score\">\($0.2)</td></tr>"
+            }.joined() + "</table></body></html>"
+        }
+        let html = favourites([("Monster", "TV", 10), ("Paprika", "Movie", 7), ("Akira", "Movie", 8)])
+        let outcome = learner().learn(from: .init(page: page(html), rowTitles: ["Monster", "Paprika"],
+                                                  rowValues: [row("Monster", "type", "TV"), row("Paprika", "type", "Movie")], listCount: 3))
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        #expect(outcome.checks.filter { !$0.right }.isEmpty, "\(outcome.checks)")
+        let rows = try #require(try read(outcome, favourites([("Planetes", "TV", 9), ("Perfect Blue", "Movie", 9)])).collections["books"])
+        #expect(rows.map { $0["title"] } == [.text("Planetes"), .text("Perfect Blue")])
+        #expect(rows.map { $0["type"] } == [.text("TV"), .text("Movie")])
+    }
+}

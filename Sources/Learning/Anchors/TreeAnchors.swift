@@ -37,6 +37,7 @@ struct TreeAnchors {
         if !levels.isEmpty {
             found += attributeAnchors(levels)
             found += labelAnchors(levels)
+            found += neighbourAnchors(levels)
         } else {
             found += labelBeforeText(node, place: place)
         }
@@ -126,6 +127,54 @@ struct TreeAnchors {
             }
         }
         return anchors
+    }
+
+    /// The element before the value's, named by an attribute, where no label stands
+    /// between: a table's plain cell after the title's (`<td class="title">…</td><td>TV`),
+    /// past up to two plain siblings. Each is passed over whole, to its end tag, so each
+    /// must have one and hold no other element of its own name (that would end it early).
+    private func neighbourAnchors(_ levels: [Int]) -> [(anchor: String, rank: Int, prefix: String, sign: String)] {
+        guard let element = levels.first else { return [] }
+        let name = tree.nodes[element].name
+        var passed = [Int]()
+        for sibling in tree.elementsBefore(element).prefix(3) {
+            let node = tree.nodes[sibling]
+            guard !node.implied, node.contentEnd < node.end, tree.wordsBetween(sibling, passed.last ?? element).isEmpty, !holdsItsOwnName(sibling) else { break }
+            if let (named, tag) = namingAttribute(sibling) {
+                let whole = { (node: Int) in ".*?</\(tree.nodes[node].name)\\s*>\\s*" }
+                let path = passed.reversed().map { "<\(tree.nodes[$0].name)\\b[^>]*>" + whole($0) }.joined()
+                return [("the element after \(named)" + (passed.isEmpty ? "" : ", past \(passed.count)"), 5 + passed.count,
+                         tag + whole(sibling) + path + "<\(name)\\b[^>]*>" + ElementPatterns.skip(inside: name), tag)]
+            }
+            passed.append(sibling)
+        }
+        return []
+    }
+
+    /// What names an element steadily, as a pattern of its start tag: `itemprop`, an id, a
+    /// data attribute, a class word that is neither layout nor made by a script.
+    private func namingAttribute(_ element: Int) -> (String, String)? {
+        let name = tree.nodes[element].name
+        let steady = { (attribute: PageTree.Attribute) in
+            ["itemprop", "id"].contains(attribute.name) || (attribute.name.hasPrefix("data-") && attribute.value.allSatisfy { $0.isLetter || $0.isNumber || "_-.".contains($0) })
+        }
+        if let attribute = tree.nodes[element].attributes.first(where: { steady($0) && !$0.value.isEmpty && $0.value.count <= 40 && !AnchorWords.looksGenerated($0.value) }) {
+            return ("<\(name) \(attribute.name)=\"\(attribute.value)\">", ElementPatterns.startTag(name, attribute: attribute.name, value: attribute.value))
+        }
+        if let word = tree.classes(of: element).first(where: { !AnchorWords.looksGenerated($0) && !AnchorWords.isLayout($0) }) {
+            return ("<\(name) class=\"\(word)\">", ElementPatterns.startTag(name, attribute: "class", value: word))
+        }
+        return nil
+    }
+
+    private func holdsItsOwnName(_ element: Int) -> Bool {
+        let name = tree.nodes[element].name
+        var stack = tree.elementChildren(of: element)
+        while let node = stack.popLast() {
+            if tree.nodes[node].name == name { return true }
+            stack += tree.elementChildren(of: node)
+        }
+        return false
     }
 
     /// The label in the element right after a number's, where the two alone fill their
