@@ -41,6 +41,9 @@ struct ValueFinder {
         if let unit = trimmed.last, "kKmMbB".contains(unit), trimmed.dropLast().contains(where: \.isASCIIDigit),
            case .success = RoundedNumber.read(trimmed) { return .rounded }
         if trimmed.hasPrefix("http://") || trimmed.hasPrefix("https://") { return .url }
+        // A day as ISO 8601 writes it (`2024-03-05`); other digits alone are no date ("12").
+        let iso = trimmed.split(separator: "-", omittingEmptySubsequences: false).map(\.count) == [4, 2, 2]
+        if iso, trimmed.allSatisfy({ $0.isASCIIDigit || $0 == "-" }), DateText.parse(trimmed) != nil { return .date }
         if trimmed.contains(where: \.isLetter), trimmed.contains(where: \.isNumber) {
             if DateText.parse(trimmed) != nil { return .date }
             if DateText.yearMonth(trimmed) != nil { return .month }

@@ -26,6 +26,8 @@ import Testing
         #expect(example("a", "Apr 2017").type == .month)
         #expect(example("a", "12 Mar 2012").type == .date)
         #expect(example("a", "3 days ago").type == .date)
+        // A day as ISO 8601 writes it; digits alone, or a day that does not exist, are not one.
+        #expect(["2024-03-05", "2024-3-5", "2024-13-40", "1204"].map { example("a", $0).type } == [.date, .text, .text, .int])
         #expect(example("a", "10 years, 3 months").type == .duration)
         #expect(example("a", "https://forum.example/u/ada").type == .url)
         #expect(example("a", "Karlsruhe, Germany").type == .text)
