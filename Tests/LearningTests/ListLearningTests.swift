@@ -142,4 +142,24 @@ extension ListLearningTests {
         #expect(rows.map { $0["title"] } == [.text("Planetes"), .text("Perfect Blue")])
         #expect(rows.map { $0["type"] } == [.text("TV"), .text("Movie")])
     }
+
+    /// Stars the site rounds on a row not given (`★ 1.1k` below `★ 312` and `★ 45`): the
+    /// column is learned rounded, every row read, and a page of bigger counts reads
+    /// `8.2k` as 8,200; an int would read none there, and never the `8` of it.
+    @Test func aColumnTheSiteRoundsOnARowNotGivenIsLearnedRounded() throws {
+        func projects(_ rows: [(String, String)]) -> String {
+            "<html><body><h2>Projects</h2><div class=\"grid\">" + rows.map {
+                "<article class=\"card\"><h3 class=\"name\"><a href=\"/p\">\($0.0)</a></h3><span class=\"stars\">★ \($0.1)</span></article>"
+            }.joined() + "</div></body></html>"
+        }
+        let html = projects([("weather", "312"), ("dotfiles", "45"), ("tinydb", "1.1k")])
+        let outcome = learner().learn(from: .init(page: page(html), rowTitles: ["weather", "dotfiles"],
+                                                  rowValues: [row("weather", "stars", "312"), row("dotfiles", "stars", "45")], listCount: 3))
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        let pack = try PackLoader().load(toml: outcome.toml, file: "learned.toml")
+        #expect(pack.collections.first?.fields.first { $0.name == "stars" }?.type == .rounded)
+        #expect(try read(outcome, html).collections["books"]?.map { $0["stars"] } == [.int(312), .int(45), .int(1100)])
+        let bigger = try #require(try read(outcome, projects([("mlkit", "8.2k"), ("notes", "0")])).collections["books"])
+        #expect(bigger.map { $0["stars"] } == [.int(8200), .int(0)])
+    }
 }

@@ -201,6 +201,20 @@ import Testing
         #expect(["likes_given", "days_visited", "since"].map { bigger.fields[$0]?.step } == [100, 100, nil])
     }
 
+    /// A count learned as an int never reads the head of a longer number on another
+    /// page: `8.2k`, `8.25` and `12k` read as unknown, with a problem, not as 8 or 12.
+    @Test func anIntNeverReadsTheHeadOfALongerNumber() throws {
+        func profile(_ stars: String) -> String { "<html><body><span class=\"stars\">★ \(stars)</span></body></html>" }
+        let outcome = learner().learn(from: .init(page: page(profile("312")), values: [example("stars", "312")]))
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        #expect(try read(outcome, profile("1,204")).value("stars") == .int(1204))
+        for longer in ["8.2k", "8.25", "12k"] {
+            let record = try read(outcome, profile(longer))
+            #expect(record.value("stars") == .null, "\(longer)")
+            #expect(record.problems.map(\.field?.description) == ["stars"], "\(longer)")
+        }
+    }
+
     /// Each titled row's date is the same on the rows given ("Jun 2016" twice): a value,
     /// never the label the titles are read after.
     @Test func aDateAlikeInTheRowsGivenIsNoLabel() throws {

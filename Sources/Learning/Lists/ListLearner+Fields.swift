@@ -27,7 +27,15 @@ extension ListLearner {
         for value in values where !order.contains(value.example.field) { order.append(value.example.field) }
         for field in order {
             let given = values.filter { $0.example.field == field }
-            if let candidate = rowField(given, titles: titles, found: found, learned: learned) {
+            var best = rowField(given, titles: titles, found: found, learned: learned)
+            // A count the site rounds on rows not given (`★ 1.1k` below `★ 312`): there a
+            // rounded count reads rows an int cannot.
+            if let int = best, int.candidate.type == .int, !given.contains(where: \.example.typeStated),
+               let rounded = rowField(given.map { ($0.title, PatternSuggester.Example(field: field, value: $0.example.value, type: .rounded)) },
+                                      titles: titles, found: found, learned: learned), rounded.read > int.read {
+                best = rounded
+            }
+            if let candidate = best?.candidate {
                 learned.fields.append(candidate)
                 if let sign = rowPresence(candidate, learned: learned) { learned.present[candidate.field] = sign }
             } else if let first = given.first {
@@ -39,7 +47,7 @@ extension ListLearner {
     /// Of the patterns that read every given value in its own row, the one that reads a
     /// value in most rows (the row's own title before a number is no label of it), then
     /// the steadiest.
-    private func rowField(_ given: [RowExample], titles: [String], found: ListFinder.Found, learned: Learned) -> PatternSuggester.Candidate? {
+    private func rowField(_ given: [RowExample], titles: [String], found: ListFinder.Found, learned: Learned) -> (read: Int, candidate: PatternSuggester.Candidate)? {
         var tried = Set<String>()
         var best: (read: Int, rank: Int, candidate: PatternSuggester.Candidate)?
         for value in given {
@@ -56,9 +64,9 @@ extension ListLearner {
                                                                            anchor: anchored.anchor, alsoValues: [], sign: anchored.sign))
                 }
             }
-            if let best, best.read == rows(within: learned.within, rowStart: learned.rowStart, fields: [])?.count { return best.candidate }
+            if let best, best.read == rows(within: learned.within, rowStart: learned.rowStart, fields: [])?.count { return (best.read, best.candidate) }
         }
-        return best?.candidate
+        return best.map { ($0.read, $0.candidate) }
     }
 
     /// The field's sign, where some rows show neither the value nor its sign (a book

@@ -9,8 +9,9 @@ public enum IntType: FieldKind {
         [WrittenForm(sample: "1,204", needs: "thousands separators")]
     }
     public static var suggestedCaptures: [String] {
-        // A plus sign before the number is read past: `+3` is 3.
-        ["\\+?(-?\\d[\\d,]*(?:(?:\\s|&nbsp;|&#160;)\\d{3}(?![\\d,]))*)"]
+        // A plus sign before the number is read past: `+3` is 3. Never the head of a
+        // longer number: not `8` of `8.2k` or of `8.25`, nor `12` of `12k`.
+        ["\\+?(-?\\d[\\d,]*(?:(?:\\s|&nbsp;|&#160;)\\d{3}(?![\\d,]))*)(?![\\d]|[.,]\\d|[kmb](?![a-z]))"]
     }
     public static var capturesAsText: Bool { false }
 
