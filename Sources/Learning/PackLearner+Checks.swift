@@ -51,7 +51,10 @@ extension PackLearner {
     private func itemsNote(_ rows: [ExtractedRecord.Row]?, collection: CollectionRule, pack: SitePack, sample: SamplePage) -> String? {
         guard let rows, let regions = Extractor(pack: pack, baseURL: baseURL).rowRegions(of: collection, on: sample.page), let first = regions.first,
               let node = sample.tree.node(at: first.lowerBound), sample.tree.isElement(node), let container = sample.tree.nodes[node].parent else { return nil }
-        let items = sample.tree.elementChildren(of: container).filter { sample.tree.nodes[$0].name == sample.tree.nodes[node].name }.count
+        let tree = sample.tree
+        // A table's row of header cells is its columns' names, not an item.
+        let header = { (row: Int) in tree.nodes[row].name == "tr" && tree.elementChildren(of: row).allSatisfy { tree.nodes[$0].name == "th" } }
+        let items = tree.elementChildren(of: container).filter { tree.nodes[$0].name == tree.nodes[node].name && !header($0) }.count
         guard items != rows.count else { return nil }
         return "\(sample.origin): the \(site.collection) list reads \(rows.count) rows where its section shows \(items) items of its kind: check the rows (a row cut in two, or a list running on into the next)"
     }

@@ -162,4 +162,25 @@ extension ListLearningTests {
         let bigger = try #require(try read(outcome, projects([("mlkit", "8.2k"), ("notes", "0")])).collections["books"])
         #expect(bigger.map { $0["stars"] } == [.int(8200), .int(0)])
     }
+
+    /// A table with no class and no label in its rows: each cell is read by its place in
+    /// its row, and the header row of `<th>` cells is no item of the list (no note that
+    /// the rows are fewer than the items).
+    @Test func aPlainTablesCellsAreReadByTheirPlaceInTheRow() throws {
+        func shelf(_ rows: [(String, Int, String, String)]) -> String {
+            "<html><body><h1>Lee</h1><table><tr><th>Title</th><th>Year</th><th>Ratings</th><th>Avg</th></tr>" + rows.map {
+                "<tr><td><a href=\"/b\">\($0.0)</a></td><td>\($0.1)</td><td>\($0.2)</td><td>\($0.3)</td></tr>"
+            }.joined() + "</table></body></html>"
+        }
+        let html = shelf([("Foxtrot", 2011, "9", "3.3"), ("Golf", 2013, "1,020", "4.0"), ("Hotel", 2018, "5", "3.5")])
+        let values = [row("Foxtrot", "year", "2011"), row("Foxtrot", "ratings", "9"), row("Foxtrot", "avg", "3.3"),
+                      row("Golf", "year", "2013"), row("Golf", "ratings", "1,020"), row("Golf", "avg", "4.0")]
+        let outcome = learner().learn(from: .init(page: page(html), rowTitles: ["Foxtrot", "Golf"], rowValues: values, listCount: 3))
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        #expect(outcome.checks.filter { !$0.right }.isEmpty, "\(outcome.checks)")
+        #expect(!outcome.notes.contains { $0.contains("items of its kind") }, "\(outcome.notes)")
+        let rows = try #require(try read(outcome, shelf([("Alpha", 2019, "12", "4.5"), ("Beta", 2020, "7", "3.9")])).collections["books"])
+        #expect(rows.map { $0["title"] } == [.text("Alpha"), .text("Beta")])
+        #expect(rows.map { [$0["year"], $0["ratings"], $0["avg"]] } == [[.int(2019), .int(12), .decimal(Decimal(string: "4.5")!)], [.int(2020), .int(7), .decimal(Decimal(string: "3.9")!)]])
+    }
 }

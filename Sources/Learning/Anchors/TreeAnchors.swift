@@ -131,24 +131,35 @@ struct TreeAnchors {
 
     /// The element before the value's, named by an attribute, where no label stands
     /// between: a table's plain cell after the title's (`<td class="title">…</td><td>TV`),
-    /// past up to two plain siblings. Each is passed over whole, to its end tag, so each
-    /// must have one and hold no other element of its own name (that would end it early).
+    /// past up to two plain siblings; failing that, its place among alike elements (a
+    /// plain table's third cell), counted from their parent's start tag. Each
+    /// sibling is passed over whole, to its end tag, so each must have one and hold no
+    /// other element of its own name (that would end it early).
     private func neighbourAnchors(_ levels: [Int]) -> [(anchor: String, rank: Int, prefix: String, sign: String)] {
-        guard let element = levels.first else { return [] }
-        let name = tree.nodes[element].name
+        guard let element = levels.first, let parent = tree.nodes[element].parent else { return [] }
+        let name = tree.nodes[element].name, skip = ElementPatterns.skip(inside: name)
+        let whole = { (node: Int) in "<\(tree.nodes[node].name)\\b[^>]*>.*?</\(tree.nodes[node].name)\\s*>\\s*" }
+        let before = tree.elementsBefore(element)
         var passed = [Int]()
-        for sibling in tree.elementsBefore(element).prefix(3) {
+        for sibling in before.prefix(12) {
             let node = tree.nodes[sibling]
-            guard !node.implied, node.contentEnd < node.end, tree.wordsBetween(sibling, passed.last ?? element).isEmpty, !holdsItsOwnName(sibling) else { break }
-            if let (named, tag) = namingAttribute(sibling) {
-                let whole = { (node: Int) in ".*?</\(tree.nodes[node].name)\\s*>\\s*" }
-                let path = passed.reversed().map { "<\(tree.nodes[$0].name)\\b[^>]*>" + whole($0) }.joined()
+            guard !node.implied, node.contentEnd < node.end, tree.wordsBetween(sibling, passed.last ?? element).isEmpty, !holdsItsOwnName(sibling) else { return [] }
+            if passed.count < 3, let (named, tag) = namingAttribute(sibling) {
+                let path = passed.reversed().map(whole).joined()
                 return [("the element after \(named)" + (passed.isEmpty ? "" : ", past \(passed.count)"), 5 + passed.count,
-                         tag + whole(sibling) + path + "<\(name)\\b[^>]*>" + ElementPatterns.skip(inside: name), tag)]
+                         tag + ".*?</\(node.name)\\s*>\\s*" + path + "<\(name)\\b[^>]*>" + skip, tag)]
             }
             passed.append(sibling)
         }
-        return []
+        // Only among alike elements (a row's cells, `<th>` or `<td>`), not a page's boxes.
+        let cell = { (node: Int) in ["td", "th"].contains(tree.nodes[node].name) }
+        let alike = passed.allSatisfy { tree.nodes[$0].name == name || (cell($0) && cell(element)) }
+        let leading = tree.nodes[parent].children.prefix { !tree.isElement($0) }
+        guard !passed.isEmpty, passed.count == before.count, alike, !tree.nodes[parent].implied,
+              leading.allSatisfy({ tree.text(of: $0).isEmpty && tree.nodes[$0].kind == .text }) else { return [] }
+        let tag = "<\(tree.nodes[parent].name)\\b[^>]*>\\s*"
+        return [("its place in <\(tree.nodes[parent].name)> (element \(passed.count + 1))", 7 + passed.count,
+                 tag + passed.reversed().map(whole).joined() + "<\(name)\\b[^>]*>" + skip, tag)]
     }
 
     /// What names an element steadily, as a pattern of its start tag: `itemprop`, an id, a
