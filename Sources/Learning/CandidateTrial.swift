@@ -22,21 +22,23 @@ extension PatternSuggester {
         case unusable
     }
 
+    /// `inScript`: the value is read from the page's script data (nothing it shows holds
+    /// it), where it is on every page.
     func trial(_ example: Example, within: [String], pattern: String, place: SamplePage.Place, main: SamplePage,
-               also: [SamplePage], alsoExamples: [Example?]) -> TrialOutcome {
+               also: [SamplePage], alsoExamples: [Example?], inScript: Bool = false) -> TrialOutcome {
         guard let (extractor, field) = onePack(example.type, within: within, pattern: pattern) else { return .unusable }
         guard let here = extractor.reading(of: field, on: main.page) else { return .wrong }
         guard here.capture.overlaps(place.range) || here.capture.lowerBound == place.range.lowerBound,
-              !main.tree.crossesHidden(here.match.lowerBound..<here.capture.lowerBound) else { return .misplaced }
+              inScript || !main.tree.crossesHidden(here.match.lowerBound..<here.capture.lowerBound) else { return .misplaced }
         guard let value = here.value, value != .null, same(value, example, on: main.page) else { return .wrong }
         var alsoValues = [FieldValue?]()
         for (index, other) in also.enumerated() {
             var shown = FieldValue.null
             if let there = extractor.reading(of: field, on: other.page), let value = there.value {
-                if case .hidden(let why) = other.tree.visibility(at: there.capture.lowerBound) {
+                if !inScript, case .hidden(let why) = other.tree.visibility(at: there.capture.lowerBound) {
                     return .contradicted(page: other.origin, read: "\(value) inside \(why)")
                 }
-                if !other.tree.crossesHidden(there.match.lowerBound..<there.capture.lowerBound) { shown = value }
+                if inScript || !other.tree.crossesHidden(there.match.lowerBound..<there.capture.lowerBound) { shown = value }
             }
             let known = index < alsoExamples.count ? alsoExamples[index] : nil
             if let known, shown == .null || !same(shown, known, on: other.page) {

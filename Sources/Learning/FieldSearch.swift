@@ -23,6 +23,7 @@ extension PatternSuggester {
         }
         let (shown, hidden) = main.places(of: finder)
         guard !shown.isEmpty else {
+            if let found = scriptSearch(example, hidden: hidden, main: main, also: also, alsoExamples: alsoExamples) { return found }
             let why: NotLearned = hidden.isEmpty ? .notOnPage(page: main.origin, nearest: NearestValue(sample: main).nearest(to: example))
                 : .onlyHidden(page: main.origin, places: hidden.map(\.visibility.place))
             return FieldSearch(candidates: [], notLearned: why)
@@ -46,6 +47,22 @@ extension PatternSuggester {
             return a.candidate.pattern.count + a.candidate.within.joined().count < b.candidate.pattern.count + b.candidate.within.joined().count
         }.map(\.candidate)
         return FieldSearch(candidates: candidates, notLearned: candidates.isEmpty ? search.cause(main: main, place: shown[0]) : nil)
+    }
+
+    /// A value only a script's data holds (a page a script draws): the key before it, at
+    /// the first place where one reads it on this page and the others.
+    private func scriptSearch(_ example: Example, hidden: [SamplePage.Place], main: SamplePage, also: [SamplePage], alsoExamples: [Example?]) -> FieldSearch? {
+        let anchors = ScriptDataAnchors(sample: main, type: example.type)
+        for place in hidden.filter(anchors.holds).prefix(Self.placesTried) {
+            for anchored in anchors.candidates(at: place) {
+                guard case .holds(let values, _) = trial(example, within: [], pattern: anchored.pattern, place: place, main: main, also: also,
+                                                         alsoExamples: alsoExamples, inScript: true) else { continue }
+                let candidate = Candidate(field: example.field, type: example.type, pattern: anchored.pattern, anchor: anchored.anchor,
+                                          alsoValues: values, sign: anchored.sign, inScript: true)
+                return FieldSearch(candidates: [candidate], notLearned: nil)
+            }
+        }
+        return nil
     }
 
     /// What the search has found and learned on the way.

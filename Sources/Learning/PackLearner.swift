@@ -172,6 +172,9 @@ public struct PackLearner {
             let presence = self.presence(of: best, example: example, main: pages[index].0, also: others.map { pages[$0] })
             if let note = presence.note { notes.append(note) }
             if index > 0 { notes.append("\(example.field): learned from \(pages[index].0.origin), the page it was given for") }
+            if best.inScript {
+                notes.append("\(example.field): no words of \(pages[index].0.origin) show it, so it is read from \(best.anchor) (a page a script draws)")
+            }
             body += fieldTOML(presence.candidate, present: presence.present, example: example, learnedOn: pages[index].0.origin,
                               others: others.map { pages[$0].0.origin })
         }

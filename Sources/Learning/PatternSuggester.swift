@@ -42,8 +42,11 @@ public struct PatternSuggester {
         /// The value's sign (its label, its element), for a `present` where a page shows
         /// the value's box without it; nil where the pattern has none apart from the value.
         public let sign: String?
+        /// Read from the page's script data, which nothing the page shows holds.
+        public let inScript: Bool
 
-        init(field: String, type: FieldType, pattern: String, anchor: String, alsoValues: [FieldValue?], within: [String] = [], sign: String? = nil) {
+        init(field: String, type: FieldType, pattern: String, anchor: String, alsoValues: [FieldValue?], within: [String] = [], sign: String? = nil,
+             inScript: Bool = false) {
             self.field = field
             self.type = type
             self.pattern = pattern
@@ -51,6 +54,7 @@ public struct PatternSuggester {
             self.alsoValues = alsoValues
             self.within = within
             self.sign = sign
+            self.inScript = inScript
         }
 
         /// The pattern's keys as pack TOML: its `within`, if any, then the pattern.

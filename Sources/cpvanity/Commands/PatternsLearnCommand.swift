@@ -18,7 +18,8 @@ struct PatternsLearnCommand: ParsableCommand {
 
             The page is read into its tree (libxml2) to see where each value stands: its \
             element, its label, its box and heading, the list's items. Scripts, style \
-            sheets, templates and comments are never anchored on, menus last. The pattern \
+            sheets, templates and comments are never anchored on, menus last; a value only \
+            a script's data holds ("followers":1204) is read by its key, and said. The pattern \
             kept reads that value at that place with cpvanity's own extractor here and, \
             where you give the values, on every --also page; a label written in more than \
             one box is kept to the value's box (within). A value one page shows and another \
