@@ -52,8 +52,13 @@ extension PackLearner {
         guard let rows, let regions = Extractor(pack: pack, baseURL: baseURL).rowRegions(of: collection, on: sample.page), let first = regions.first,
               let node = sample.tree.node(at: first.lowerBound), sample.tree.isElement(node), let container = sample.tree.nodes[node].parent else { return nil }
         let tree = sample.tree
-        // A table's row of header cells is its columns' names, not an item.
-        let header = { (row: Int) in tree.nodes[row].name == "tr" && tree.elementChildren(of: row).allSatisfy { tree.nodes[$0].name == "th" } }
+        // A table's row of header cells (`<th>`, or cells of a class that says so:
+        // `<td class="thead">`) is its columns' names, not an item.
+        let header = { (row: Int) in
+            tree.nodes[row].name == "tr" && tree.elementChildren(of: row).allSatisfy { cell in
+                tree.nodes[cell].name == "th" || tree.classes(of: cell).contains { $0.lowercased().contains("head") }
+            }
+        }
         let items = tree.elementChildren(of: container).filter { tree.nodes[$0].name == tree.nodes[node].name && !header($0) }.count
         guard items != rows.count else { return nil }
         return "\(sample.origin): the \(site.collection) list reads \(rows.count) rows where its section shows \(items) items of its kind: check the rows (a row cut in two, or a list running on into the next)"

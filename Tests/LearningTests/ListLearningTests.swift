@@ -183,4 +183,30 @@ extension ListLearningTests {
         #expect(rows.map { $0["title"] } == [.text("Alpha"), .text("Beta")])
         #expect(rows.map { [$0["year"], $0["ratings"], $0["avg"]] } == [[.int(2019), .int(12), .decimal(Decimal(string: "4.5")!)], [.int(2020), .int(7), .decimal(Decimal(string: "3.9")!)]])
     }
+
+    /// An old forum's profile: two tables of one class, the member's details first, then
+    /// the threads under a header row of `<td class="thead">` cells, each row's cells
+    /// after an icon's, the member's name in each ("by sysop"). The list is told apart by
+    /// its header's first words; the header row is no item; a count is read by its cell's
+    /// place, never after the member's name.
+    @Test func aListAmongTablesOfOneClassIsFoundByItsHeadersWords() throws {
+        func profile(_ name: String, _ threads: [(String, Int, String)]) -> String {
+            "<html><body><table class=\"tborder\"><tr><td class=\"alt1\"><b>Posts:</b> 12</td></tr></table>"
+                + "<table class=\"tborder\"><tr><td class=\"thead\">Thread</td><td class=\"thead\">Replies</td><td class=\"thead\">Views</td></tr>"
+                + threads.enumerated().map { index, thread in
+                    "<tr class=\"alt\(index % 2 + 1)\"><td class=\"alt1\"><img src=\"/i.gif\"></td><td><a href=\"/t/\(index)\">\(thread.0)</a>"
+                        + "<div class=\"smallfont\">by \(name)</div></td><td align=\"center\">\(thread.1)</td><td align=\"center\">\(thread.2)</td></tr>"
+                }.joined() + "</table></body></html>"
+        }
+        let html = profile("sysop", [("Rules", 0, "120,553"), ("Server move", 77, "9,012"), ("Downtime", 5, "800")])
+        let values = [row("Rules", "replies", "0"), row("Rules", "views", "120,553"), row("Server move", "replies", "77"), row("Server move", "views", "9,012")]
+        let outcome = learner().learn(from: .init(page: page(html), rowTitles: ["Rules", "Server move"], rowValues: values, listCount: 3))
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        #expect(outcome.checks.filter { !$0.right }.isEmpty, "\(outcome.checks)")
+        #expect(!outcome.notes.contains { $0.contains("items of its kind") }, "\(outcome.notes)")
+        #expect(!outcome.toml.contains("sysop"), "\(outcome.toml)")
+        let rows = try #require(try read(outcome, profile("newbie", [("Hello all", 3, "41"), ("Help with wifi", 1, "12")])).collections["books"])
+        #expect(rows.map { $0["title"] } == [.text("Hello all"), .text("Help with wifi")])
+        #expect(rows.map { [$0["replies"], $0["views"]] } == [[.int(3), .int(41)], [.int(1), .int(12)]])
+    }
 }

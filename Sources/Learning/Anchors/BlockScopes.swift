@@ -41,6 +41,30 @@ struct BlockScopes {
         return scopes
     }
 
+    /// A box by the words it starts with, as its header says them: a table whose first
+    /// cell says "Thread", among tables of one class.
+    func firstWordsScope(_ element: Int) -> Scope? {
+        guard let first = firstText(in: element) else { return nil }
+        let words = tree.nodes[first].text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard words.contains(where: \.isLetter), words.count <= 40, words.split(separator: " ").count <= 5, !TreeAnchors.looksLikeAValue(words) else { return nil }
+        let name = tree.nodes[element].name
+        let opening = "<\(name)\\b[^>]*>(?=(?:\\s|<[^>]+>)*" + ElementPatterns.words(words) + "\\s*<)"
+        return Scope(anchor: "the box <\(name)> whose first words are '\(words)'",
+                     within: ElementPatterns.content(of: name, opening: opening, nests: nests(element)), element: element)
+    }
+
+    /// The first text with words in `element`, through its elements in page order.
+    private func firstText(in element: Int) -> Int? {
+        for child in tree.nodes[element].children {
+            switch tree.nodes[child].kind {
+            case .text where tree.nodes[child].text.contains(where: { !$0.isWhitespace }): return child
+            case .element: if let found = firstText(in: child) { return found }
+            default: continue
+            }
+        }
+        return nil
+    }
+
     /// A box by its heading: a heading element among its first children, before the
     /// value, whose words are a title (letters, short). The box is read from the
     /// heading to the next heading of the same level.

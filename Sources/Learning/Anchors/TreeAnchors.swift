@@ -158,7 +158,7 @@ struct TreeAnchors {
         guard !passed.isEmpty, passed.count == before.count, alike, !tree.nodes[parent].implied,
               leading.allSatisfy({ tree.text(of: $0).isEmpty && tree.nodes[$0].kind == .text }) else { return [] }
         let tag = "<\(tree.nodes[parent].name)\\b[^>]*>\\s*"
-        return [("its place in <\(tree.nodes[parent].name)> (element \(passed.count + 1))", 7 + passed.count,
+        return [("its place in <\(tree.nodes[parent].name)> (element \(passed.count + 1))", 7,
                  tag + passed.reversed().map(whole).joined() + "<\(name)\\b[^>]*>" + skip, tag)]
     }
 

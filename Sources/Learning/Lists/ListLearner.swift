@@ -91,6 +91,11 @@ struct ListLearner {
         for ancestor in ancestors {
             for scope in scopes.headingScopes(ancestor, before: container) { options.append(("\(scope.anchor), its first <\(name)>", [scope.within, own])) }
         }
+        // By the words the list's element starts with (its header's), where nothing else
+        // tells it from the page's other elements of its kind; a member's own words are none.
+        if let scope = scopes.firstWordsScope(container), !main.holdsKnownValue(String(scope.anchor.split(separator: "'").dropFirst().first ?? "")) {
+            options.append((scope.anchor, [scope.within]))
+        }
         return options + [("the whole page", [])]
     }
 
@@ -120,6 +125,13 @@ struct ListLearner {
         let firstChildren = Set(found.items.compactMap { tree.elementChildren(of: $0).first.map { tree.nodes[$0].name } })
         if firstChildren.count == 1, let child = firstChildren.first {
             bare.append(("<\(name)> holding a <\(child)> first", "<\(name)\\b(?=[^>]*>\\s*<\(child)\\b)"))
+            // Or the class those first elements share, where a header row's is another
+            // (`<td class="alt1">` in each row, `<td class="thead">` in the header's).
+            let firsts = found.items.compactMap { tree.elementChildren(of: $0).first }
+            if let shared = firsts.first.map(tree.classes)?.first(where: { word in !AnchorWords.looksGenerated(word) && firsts.allSatisfy { tree.classes(of: $0).contains(word) } }) {
+                bare.append(("<\(name)> holding a <\(child) class=\"\(shared)\"> first",
+                             "<\(name)\\b(?=[^>]*>\\s*" + ElementPatterns.startTag(child, attribute: "class", value: shared, whole: false) + ")"))
+            }
         }
         // Inside a list's own element (a <tbody>, a <ul>) every child of its kind is an
         // item: the bare tag keeps them all (a season split by team as well); in a page's
