@@ -179,7 +179,8 @@ public struct PackLearner {
                               others: others.map { pages[$0].0.origin })
         }
         if main.rowTitles.count >= 2 {
-            let list = ListLearner(suggester: suggester, main: mainSample).learn(titles: main.rowTitles, values: main.titledRowValues)
+            let list = ListLearner(suggester: suggester, main: mainSample, also: also.map { ($0.page, $0.titledRowValues) })
+                .learn(titles: main.rowTitles, values: main.titledRowValues)
             switch list {
             case .success(let learned):
                 body += collectionTOML(learned, pages: Array(zip([mainSample] + alsoSamples, [main] + also)), notes: &notes)

@@ -161,6 +161,14 @@ extension ListLearningTests {
         #expect(try read(outcome, html).collections["books"]?.map { $0["stars"] } == [.int(312), .int(45), .int(1100)])
         let bigger = try #require(try read(outcome, projects([("mlkit", "8.2k"), ("notes", "0")])).collections["books"])
         #expect(bigger.map { $0["stars"] } == [.int(8200), .int(0)])
+        // Rounded only on the other page given, on a row no value was given for: the same.
+        let small = projects([("pong", "17"), ("site", "3")])
+        let learnedHere = learner().learn(from: .init(page: page(small), rowTitles: ["pong", "site"], rowValues: [row("pong", "stars", "17"), row("site", "stars", "3")]),
+                                          also: [.init(page: page(html, "also.html"), rowTitles: ["weather", "dotfiles"],
+                                                       rowValues: [row("weather", "stars", "312"), row("dotfiles", "stars", "45")])])
+        let packHere = try PackLoader().load(toml: learnedHere.toml, file: "learned.toml")
+        #expect(packHere.collections.first?.fields.first { $0.name == "stars" }?.type == .rounded)
+        #expect(try read(learnedHere, html).collections["books"]?.map { $0["stars"] } == [.int(312), .int(45), .int(1100)])
     }
 
     /// A table with no class and no label in its rows: each cell is read by its place in

@@ -44,12 +44,15 @@ extension ListLearner {
         }
     }
 
-    /// Of the patterns that read every given value in its own row, the one that reads a
-    /// value in most rows (the row's own title before a number is no label of it), then
-    /// the steadiest.
+    /// Of the patterns that read every given value in its own row, the one that also
+    /// reads each value given on the other pages in its row there, then the one that
+    /// reads a value in most rows of every page (the row's own title before a number is
+    /// no label of it), then the steadiest. `read`: the rows it reads a value in.
     private func rowField(_ given: [RowExample], titles: [String], found: ListFinder.Found, learned: Learned) -> (read: Int, candidate: PatternSuggester.Candidate)? {
         var tried = Set<String>()
-        var best: (read: Int, rank: Int, candidate: PatternSuggester.Candidate)?
+        var best: (held: Bool, read: Int, rank: Int, candidate: PatternSuggester.Candidate)?
+        let everyRow = (rows(within: learned.within, rowStart: learned.rowStart, fields: [])?.count ?? 0)
+            + alsoRows(within: learned.within, rowStart: learned.rowStart, fields: []).reduce(0) { $0 + $1.count }
         for value in given {
             guard let index = titles.firstIndex(of: value.title), index < found.titled.count,
                   let finder = ValueFinder(value: value.example.value, type: value.example.type, engine: suggester.engine),
@@ -58,15 +61,32 @@ extension ListLearner {
                 let fields = [("title", FieldType.text, learned.title.pattern), ("v", value.example.type, anchored.pattern)]
                 guard let rows = rows(within: learned.within, rowStart: learned.rowStart, fields: fields), rows.count == found.items.count,
                       readsEachRow(given, rows: rows, titles: titles, found: found) else { continue }
-                let read = rows.count { ($0["v"] ?? .null) != .null }
-                if best.map({ read > $0.read || (read == $0.read && anchored.rank < $0.rank) }) ?? true {
-                    best = (read, anchored.rank, PatternSuggester.Candidate(field: value.example.field, type: value.example.type, pattern: anchored.pattern,
-                                                                           anchor: anchored.anchor, alsoValues: [], sign: anchored.sign))
+                let other = alsoRows(within: learned.within, rowStart: learned.rowStart, fields: fields)
+                let held = zip(also, other).allSatisfy { page, rows in readsItsRows(page.values.filter { $0.example.field == value.example.field }, rows: rows, on: page.page) }
+                let read = (rows + other.joined()).count { ($0["v"] ?? .null) != .null }
+                if best.map({ (held && !$0.held) || (held == $0.held && (read > $0.read || (read == $0.read && anchored.rank < $0.rank))) }) ?? true {
+                    best = (held, read, anchored.rank, PatternSuggester.Candidate(field: value.example.field, type: value.example.type, pattern: anchored.pattern,
+                                                                                 anchor: anchored.anchor, alsoValues: [], sign: anchored.sign))
                 }
             }
-            if let best, best.read == rows(within: learned.within, rowStart: learned.rowStart, fields: [])?.count { return (best.read, best.candidate) }
+            if let best, best.held, best.read == everyRow { return (best.read, best.candidate) }
         }
         return best.map { ($0.read, $0.candidate) }
+    }
+
+    /// The rows a one-list pack reads on each other page given.
+    private func alsoRows(within: [String], rowStart: String, fields: [(String, FieldType, String)]) -> [[ExtractedRecord.Row]] {
+        guard !also.isEmpty, let (extractor, _) = onePack(within: within, rowStart: rowStart, fields: fields) else { return also.map { _ in [] } }
+        return also.map { extractor.extract([$0.page]).collections["rows"] ?? [] }
+    }
+
+    /// Each value given on another page is what the row of its title reads there.
+    private func readsItsRows(_ given: [RowExample], rows: [ExtractedRecord.Row], on page: Page) -> Bool {
+        given.allSatisfy { value in
+            let title = PatternSuggester.Example(field: "title", value: value.title, type: .text)
+            guard let row = rows.first(where: { suggester.same($0["title"] ?? .null, title, on: page) }) else { return false }
+            return suggester.same(row["v"] ?? .null, value.example, on: page)
+        }
     }
 
     /// The field's sign, where some rows show neither the value nor its sign (a book

@@ -8,6 +8,9 @@ import Packs
 struct ListLearner {
     let suggester: PatternSuggester
     let main: SamplePage
+    /// The other pages given, with the row values read on each: a row field's pattern
+    /// reads those too where one does.
+    var also: [(page: Page, values: [RowExample])] = []
 
     struct Learned {
         var within: [String]
