@@ -42,11 +42,13 @@ struct BlockScopes {
     }
 
     /// A box by the words it starts with, as its header says them: a table whose first
-    /// cell says "Thread", among tables of one class.
-    func firstWordsScope(_ element: Int) -> Scope? {
+    /// cell says "Thread", among tables of one class. Never by words `changing` says
+    /// change from page to page (a member's own).
+    func firstWordsScope(_ element: Int, unless changing: (String) -> Bool) -> Scope? {
         guard let first = firstText(in: element) else { return nil }
         let words = tree.nodes[first].text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        guard words.contains(where: \.isLetter), words.count <= 40, words.split(separator: " ").count <= 5, !TreeAnchors.looksLikeAValue(words) else { return nil }
+        guard words.contains(where: \.isLetter), words.count <= 40, words.split(separator: " ").count <= 5, !TreeAnchors.looksLikeAValue(words),
+              !changing(words) else { return nil }
         let name = tree.nodes[element].name
         let opening = "<\(name)\\b[^>]*>(?=(?:\\s|<[^>]+>)*" + ElementPatterns.words(words) + "\\s*<)"
         return Scope(anchor: "the box <\(name)> whose first words are '\(words)'",

@@ -96,7 +96,7 @@ struct ListLearner {
         }
         // By the words the list's element starts with (its header's), where nothing else
         // tells it from the page's other elements of its kind; a member's own words are none.
-        if let scope = scopes.firstWordsScope(container), !main.holdsKnownValue(String(scope.anchor.split(separator: "'").dropFirst().first ?? "")) {
+        if let scope = scopes.firstWordsScope(container, unless: main.holdsKnownValue) {
             options.append((scope.anchor, [scope.within]))
         }
         return options + [("the whole page", [])]
