@@ -34,7 +34,8 @@ extension PatternSuggester {
         // before others: that is where a person read it, whatever else shows the same number.
         let named = shown.filter { main.namesField(example.field, around: $0) }
         for place in (named + shown.filter { !main.namesField(example.field, around: $0) }).prefix(Self.placesTried) {
-            tryPlace(example, at: place, named: named.contains { $0.range == place.range }, main: main, also: also, alsoExamples: alsoExamples, into: &search)
+            tryPlace(example, at: place, named: named.contains { $0.range == place.range }, othersNamed: !named.isEmpty, main: main, also: also,
+                     alsoExamples: alsoExamples, into: &search)
             // A steady anchor that holds on every other page given: no need to look further.
             if search.verified.contains(where: { $0.rank <= 2 }) { break }
         }
@@ -87,10 +88,12 @@ extension PatternSuggester {
     }
 
     /// The candidates at one place, each alone, then inside the boxes around the value.
-    private func tryPlace(_ example: Example, at place: SamplePage.Place, named: Bool, main: SamplePage, also: [SamplePage], alsoExamples: [Example?],
-                          into search: inout SearchState) {
-        // Where the words around it name the field, a menu's place is as good as content's.
-        let penalty = (named ? 0 : place.visibility.rank * 20) + (place.whole ? 0 : 2)
+    private func tryPlace(_ example: Example, at place: SamplePage.Place, named: Bool, othersNamed: Bool, main: SamplePage, also: [SamplePage],
+                          alsoExamples: [Example?], into search: inout SearchState) {
+        // Where the words around it name the field, a menu's place is as good as content's;
+        // and another place of the same value, where words name the field at one, is
+        // another field's (5 posts beside 5 badges: both read 7 on the next page too).
+        let penalty = (named ? 0 : place.visibility.rank * 20 + (othersNamed ? 5 : 0)) + (place.whole ? 0 : 2)
         let scopes = place.node.map { BlockScopes(tree: main.tree).scopes(around: $0, limit: Self.scopesTried) } ?? []
         var scopedTries = 0
         for anchored in candidatePatterns(example.type, at: place, on: main).prefix(Self.candidatesTried) {

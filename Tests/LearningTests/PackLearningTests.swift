@@ -215,6 +215,21 @@ import Testing
         }
     }
 
+    /// Counts equal on the page learned from (5 posts, 5 badges) and again on the other
+    /// page given (7 and 7): each field is read where its own word names it, never by
+    /// another's word, which would read the other count on a third page.
+    @Test func equalCountsAreEachReadWhereTheirOwnWordNamesThem() throws {
+        func stats(_ posts: Int, _ badges: Int) -> String {
+            "<html><body><div class=\"stats\"><div class=\"stat\"><span class=\"n\">\(posts)</span> posts</div>"
+                + "<div class=\"stat\"><span class=\"n\">\(badges)</span> badges</div></div></body></html>"
+        }
+        let outcome = learner().learn(from: .init(page: page(stats(5, 5)), values: [example("posts", "5"), example("badges", "5")]),
+                                      also: [.init(page: page(stats(7, 7), "also.html"), values: [example("posts", "7"), example("badges", "7")])])
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        let third = try read(outcome, stats(12, 3))
+        #expect([third.value("posts"), third.value("badges")] == [.int(12), .int(3)])
+    }
+
     /// Each titled row's date is the same on the rows given ("Jun 2016" twice): a value,
     /// never the label the titles are read after.
     @Test func aDateAlikeInTheRowsGivenIsNoLabel() throws {
