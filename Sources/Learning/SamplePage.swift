@@ -100,6 +100,13 @@ extension SamplePage {
     /// The first place `finder`'s value is written inside `element` (a list's item), in
     /// its content; nil when it is not there.
     func place(of finder: ValueFinder, inside element: Int) -> Place? {
+        places(of: finder, inside: element).first
+    }
+
+    /// Every place `finder`'s value is written inside `element`, steadiest first: in the
+    /// text before in an attribute (`OKC` read in a link, not in its href), the value
+    /// alone in its element before a part of a longer text, then in page order.
+    func places(of finder: ValueFinder, inside element: Int) -> [Place] {
         let bounds = tree.nodes[element].start..<tree.nodes[element].end
         let slice = Array(utf8[bounds])
         var places = [Place]()
@@ -109,7 +116,6 @@ extension SamplePage {
             guard visibility.rank < 2, let node = tree.node(at: range.lowerBound) else { continue }
             places.append(Place(range: range, visibility: visibility, node: node, whole: isWholeText(range, in: node)))
         }
-        // In the text before in an attribute (`OKC` read in a link, not in its href).
-        return places.min { ($0.visibility.rank, $0.whole ? 0 : 1, $0.range.lowerBound) < ($1.visibility.rank, $1.whole ? 0 : 1, $1.range.lowerBound) }
+        return places.sorted { ($0.visibility.rank, $0.whole ? 0 : 1, $0.range.lowerBound) < ($1.visibility.rank, $1.whole ? 0 : 1, $1.range.lowerBound) }
     }
 }

@@ -217,4 +217,21 @@ extension ListLearningTests {
         #expect(rows.map { $0["title"] } == [.text("Hello all"), .text("Help with wifi")])
         #expect(rows.map { [$0["replies"], $0["views"]] } == [[.int(3), .int(41)], [.int(1), .int(12)]])
     }
+
+    /// Losses and draws equal in the rows given (4 and 4, 2 and 2): draws are read in
+    /// their own column, not in the losses' one that their value stands in first.
+    @Test func aValueEqualToAnotherColumnsIsReadInItsOwn() throws {
+        func seasons(_ rows: [(String, Int, Int, Int)]) -> String {
+            "<html><body><table><tr><th>Season</th><th>W</th><th>L</th><th>D</th></tr>" + rows.map {
+                "<tr><td class=\"season\">\($0.0)</td><td class=\"w\">\($0.1)</td><td class=\"l\">\($0.2)</td><td class=\"d\">\($0.3)</td></tr>"
+            }.joined() + "</table></body></html>"
+        }
+        let html = seasons([("2024", 0, 4, 4), ("2023", 2, 2, 2)])
+        let values = [row("2024", "wins", "0"), row("2024", "losses", "4"), row("2024", "draws", "4"),
+                      row("2023", "wins", "2"), row("2023", "losses", "2"), row("2023", "draws", "2")]
+        let outcome = learner().learn(from: .init(page: page(html), rowTitles: ["2024", "2023"], rowValues: values, listCount: 2))
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        let rows = try #require(try read(outcome, seasons([("2022", 7, 1, 0), ("2021", 6, 3, 5)])).collections["books"])
+        #expect(rows.map { [$0["wins"], $0["losses"], $0["draws"]] } == [[.int(7), .int(1), .int(0)], [.int(6), .int(3), .int(5)]])
+    }
 }

@@ -25,16 +25,20 @@ extension ListLearner {
     func rowFields(_ values: [RowExample], titles: [String], found: ListFinder.Found, into learned: inout Learned) {
         var order = [String]()
         for value in values where !order.contains(value.example.field) { order.append(value.example.field) }
+        // Where each field learned so far was found: another field's equal value there
+        // (4 losses, 4 draws) is that field's, and this one's stands further on.
+        var used = Set<Int>()
         for field in order {
             let given = values.filter { $0.example.field == field }
-            var best = rowField(given, titles: titles, found: found, learned: learned)
+            var best = rowField(given, titles: titles, found: found, learned: learned, used: used)
             // A count the site rounds on rows not given (`★ 1.1k` below `★ 312`): there a
             // rounded count reads rows an int cannot.
             if let int = best, int.candidate.type == .int, !given.contains(where: \.example.typeStated),
                let rounded = rowField(given.map { ($0.title, PatternSuggester.Example(field: field, value: $0.example.value, type: .rounded)) },
-                                      titles: titles, found: found, learned: learned), rounded.read > int.read {
+                                      titles: titles, found: found, learned: learned, used: used), rounded.read > int.read {
                 best = rounded
             }
+            if let best { used.insert(best.place) }
             if let candidate = best?.candidate {
                 learned.fields.append(candidate)
                 if let sign = rowPresence(candidate, learned: learned) { learned.present[candidate.field] = sign }
@@ -48,30 +52,34 @@ extension ListLearner {
     /// reads each value given on the other pages in its row there, then the one that
     /// reads a value in most rows of every page (the row's own title before a number is
     /// no label of it), then the steadiest. `read`: the rows it reads a value in.
-    private func rowField(_ given: [RowExample], titles: [String], found: ListFinder.Found, learned: Learned) -> (read: Int, candidate: PatternSuggester.Candidate)? {
+    private func rowField(_ given: [RowExample], titles: [String], found: ListFinder.Found, learned: Learned,
+                          used: Set<Int>) -> (read: Int, candidate: PatternSuggester.Candidate, place: Int)? {
         var tried = Set<String>()
-        var best: (held: Bool, read: Int, rank: Int, candidate: PatternSuggester.Candidate)?
+        var best: (held: Bool, read: Int, rank: Int, candidate: PatternSuggester.Candidate, place: Int)?
         let everyRow = (rows(within: learned.within, rowStart: learned.rowStart, fields: [])?.count ?? 0)
             + alsoRows(within: learned.within, rowStart: learned.rowStart, fields: []).reduce(0) { $0 + $1.count }
         for value in given {
             guard let index = titles.firstIndex(of: value.title), index < found.titled.count,
-                  let finder = ValueFinder(value: value.example.value, type: value.example.type, engine: suggester.engine),
-                  let place = main.place(of: finder, inside: found.titled[index].item) else { continue }
-            for anchored in suggester.candidatePatterns(value.example.type, at: place, on: main) where tried.insert(anchored.pattern).inserted {
-                let fields = [("title", FieldType.text, learned.title.pattern), ("v", value.example.type, anchored.pattern)]
-                guard let rows = rows(within: learned.within, rowStart: learned.rowStart, fields: fields), rows.count == found.items.count,
-                      readsEachRow(given, rows: rows, titles: titles, found: found) else { continue }
-                let other = alsoRows(within: learned.within, rowStart: learned.rowStart, fields: fields)
-                let held = zip(also, other).allSatisfy { page, rows in readsItsRows(page.values.filter { $0.example.field == value.example.field }, rows: rows, on: page.page) }
-                let read = (rows + other.joined()).count { ($0["v"] ?? .null) != .null }
-                if best.map({ (held && !$0.held) || (held == $0.held && (read > $0.read || (read == $0.read && anchored.rank < $0.rank))) }) ?? true {
-                    best = (held, read, anchored.rank, PatternSuggester.Candidate(field: value.example.field, type: value.example.type, pattern: anchored.pattern,
-                                                                                 anchor: anchored.anchor, alsoValues: [], sign: anchored.sign))
+                  let finder = ValueFinder(value: value.example.value, type: value.example.type, engine: suggester.engine) else { continue }
+            let places = main.places(of: finder, inside: found.titled[index].item)
+            let free = places.filter { !used.contains($0.range.lowerBound) }
+            for place in (free.isEmpty ? places : free).prefix(3) {
+                for anchored in suggester.candidatePatterns(value.example.type, at: place, on: main) where tried.insert(anchored.pattern).inserted {
+                    let fields = [("title", FieldType.text, learned.title.pattern), ("v", value.example.type, anchored.pattern)]
+                    guard let rows = rows(within: learned.within, rowStart: learned.rowStart, fields: fields), rows.count == found.items.count,
+                          readsEachRow(given, rows: rows, titles: titles, found: found) else { continue }
+                    let other = alsoRows(within: learned.within, rowStart: learned.rowStart, fields: fields)
+                    let held = zip(also, other).allSatisfy { page, rows in readsItsRows(page.values.filter { $0.example.field == value.example.field }, rows: rows, on: page.page) }
+                    let read = (rows + other.joined()).count { ($0["v"] ?? .null) != .null }
+                    if best.map({ (held && !$0.held) || (held == $0.held && (read > $0.read || (read == $0.read && anchored.rank < $0.rank))) }) ?? true {
+                        best = (held, read, anchored.rank, PatternSuggester.Candidate(field: value.example.field, type: value.example.type, pattern: anchored.pattern,
+                                                                                     anchor: anchored.anchor, alsoValues: [], sign: anchored.sign), place.range.lowerBound)
+                    }
                 }
             }
-            if let best, best.held, best.read == everyRow { return (best.read, best.candidate) }
+            if let best, best.held, best.read == everyRow { return (best.read, best.candidate, best.place) }
         }
-        return best.map { ($0.read, $0.candidate) }
+        return best.map { ($0.read, $0.candidate, $0.place) }
     }
 
     /// The rows a one-list pack reads on each other page given.
