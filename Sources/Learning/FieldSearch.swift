@@ -17,7 +17,9 @@ extension PatternSuggester {
     /// Places tried at most, patterns at a place (steadiest first), and boxes around a place.
     static let placesTried = 16, candidatesTried = 24, scopesTried = 6
 
-    func search(_ example: Example, on main: SamplePage, also: [SamplePage], alsoExamples: [Example?]) -> FieldSearch {
+    /// `taken`: the patterns (with their `within`) other fields of the pack were learned
+    /// with: another field's equal value (a score of 5 beside 5 points) is read by none of them.
+    func search(_ example: Example, on main: SamplePage, also: [SamplePage], alsoExamples: [Example?], taken: Set<[String]> = []) -> FieldSearch {
         guard let finder = ValueFinder(value: example.value, type: example.type, engine: engine) else {
             return FieldSearch(candidates: [], notLearned: .notOnPage(page: main.origin, nearest: nil))
         }
@@ -37,8 +39,11 @@ extension PatternSuggester {
             tryPlace(example, at: place, named: named.contains { $0.range == place.range }, othersNamed: !named.isEmpty, main: main, also: also,
                      alsoExamples: alsoExamples, into: &search)
             // A steady anchor that holds on every other page given: no need to look further.
-            if search.verified.contains(where: { $0.rank <= 2 }) { break }
+            if search.verified.contains(where: { $0.rank <= 2 && !taken.contains($0.candidate.readingKey) }) { break }
         }
+        let anyRead = !search.verified.isEmpty
+        search.verified.removeAll { taken.contains($0.candidate.readingKey) }
+        if anyRead, search.verified.isEmpty { return FieldSearch(candidates: [], notLearned: .readAsAnotherField(page: main.origin)) }
         // The steadier anchor first; of equals, the one that reads something on more of
         // the other pages (where no value was given, that it reads one is all it shows).
         let candidates = search.verified.sorted { a, b in

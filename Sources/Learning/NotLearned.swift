@@ -18,6 +18,9 @@ public enum NotLearned: Error, Sendable, Equatable {
     case otherPageDisagrees(page: String, value: String, read: String?)
     /// The value stands on the page, but no pattern reads exactly it there.
     case noPatternReadsIt(page: String, place: String)
+    /// Every pattern that reads it reads another field of the pack there (the same
+    /// value given for two fields).
+    case readAsAnotherField(page: String)
     /// The list: `why` says what the page's tree shows of it.
     case noList(page: String, why: String)
 
@@ -36,6 +39,8 @@ public enum NotLearned: Error, Sendable, Equatable {
             return "every pattern that reads it here reads \(read.map { "\"\($0)\"" } ?? "nothing") on \(page), where \(value) was given"
         case .noPatternReadsIt(let page, let place):
             return "it stands on \(page) (\(place)), but no pattern reads exactly that value there"
+        case .readAsAnotherField(let page):
+            return "on \(page) every pattern that reads it reads another field's value at that field's place: give each field a value of its own place"
         case .noList(let page, let why):
             return "on \(page) \(why)"
         }

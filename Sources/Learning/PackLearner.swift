@@ -161,14 +161,16 @@ public struct PackLearner {
         for (index, values) in ([main.values] + shown).enumerated() {
             for example in values where !fields.contains(where: { $0.example.field == example.field }) { fields.append((example, index)) }
         }
+        var taken = Set<[String]>()
         for (example, index) in fields {
             let others = pages.indices.filter { $0 != index }
             let known = others.map { other in other == 0 ? main.values.first { $0.field == example.field } : shown[other - 1].first { $0.field == example.field } }
-            let search = suggester.search(example, on: pages[index].0, also: others.map { pages[$0].0 }, alsoExamples: known)
+            let search = suggester.search(example, on: pages[index].0, also: others.map { pages[$0].0 }, alsoExamples: known, taken: taken)
             guard let best = search.candidates.first else {
                 unlearned.append("\(example.field) = \(example.value): not learned; \(search.notLearned?.message ?? "no pattern reads it")")
                 continue
             }
+            taken.insert(best.readingKey)
             let presence = self.presence(of: best, example: example, main: pages[index].0, also: others.map { pages[$0] })
             if let note = presence.note { notes.append(note) }
             if index > 0 { notes.append("\(example.field): learned from \(pages[index].0.origin), the page it was given for") }

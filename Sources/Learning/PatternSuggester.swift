@@ -57,6 +57,9 @@ public struct PatternSuggester {
             self.inScript = inScript
         }
 
+        /// What it reads by: its `within`, then its pattern (two fields read alike by none).
+        var readingKey: [String] { within + [pattern] }
+
         /// The pattern's keys as pack TOML: its `within`, if any, then the pattern.
         public var patternTOML: String {
             (within.isEmpty ? "" : "within = [" + within.map { "'\($0)'" }.joined(separator: ", ") + "]\n") + "pattern = '\(pattern)'\n"

@@ -230,6 +230,20 @@ import Testing
         #expect([third.value("posts"), third.value("badges")] == [.int(12), .int(3)])
     }
 
+    /// Two fields whose names say nothing of their labels (`x`, `y`), equal on the page
+    /// learned from (a score of 5, 5 points) and again on the other: the second is not
+    /// read by the first's pattern, but at its own place.
+    @Test func aFieldIsNeverReadByAnotherFieldsPattern() throws {
+        func facts(_ score: Int, _ points: Int) -> String {
+            "<html><body><dl class=\"facts\"><dt>Score</dt><dd>\(score)</dd><dt>Points</dt><dd>\(points)</dd></dl></body></html>"
+        }
+        let outcome = learner().learn(from: .init(page: page(facts(5, 5)), values: [example("x", "5"), example("y", "5")]),
+                                      also: [.init(page: page(facts(7, 7), "also.html"), values: [example("x", "7"), example("y", "7")])])
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        let third = try read(outcome, facts(12, 3))
+        #expect([third.value("x"), third.value("y")] == [.int(12), .int(3)])
+    }
+
     /// Each titled row's date is the same on the rows given ("Jun 2016" twice): a value,
     /// never the label the titles are read after.
     @Test func aDateAlikeInTheRowsGivenIsNoLabel() throws {
