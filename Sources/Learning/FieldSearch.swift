@@ -25,7 +25,7 @@ extension PatternSuggester {
         }
         let (shown, hidden) = main.places(of: finder)
         guard !shown.isEmpty else {
-            if let found = scriptSearch(example, hidden: hidden, main: main, also: also, alsoExamples: alsoExamples) { return found }
+            if let found = scriptSearch(example, hidden: hidden, main: main, also: also, alsoExamples: alsoExamples, taken: taken) { return found }
             let why: NotLearned = hidden.isEmpty ? .notOnPage(page: main.origin, nearest: NearestValue(sample: main).nearest(to: example))
                 : .onlyHidden(page: main.origin, places: hidden.map(\.visibility.place))
             return FieldSearch(candidates: [], notLearned: why)
@@ -57,10 +57,15 @@ extension PatternSuggester {
 
     /// A value only a script's data holds (a page a script draws): the key before it, at
     /// the first place where one reads it on this page and the others.
-    private func scriptSearch(_ example: Example, hidden: [SamplePage.Place], main: SamplePage, also: [SamplePage], alsoExamples: [Example?]) -> FieldSearch? {
+    private func scriptSearch(_ example: Example, hidden: [SamplePage.Place], main: SamplePage, also: [SamplePage], alsoExamples: [Example?],
+                              taken: Set<[String]>) -> FieldSearch? {
         let anchors = ScriptDataAnchors(sample: main, type: example.type)
         for place in hidden.filter(anchors.holds).prefix(Self.placesTried) {
-            for anchored in anchors.candidates(at: place) {
+            // A place another field's key was learned at holds that field's equal value
+            // (`"followers":5,"karma":5`).
+            let candidates = anchors.candidates(at: place)
+            guard !candidates.contains(where: { taken.contains([$0.pattern]) }) else { continue }
+            for anchored in candidates {
                 guard case .holds(let values, _) = trial(example, within: [], pattern: anchored.pattern, place: place, main: main, also: also,
                                                          alsoExamples: alsoExamples, inScript: true) else { continue }
                 let candidate = Candidate(field: example.field, type: example.type, pattern: anchored.pattern, anchor: anchored.anchor,
