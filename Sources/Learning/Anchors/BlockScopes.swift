@@ -89,10 +89,7 @@ struct BlockScopes {
     static let nesting: Set<String> = ["div", "ul", "ol", "table", "span", "section", "article", "aside", "li", "dl", "blockquote", "nav", "main", "form"]
 
     func nests(_ element: Int) -> Bool {
-        let name = tree.nodes[element].name
-        if BlockScopes.nesting.contains(name) { return true }
-        let last = tree.lastDescendant(of: element)
-        return last > element && tree.nodes[(element + 1)...last].contains { $0.kind == .element && $0.name == name }
+        BlockScopes.nesting.contains(tree.nodes[element].name) || tree.holdsItsOwnName(element)
     }
 
     private func firstHeading(in element: Int) -> Int? {

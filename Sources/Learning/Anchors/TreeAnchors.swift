@@ -143,7 +143,7 @@ struct TreeAnchors {
         var passed = [Int]()
         for sibling in before.prefix(12) {
             let node = tree.nodes[sibling]
-            guard !node.implied, node.contentEnd < node.end, tree.wordsBetween(sibling, passed.last ?? element).isEmpty, !holdsItsOwnName(sibling) else { return [] }
+            guard !node.implied, node.contentEnd < node.end, tree.wordsBetween(sibling, passed.last ?? element).isEmpty, !tree.holdsItsOwnName(sibling) else { return [] }
             if passed.count < 3, let (named, tag) = namingAttribute(sibling) {
                 let path = passed.reversed().map(whole).joined()
                 return [("the element after \(named)" + (passed.isEmpty ? "" : ", past \(passed.count)"), 5 + passed.count,
@@ -176,16 +176,6 @@ struct TreeAnchors {
             return ("<\(name) class=\"\(word)\">", ElementPatterns.startTag(name, attribute: "class", value: word))
         }
         return nil
-    }
-
-    private func holdsItsOwnName(_ element: Int) -> Bool {
-        let name = tree.nodes[element].name
-        var stack = tree.elementChildren(of: element)
-        while let node = stack.popLast() {
-            if tree.nodes[node].name == name { return true }
-            stack += tree.elementChildren(of: node)
-        }
-        return false
     }
 
     /// The label in the element right after a number's, where the two alone fill their

@@ -56,8 +56,8 @@ extension ListLearner {
                           used: Set<Int>) -> (read: Int, candidate: PatternSuggester.Candidate, place: Int)? {
         var tried = Set<String>()
         var best: (held: Bool, read: Int, rank: Int, candidate: PatternSuggester.Candidate, place: Int)?
-        let everyRow = (rows(within: learned.within, rowStart: learned.rowStart, fields: [])?.count ?? 0)
-            + alsoRows(within: learned.within, rowStart: learned.rowStart, fields: []).reduce(0) { $0 + $1.count }
+        let plain = rowsOnEveryPage(within: learned.within, rowStart: learned.rowStart, fields: [])
+        let everyRow = (plain?.main.count ?? 0) + (plain?.also.reduce(0) { $0 + $1.count } ?? 0)
         for value in given {
             guard let index = titles.firstIndex(of: value.title), index < found.titled.count,
                   let finder = ValueFinder(value: value.example.value, type: value.example.type, engine: suggester.engine) else { continue }
@@ -66,9 +66,8 @@ extension ListLearner {
             for place in (free.isEmpty ? places : free).prefix(3) {
                 for anchored in suggester.candidatePatterns(value.example.type, at: place, on: main) where tried.insert(anchored.pattern).inserted {
                     let fields = [("title", FieldType.text, learned.title.pattern), ("v", value.example.type, anchored.pattern)]
-                    guard let rows = rows(within: learned.within, rowStart: learned.rowStart, fields: fields), rows.count == found.items.count,
-                          readsEachRow(given, rows: rows, titles: titles, found: found) else { continue }
-                    let other = alsoRows(within: learned.within, rowStart: learned.rowStart, fields: fields)
+                    guard let (rows, other) = rowsOnEveryPage(within: learned.within, rowStart: learned.rowStart, fields: fields),
+                          rows.count == found.items.count, readsEachRow(given, rows: rows, titles: titles, found: found) else { continue }
                     let held = zip(also, other).allSatisfy { page, rows in readsItsRows(page.values.filter { $0.example.field == value.example.field }, rows: rows, on: page.page) }
                     let read = (rows + other.joined()).count { ($0["v"] ?? .null) != .null }
                     if best.map({ (held && !$0.held) || (held == $0.held && (read > $0.read || (read == $0.read && anchored.rank < $0.rank))) }) ?? true {
@@ -82,10 +81,12 @@ extension ListLearner {
         return best.map { ($0.read, $0.candidate, $0.place) }
     }
 
-    /// The rows a one-list pack reads on each other page given.
-    private func alsoRows(within: [String], rowStart: String, fields: [(String, FieldType, String)]) -> [[ExtractedRecord.Row]] {
-        guard !also.isEmpty, let (extractor, _) = onePack(within: within, rowStart: rowStart, fields: fields) else { return also.map { _ in [] } }
-        return also.map { extractor.extract([$0.page]).collections["rows"] ?? [] }
+    /// The rows a one-list pack reads on the page learned from (nil where it reads no
+    /// list there) and on each other page given, the pack loaded once.
+    private func rowsOnEveryPage(within: [String], rowStart: String, fields: [(String, FieldType, String)]) -> (main: [ExtractedRecord.Row], also: [[ExtractedRecord.Row]])? {
+        guard let (extractor, _) = onePack(within: within, rowStart: rowStart, fields: fields),
+              let rows = extractor.extract([main.page]).collections["rows"] else { return nil }
+        return (rows, also.map { extractor.extract([$0.page]).collections["rows"] ?? [] })
     }
 
     /// Each value given on another page is what the row of its title reads there.

@@ -148,6 +148,12 @@ public struct PageTree: Sendable {
         return last
     }
 
+    /// Whether an element holds another element of its own name (a `<div>` in a `<div>`).
+    func holdsItsOwnName(_ element: Int) -> Bool {
+        let last = lastDescendant(of: element)
+        return last > element && nodes[(element + 1)...last].contains { $0.kind == .element && $0.name == nodes[element].name }
+    }
+
     /// Elements whose text no one reads on the page.
     static let unread: Set<String> = ["script", "style", "template", "noscript", "head", "title", "svg"]
     /// Elements that stand on lines of their own, so that their words do not run into the next.
