@@ -45,7 +45,10 @@ struct ValueFinder {
         let iso = trimmed.split(separator: "-", omittingEmptySubsequences: false).map(\.count) == [4, 2, 2]
         if iso, trimmed.allSatisfy({ $0.isASCIIDigit || $0 == "-" }), DateText.parse(trimmed) != nil { return .date }
         if trimmed.contains(where: \.isLetter), trimmed.contains(where: \.isNumber) {
-            if DateText.parse(trimmed) != nil { return .date }
+            // A clock after the day (`Feb 17, 2009 02:05`) is kept; a day with other
+            // words after it (`Mar 12, 2012 (edited)`) is the page's text, not a shorter date.
+            if DayAndTime.iso(trimmed) != nil { return .datetime }
+            if DateText.parse(trimmed) != nil { return trimmed.split(whereSeparator: { $0.isWhitespace }).count <= 3 ? .date : .text }
             if DateText.yearMonth(trimmed) != nil { return .month }
             if RelativeTime.span(trimmed) != nil { return .duration }
         }
@@ -107,8 +110,4 @@ struct ValueFinder {
         guard !words.isEmpty else { return nil }
         return words.map { word in word.unicodeScalars.map(ElementPatterns.character).joined() }.joined(separator: "(?:\\s|&nbsp;|&#160;)+")
     }
-}
-
-private extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -9,7 +9,7 @@ import Testing
     @Test func everyTypeIsFoundByTheNameAPackWrites() {
         // One look at the registry: a test beside this one may register a type meanwhile.
         let all = FieldType.allCases
-        #expect(FieldType.bundled.map(\.rawValue) == ["text", "int", "decimal", "url", "date", "string", "month", "rounded", "duration"])
+        #expect(FieldType.bundled.map(\.rawValue) == ["text", "int", "decimal", "url", "date", "datetime", "string", "month", "rounded", "duration"])
         for type in all { #expect(FieldType(rawValue: type.rawValue) == type) }
         #expect(FieldType(rawValue: "integer") == nil)
         #expect(FieldType.int != FieldType.rounded)
@@ -96,7 +96,7 @@ import Testing
 
     @Test func traitsSayWhatAValueIs() {
         #expect(FieldType.bundled.filter(\.isNumber) == [.int, .decimal, .rounded])
-        #expect(FieldType.bundled.filter(\.isOrdered) == [.int, .decimal, .date, .month, .rounded])
+        #expect(FieldType.bundled.filter(\.isOrdered) == [.int, .decimal, .date, .datetime, .month, .rounded])
         #expect(FieldType.bundled.filter(\.mayBeRounded) == [.rounded])
         #expect(FieldType.bundled.filter(\.isDated) == [.date])
     }

@@ -86,7 +86,7 @@ import Testing
             """)
         // Types a test registers (another suite's percent) come after the bundled ones.
         #expect(problems.map(\.location) == ["fields.v.type"])
-        #expect(problems.first?.message.hasPrefix("unknown type 'number'; use one of text, int, decimal, url, date, string, month, rounded, duration") == true)
+        #expect(problems.first?.message.hasPrefix("unknown type 'number'; use one of text, int, decimal, url, date, datetime, string, month, rounded, duration") == true)
     }
 
     @Test func groupThePatternLacks() {

@@ -26,6 +26,9 @@ import Testing
         #expect(example("a", "Apr 2017").type == .month)
         #expect(example("a", "12 Mar 2012").type == .date)
         #expect(example("a", "3 days ago").type == .date)
+        // A day's clock time is kept, as are other words after a day: never cut to the day.
+        #expect(["Feb 17, 2009 02:05", "Sat Mar 08, 2014 9:12 pm", "2014-08-21T01:36:17Z", "Mar 12, 2012 (edited)"].map { example("a", $0).type }
+                == [.datetime, .datetime, .datetime, .text])
         // A day as ISO 8601 writes it; digits alone, or a day that does not exist, are not one.
         #expect(["2024-03-05", "2024-3-5", "2024-13-40", "1204"].map { example("a", $0).type } == [.date, .text, .text, .int])
         #expect(example("a", "10 years, 3 months").type == .duration)

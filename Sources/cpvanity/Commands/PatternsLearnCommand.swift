@@ -9,7 +9,7 @@ struct PatternsLearnCommand: ParsableCommand {
         discussion: """
             Give the values as you read them on the page, FIELD=VALUE; each field's type \
             comes from how its value is written (1,204 int, 4.66 decimal, 12.3k rounded, \
-            Apr 2017 month, 12 Mar 2012, 2012-03-12 or 3 days ago date, 10 years, 3 months duration, \
+            Apr 2017 month, 12 Mar 2012, 2012-03-12 or 3 days ago date, Feb 17, 2009 02:05 datetime, 10 years, 3 months duration, \
             anything else text; FIELD:TYPE=VALUE to say). A list: two or three --row-title \
             in page order, and --row FIELD=VALUE for values of the first of those rows \
             (--row 'TITLE|FIELD=VALUE' for another's). Or write it all in a file, a fact a \

@@ -16,7 +16,7 @@ public struct FieldType: Sendable, Hashable, CustomStringConvertible {
 
     /// The types cpvanity comes with: a new type is one file (its `FieldKind`) and one
     /// line here.
-    public static let bundled: [FieldType] = [.text, .int, .decimal, .url, .date, .string, .month, .rounded, .duration]
+    public static let bundled: [FieldType] = [.text, .int, .decimal, .url, .date, .datetime, .string, .month, .rounded, .duration]
 
     private static let registry = Mutex<[FieldType]>(bundled)
 
