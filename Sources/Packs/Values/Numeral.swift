@@ -114,7 +114,7 @@ extension Numeral {
     /// never 49.
     static func isGrouped(_ text: String) -> Bool {
         // A separator before or after the digits is no group's ("20," in "Posts: 20, Replies: 8").
-        let separators = ",' \t\n\r\u{00A0}\u{202F}"
+        let separators = ",' \t\n\r\u{00A0}\u{202F}\u{2009}"
         let whole = text.prefix { $0 != "." }.trimmingCharacters(in: CharacterSet(charactersIn: separators)).drop { $0 == "-" || $0 == "+" }
         let groups = whole.split(omittingEmptySubsequences: false) { separators.contains($0) }
         let middle = groups.dropFirst().dropLast().map(\.count)
@@ -129,9 +129,10 @@ extension Numeral {
         var text = HTMLText.plain(raw)
         guard isGrouped(text) else { return text }
         if text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "'") || $0 >= 0x80 }) {
-            text.unicodeScalars.removeAll { $0 == "," || $0 == " " || $0 == "'" || $0 == "\u{00A0}" || $0 == "\u{202F}" }
+            text.unicodeScalars.removeAll { $0 == "," || $0 == " " || $0 == "'" || $0 == "\u{00A0}" || $0 == "\u{202F}" || $0 == "\u{2009}" }
         }
         if text.hasPrefix("+") { text.removeFirst() }
+        if text.hasPrefix("\u{2212}") { text.replaceSubrange(text.startIndex...text.startIndex, with: "-") }
         return text
     }
 
@@ -157,5 +158,19 @@ extension Numeral {
     static let decimalDigits = 38
 
     /// A pattern's piece between a number's digits: a thousands separator as pages write one.
-    static let separatorPattern = "(?:,|'|\\s|&nbsp;|&#160;)?"
+    static let separatorPattern = "(?:,|'|" + spacePattern + ")?"
+
+    /// The spaces pages group thousands with (`12 345`, French pages' narrow no-break
+    /// space), as characters or as references.
+    static let spacePattern = "(?:\\s|\\x{A0}|\\x{202F}|\\x{2009}|&nbsp;|&#160;|&#8239;|&#x202[fF];|&thinsp;|&#8201;)"
+
+    /// Before a capture: never a number's tail, not `001` of `5&#8239;006&#8239;001`
+    /// where a pattern does not read that space, nor `234` of `1.234`: no digit, point or
+    /// comma right before, nor a digit and a space between (a character, or any reference
+    /// of its lengths: `&#8239;`, `&#x202F;`, `&nbsp;`, `&thinsp;`).
+    static let notATail = "(?<![\\d.,])(?<!\\d[\\x{A0}\\x{202F}\\x{2009}\\x{2007}])(?<!\\d&#\\d{3};)(?<!\\d&#\\d{4};)"
+        + "(?<!\\d&#x[0-9a-f]{4};)(?<!\\d&[a-z]{4};)(?<!\\d&[a-z]{6};)"
+
+    /// A minus sign as a capture may hold it: ASCII's, or typeset (U+2212, `&minus;`).
+    static let minusPattern = "(?:-|\\x{2212}|&minus;|&#8722;)"
 }

@@ -30,7 +30,7 @@ public struct RoundedNumber: Sendable, Equatable {
             text.removeLast()
             text = text.trimmingCharacters(in: .whitespaces)
         }
-        let negative = text.hasPrefix("-")
+        let negative = text.hasPrefix("-") || text.hasPrefix("\u{2212}")
         if negative || text.hasPrefix("+") { text.removeFirst() }
         var whole = text, fraction = ""
         // With a unit, one separator followed by 1 or 2 digits is a decimal point ("1,2k",

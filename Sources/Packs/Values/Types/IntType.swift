@@ -11,7 +11,7 @@ public enum IntType: FieldKind {
     public static var suggestedCaptures: [String] {
         // A plus sign before the number is read past: `+3` is 3. Never the head of a
         // longer number: not `8` of `8.2k` or of `8.25`, nor `12` of `12k`.
-        ["\\+?(-?\\d[\\d,]*(?:(?:\\s|&nbsp;|&#160;)\\d{3}(?![\\d,]))*)(?![\\d]|[.,]\\d|[kmb](?![a-z]))"]
+        [Numeral.notATail + "\\+?(" + Numeral.minusPattern + "?\\d[\\d,]*(?:" + Numeral.spacePattern + "\\d{3}(?![\\d,]))*)(?![\\d]|[.,]\\d|[kmb](?![a-z]))"]
     }
     public static var capturesAsText: Bool { false }
 
@@ -35,11 +35,13 @@ public enum IntType: FieldKind {
     }
 
     /// Its digits with a separator allowed between any two (`1204873`, `1,204,873`,
-    /// `1&nbsp;204&nbsp;873`), and no digit on either side.
+    /// `1&nbsp;204&nbsp;873`), its minus, and no digit on either side.
     public static func pattern(finding shown: String) -> String? {
         let digits = shown.filter { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty else { return nil }
-        return "(?<![\\d.,])" + digits.map(String.init).joined(separator: Numeral.separatorPattern) + "(?![\\d]|[.,]\\d)"
+        // A minus is the number's own, as the page writes it (`-3`, `−3`, `&minus;3`).
+        let minus = shown.drop { $0.isWhitespace }.first.map { $0 == "-" || $0 == "\u{2212}" } == true ? Numeral.minusPattern : ""
+        return "(?<![\\d.,])" + minus + digits.map(String.init).joined(separator: Numeral.separatorPattern) + "(?![\\d]|[.,]\\d)"
     }
 }
 

@@ -1,0 +1,51 @@
+import Foundation
+import Matching
+@testable import Packs
+import Testing
+
+/// Numbers as pages outside the English-speaking world write them: thousands grouped
+/// with a no-break or narrow no-break space (as a character or a reference), a minus as
+/// typeset (U+2212, `&minus;`). Read whole, or not at all: never a tail (`001` of
+/// `5 006 001`) nor a number without its sign.
+@Suite struct GroupedNumberTests {
+    @Test func spacesAndTypesetMinusesConvert() {
+        #expect(FieldType.int.convert("5&#8239;006&#8239;001", base: "") == .success(.int(5_006_001)))
+        #expect(FieldType.int.convert("12\u{00A0}345", base: "") == .success(.int(12_345)))
+        #expect(FieldType.int.convert("1&thinsp;234", base: "") == .success(.int(1_234)))
+        #expect(FieldType.int.convert("\u{2212}3", base: "") == .success(.int(-3)))
+        #expect(FieldType.int.convert("&minus;42", base: "") == .success(.int(-42)))
+        #expect(FieldType.decimal.convert("&minus;4.5", base: "") == .success(.decimal(Decimal(string: "-4.5")!)))
+        #expect(FieldType.rounded.convert("\u{2212}1.2k", base: "") == .success(.int(-1_200)))
+        // A narrow space between other digits groups no thousands: no number, never 1234.
+        #expect(throws: ConversionError.self) { try FieldType.int.convert("12\u{202F}34", base: "").get() }
+    }
+
+    /// What a learned pattern ends with, after the label before it: the whole number or
+    /// none, whichever way the page groups it.
+    @Test func aSuggestedCaptureReadsTheWholeNumberOrNone() throws {
+        func read(_ type: FieldType, _ page: String) throws -> String? {
+            let pattern = try PCRE2Engine().compile("<b>" + type.kind.suggestedCaptures[0] + "</b>", options: PatternOptions())
+            return try Array(page.utf8).withUnsafeBufferPointer { bytes in
+                try pattern.firstMatch(in: bytes, from: 0)?.group(1).map { String(decoding: bytes[$0], as: UTF8.self) }
+            }
+        }
+        #expect(try read(.int, "Followers <b>5&#8239;006&#8239;001</b>") == "5&#8239;006&#8239;001")
+        #expect(try read(.int, "Followers <b>5\u{202F}006\u{202F}001</b>") == "5\u{202F}006\u{202F}001")
+        #expect(try read(.int, "Change <b>&minus;42</b>") == "&minus;42")
+        #expect(try read(.decimal, "Change <b>\u{2212}4.5</b>") == "\u{2212}4.5")
+        #expect(try read(.rounded, "Change <b>\u{2212}1.2k</b>") == "\u{2212}1.2k")
+        // A pattern that starts after the head (a page grouping with a mark it does not
+        // read) finds no tail to read.
+        let tail = try PCRE2Engine().compile(IntType.suggestedCaptures[0] + " followers", options: PatternOptions())
+        let pages: [(String, String?)] = [("5&#8239;006 followers", "5&#8239;006"), ("5\u{00A0}006 followers", "5\u{00A0}006"),
+                                          ("5,006 followers", "5,006"), ("5.006 followers", nil), ("5&#x2009;006 followers", nil),
+                                          ("5&#8200;006 followers", nil), ("5\u{2007}006 followers", nil), ("5&ensp;006 followers", nil),
+                                          ("Top&nbsp;3 followers", "3"), ("&#8239;006 followers", "006")]
+        for (page, whole) in pages {
+            let read = try Array(page.utf8).withUnsafeBufferPointer { bytes in
+                try tail.firstMatch(in: bytes, from: 0)?.group(1).map { String(decoding: bytes[$0], as: UTF8.self) }
+            }
+            #expect(read == whole, "\(page)")
+        }
+    }
+}
