@@ -35,7 +35,13 @@ extension PatternSuggester {
         // A place whose words around it name the field ("Sponsoring 1" for `sponsoring`)
         // before others: that is where a person read it, whatever else shows the same number.
         let named = shown.filter { main.namesField(example.field, around: $0) }
-        for place in (named + shown.filter { !main.namesField(example.field, around: $0) }).prefix(Self.placesTried) {
+        // A small number stands in many attributes (`item-category-1`, `alt="… 1/8"`): a
+        // few of them, then the text of a menu or a header (a section's `<nav>` of counts),
+        // then the rest.
+        let others = shown.filter { !main.namesField(example.field, around: $0) }
+        let attributes = others.filter { $0.visibility.rank == 1 }
+        let ordered = named + others.filter { $0.visibility.rank == 0 } + attributes.prefix(4) + others.filter { $0.visibility.rank > 1 } + attributes.dropFirst(4)
+        for place in ordered.prefix(Self.placesTried) {
             tryPlace(example, at: place, named: named.contains { $0.range == place.range }, othersNamed: !named.isEmpty, main: main, also: also,
                      alsoExamples: alsoExamples, into: &search)
             // A steady anchor that holds on every other page given: no need to look further.
@@ -104,7 +110,7 @@ extension PatternSuggester {
         // and another place of the same value, where words name the field at one, is
         // another field's (5 posts beside 5 badges: both read 7 on the next page too).
         let penalty = (named ? 0 : place.visibility.rank * 20 + (othersNamed ? 5 : 0)) + (place.whole ? 0 : 2)
-        let scopes = place.node.map { BlockScopes(tree: main.tree).scopes(around: $0, limit: Self.scopesTried) } ?? []
+        let scopes = place.node.map { BlockScopes(tree: main.tree).scopes(around: $0, limit: Self.scopesTried, unless: main.holdsKnownValue) } ?? []
         var scopedTries = 0
         for anchored in candidatePatterns(example.type, at: place, on: main).prefix(Self.candidatesTried) {
             let (anchor, rank, pattern) = (anchored.anchor, anchored.rank, anchored.pattern)
@@ -135,7 +141,7 @@ extension PatternSuggester {
                 guard case .holds(let values, _) = trial(example, within: [scope.within], pattern: pattern, place: place, main: main,
                                                       also: also, alsoExamples: alsoExamples) else { continue }
                 search.verified.append((Candidate(field: example.field, type: example.type, pattern: pattern, anchor: "\(anchor), in \(scope.anchor)",
-                                                  alsoValues: values, within: [scope.within], sign: anchored.sign), rank + penalty + 1))
+                                                  alsoValues: values, within: [scope.within], sign: anchored.sign), rank + penalty + scope.cost))
                 kept = true
                 break
             }

@@ -32,16 +32,21 @@ public final class SamplePage: Sendable {
         return known.contains { $0.value.split(whereSeparator: \.isWhitespace).joined(separator: " ") == words }
     }
 
-    /// Whether the words around a place (its element's and the two around that) hold
-    /// every word of the field's name of three letters or more (`sponsoring` by
+    /// Whether the words around a place (its element's and the two around that, or a
+    /// small box around those) hold every word of the field's name of three letters or more (`sponsoring` by
     /// "Sponsoring 1", `average_rating` by "Average rating"), a plural's `s` aside.
     func namesField(_ field: String, around place: Place) -> Bool {
         let words = field.lowercased().split { !$0.isLetter }.map(String.init).filter { $0.count >= 3 }
         guard !words.isEmpty, let node = place.node else { return false }
-        let holder = [node] + tree.ancestors(of: node).prefix(3)
-        guard let around = holder.dropFirst(min(2, holder.count - 1)).first else { return false }
-        let text = tree.text(of: around, limit: 300).lowercased()
-        return words.allSatisfy { word in text.contains(word) || (word.hasSuffix("s") && text.contains(word.dropLast())) }
+        let holder = [node] + tree.ancestors(of: node).prefix(5)
+        // Two levels up ("Sponsoring 1"), or a small box further up that says the rest
+        // (`media_favorites`: "Favorites 2" in a section headed "Media").
+        for around in holder.dropFirst(min(2, holder.count - 1)) {
+            let text = tree.text(of: around, limit: 300).lowercased()
+            if words.allSatisfy({ word in text.contains(word) || (word.hasSuffix("s") && text.contains(word.dropLast())) }) { return true }
+            if text.count >= 300 || words.count == 1 { return false }
+        }
+        return false
     }
 
     /// Whether `text` holds a value given for the page (of two words or more, or a
@@ -70,7 +75,7 @@ public final class SamplePage: Sendable {
     /// script, a style sheet, a comment) are left out, and returned apart for saying why.
     func places(of finder: ValueFinder) -> (shown: [Place], hidden: [Place]) {
         var shown = [Place](), hidden = [Place]()
-        for range in finder.occurrences(in: utf8, everywhere: true, limit: 5_000) {
+        for range in finder.occurrences(in: utf8, everywhere: true, limit: 5_000) where !ValueFinder.isInTagName(utf8, at: range.lowerBound) {
             let visibility = tree.visibility(at: range.lowerBound)
             let node = tree.node(at: range.lowerBound)
             let place = Place(range: range, visibility: visibility, node: node, whole: node.map { isWholeText(range, in: $0) } ?? false)
@@ -110,7 +115,7 @@ extension SamplePage {
         let bounds = tree.nodes[element].start..<tree.nodes[element].end
         let slice = Array(utf8[bounds])
         var places = [Place]()
-        for found in finder.occurrences(in: slice, everywhere: true, limit: 200) {
+        for found in finder.occurrences(in: slice, everywhere: true, limit: 200) where !ValueFinder.isInTagName(slice, at: found.lowerBound) {
             let range = (found.lowerBound + bounds.lowerBound)..<(found.upperBound + bounds.lowerBound)
             let visibility = tree.visibility(at: range.lowerBound)
             guard visibility.rank < 2, let node = tree.node(at: range.lowerBound) else { continue }

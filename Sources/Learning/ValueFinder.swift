@@ -74,6 +74,27 @@ struct ValueFinder {
         return true
     }
 
+    /// Whether the byte at `offset` is a tag's own markup, neither text nor an attribute's
+    /// value: the `2` of `<h2>` and `</h2>`, which a value is never written in.
+    static func isInTagName(_ page: [UInt8], at offset: Int) -> Bool {
+        guard !isInText(page, at: offset), let open = page[max(0, offset - 20_000)..<offset].lastIndex(of: UInt8(ascii: "<")) else { return false }
+        var quote: UInt8?
+        var afterEquals = false
+        for byte in page[(open + 1)..<offset] {
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: "=") {
+                afterEquals = true
+            } else if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                afterEquals = false
+            }
+        }
+        // Inside quotes, or an unquoted value right after `=` (`<td width=2>`): an attribute's value.
+        return quote == nil && !afterEquals
+    }
+
     /// Byte ranges of the first 50 places the value is written in the page's text, in
     /// page order; where it stands in no text, its places inside tags (attributes). A
     /// small number ("1") is written in many attributes (`version="1.1"`, an icon's

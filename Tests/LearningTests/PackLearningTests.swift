@@ -18,6 +18,14 @@ import Testing
         #expect(PackLearner.label("__") == "__")
     }
 
+    /// A value is never found in a tag's own markup (the `2` of `<h2>`), only in text and
+    /// in attributes' values.
+    @Test func aTagsOwnMarkupHoldsNoValue() {
+        let page = Array(#"<h2 class="a2">2</h2><td width=2 id='x2'>"#.utf8)
+        let offsets = page.indices.filter { page[$0] == UInt8(ascii: "2") }
+        #expect(offsets.map { ValueFinder.isInTagName(page, at: $0) } == [true, false, false, true, false, false])
+    }
+
     @Test func aValueIsTypedFromHowItIsWritten() {
         #expect(example("a", "1,204").type == .int)
         #expect(example("a", "4.66").type == .decimal)

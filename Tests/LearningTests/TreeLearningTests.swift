@@ -131,6 +131,22 @@ import Testing
         #expect(noBullet.problems.compactMap { $0.field?.name } == ["bullet_games"])
     }
 
+    /// Sections alike but for their titles, each heading holding its own counts: a
+    /// count of the second is read in the second, by the words the section starts with.
+    @Test func sectionsAlikeButForTheirTitlesAreToldApartByThem() throws {
+        func sections(_ figures: (String, String), _ goods: (String, String)) -> String {
+            "<html><body>" + [("Figures", figures), ("Goods", goods)].map { title, counts in
+                "<section><h2><span class=\"icon\"></span>\(title)<nav class=\"actions\"><a href=\"/o\">Owned<span class=\"count\">\(counts.0)</span></a>"
+                    + "<a href=\"/w\">Wished<span class=\"count\">\(counts.1)</span></a></nav></h2></section>"
+            }.joined() + "</body></html>"
+        }
+        let outcome = learner().learn(from: .init(page: page(sections(("121", "24"), ("38", "2"))), values: [example("goods_wished", "2")]),
+                                      also: [.init(page: page(sections(("9", "3"), ("0", "7"))), values: [example("goods_wished", "7")])])
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        #expect(outcome.toml.contains("in the box <h2> whose first words are 'Goods'"), "\(outcome.toml)")
+        #expect(try read(outcome, sections(("5", "1"), ("6", "40"))).value("goods_wished") == .int(40))
+    }
+
     /// Counts beside icons, each named only in its item's `title` or `aria-label`; a
     /// `title` that is the value again (a location's) is no label of it.
     @Test func aLabelHeldOnlyInATitleAttributeIsAnAnchor() throws {

@@ -11,17 +11,28 @@ struct BlockScopes {
         let within: String
         /// The box's element.
         let element: Int
+        /// What it adds to a candidate's rank: a box told by its first words (a title
+        /// that may differ from member to member: "Pinned", "Popular repositories")
+        /// comes after reading the value unscoped where that holds.
+        var cost = 1
     }
 
-    /// The boxes around `node`, nearest first, each as many ways as it can be told apart.
-    func scopes(around node: Int, limit: Int = 8) -> [Scope] {
+    /// The boxes around `node`, nearest first, each as many ways as it can be told apart;
+    /// then, past `limit`, the three nearest by the words they start with, where the boxes
+    /// are alike but for their titles (`<h2>Goods <nav>…Owned 38` after `<h2>Figures
+    /// <nav>…Owned 121`) and the title is none of the member's own (`changing`).
+    func scopes(around node: Int, limit: Int = 8, unless changing: (String) -> Bool = { _ in true }) -> [Scope] {
         var found = [Scope]()
+        var titled = [Scope]()
         for element in tree.ancestors(of: node) where !tree.nodes[element].implied && !["html", "body", "head"].contains(tree.nodes[element].name) {
-            found += ownScopes(element)
-            found += headingScopes(element, before: node)
-            if found.count >= limit { break }
+            if found.count < limit {
+                found += ownScopes(element)
+                found += headingScopes(element, before: node)
+            }
+            if titled.count < 3, let scope = firstWordsScope(element, unless: changing) { titled.append(scope) }
+            if found.count >= limit && titled.count >= 3 { break }
         }
-        return Array(found.prefix(limit))
+        return Array(found.prefix(limit)) + titled
     }
 
     /// A box by its own id or a class that names it, to its own end tag.
@@ -52,7 +63,7 @@ struct BlockScopes {
         let name = tree.nodes[element].name
         let opening = "<\(name)\\b[^>]*>(?=(?:\\s|<[^>]+>)*" + ElementPatterns.words(words) + "\\s*<)"
         return Scope(anchor: "the box <\(name)> whose first words are '\(words)'",
-                     within: ElementPatterns.content(of: name, opening: opening, nests: nests(element)), element: element)
+                     within: ElementPatterns.content(of: name, opening: opening, nests: nests(element)), element: element, cost: 3)
     }
 
     /// The first text with words in `element`, through its elements in page order.
