@@ -147,6 +147,25 @@ import Testing
         #expect(try read(outcome, sections(("5", "1"), ("6", "40"))).value("goods_wished") == .int(40))
     }
 
+    /// A table of keys and values in `<td>` cells, and a nickname after the member's
+    /// handle in the table's caption ("ada--Countess").
+    @Test func aKeyCellAndAPieceOfACaptionAreAnchors() throws {
+        func table(_ handle: String, _ nick: String, _ school: String, _ solved: String) -> String {
+            "<html><body><table><caption>\(handle)--\(nick)<a href=\"/mail\">mail</a></caption>"
+                + "<tr><td>Rank</td><td>12</td><td rowspan=\"2\">chart</td></tr><tr><td>School</td><td>\(school)</td></tr>"
+                + "<tr><td>Solved</td><td><a href=\"/s\">\(solved)</a></td></tr></table></body></html>"
+        }
+        let outcome = learner().learn(from: .init(page: page(table("ada", "Countess", "Hill School", "210")),
+                                                  values: [example("nick", "Countess"), example("school", "Hill School"), example("solved", "210")]),
+                                      also: [.init(page: page(table("bob", "Bobby", "Lake Academy", "7")),
+                                                   values: [example("nick", "Bobby"), example("school", "Lake Academy"), example("solved", "7")])])
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        #expect(outcome.toml.contains("# from the element <caption>, after its '--'"), "\(outcome.toml)")
+        #expect(outcome.toml.contains("# from the label 'School' (<td>)"), "\(outcome.toml)")
+        let record = try read(outcome, table("cy", "Cyclone", "Ridge College", "1,024"))
+        #expect([record.value("nick"), record.value("school"), record.value("solved")] == [.text("Cyclone"), .text("Ridge College"), .int(1_024)])
+    }
+
     /// Counts beside icons, each named only in its item's `title` or `aria-label`; a
     /// `title` that is the value again (a location's) is no label of it.
     @Test func aLabelHeldOnlyInATitleAttributeIsAnAnchor() throws {

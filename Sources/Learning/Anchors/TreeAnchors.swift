@@ -40,6 +40,7 @@ struct TreeAnchors {
             found += neighbourAnchors(levels)
         } else {
             found += labelBeforeText(node, place: place)
+            found += pieceAnchors(node, place: place)
         }
         found += lineWords(node, place: place)
         var patterns = [Anchored]()
@@ -208,13 +209,47 @@ struct TreeAnchors {
         return [("the label '\(tree.text(of: sibling))' (<\(tree.nodes[sibling].name)>)", 1, label + "(?:\\s|</[^>]+>)*\\s*", label)]
     }
 
+    /// A value between marks in its element's text (`lihua--Li Hua`, `Zhang Wei, Hangzhou,
+    /// China`): the element, as its own value's would be found, then as many marks as
+    /// stand before the value there. Only where that text is the element's first.
+    private func pieceAnchors(_ node: Int, place: SamplePage.Place) -> [(anchor: String, rank: Int, prefix: String, sign: String)] {
+        guard let holder = tree.nodes[node].parent,
+              tree.nodes[holder].children.first(where: { !tree.text(of: $0).isEmpty }) == node else { return [] }
+        let before = HTMLEntities.decode(String(decoding: sample.utf8[tree.nodes[node].start..<place.range.lowerBound], as: UTF8.self))
+        let written = String(before.reversed().drop(while: \.isWhitespace).reversed())
+        guard let mark = Self.marks.first(where: { written.hasSuffix($0.trimmingCharacters(in: .whitespaces)) && written.count > $0.count }) else { return [] }
+        let count = written.components(separatedBy: mark.trimmingCharacters(in: .whitespaces)).count - 1
+        guard (1...5).contains(count) else { return [] }
+        let skip = "(?:[^<]*?" + ElementPatterns.words(mark.trimmingCharacters(in: .whitespaces)) + "){\(count)}\\s*"
+        let name = tree.nodes[holder].name
+        // By its name alone only where the name is rare on a page (a caption, a heading):
+        // the first `<div>` with two commas in it may be any box.
+        let element = Self.rareElements.contains(name) ? [("the element <\(name)>", 6, "<\(name)\\b[^>]*>" + ElementPatterns.skip(inside: name), "<\(name)\\b[^>]*>")] : []
+        return (attributeAnchors([holder]) + labelAnchors([holder]) + neighbourAnchors([holder]) + element).map { anchor, rank, prefix, sign in
+            ("\(anchor), after \(count == 1 ? "its" : "\(count)") '\(mark.trimmingCharacters(in: .whitespaces))'", rank + 2, prefix + skip, sign)
+        }
+    }
+
+    private static let rareElements: Set<String> = ["caption", "h1", "h2", "h3", "h4", "h5", "h6", "title", "legend", "figcaption", "address"]
+
+    /// The marks pages set between the parts of one text, longest first.
+    private static let marks = ["--", ",", "|", "·", "•", "—", "–", " - ", " / ", ";"]
+
     /// The pattern of an element's words when they are a label: letters, short, in one
     /// text of the element (`<th><a>Born</a></th>` too).
     private func labelText(_ element: Int, words: String) -> String? {
-        // A table's data cell is a value of its own column, never the label of the next.
-        guard tree.nodes[element].name != "td", words.contains(where: \.isLetter), words.count <= 60, words.split(separator: " ").count <= 8,
+        // A table's data cell is a value of its own column, never the label of the next;
+        // but in a row of two cells, the first is the second's key (`<td>School</td><td>…`).
+        guard tree.nodes[element].name != "td" || isKeyCell(element), words.contains(where: \.isLetter), words.count <= 60, words.split(separator: " ").count <= 8,
               tree.visibility(of: element).rank != 1 && tree.visibility(of: element).rank < 3, !sample.isKnownValue(words), !Self.looksLikeAValue(words) else { return nil }
         return ElementPatterns.wholeText(words)
+    }
+
+    /// The first of a row's two cells, as a table of keys and values has them.
+    private func isKeyCell(_ element: Int) -> Bool {
+        guard let row = tree.nodes[element].parent, tree.nodes[row].name == "tr" else { return false }
+        let cells = tree.elementChildren(of: row)
+        return cells.count == 2 && cells.first == element
     }
 
     /// Words that are a value of their own, not a label: an address, a domain, a handle,
