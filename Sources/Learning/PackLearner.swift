@@ -163,6 +163,12 @@ public struct PackLearner {
         }
         var taken = Set<[String]>()
         for (example, index) in fields {
+            // A name the pack cannot hold (`site`, the record's own; `my posts`) would
+            // leave no pack at all: the rest is learned, and this one said.
+            if let problem = PackName.problem(with: example.field, what: "field", dotted: true, reserved: true) {
+                unlearned.append("\(example.field) = \(example.value): not learned; \(problem)")
+                continue
+            }
             let others = pages.indices.filter { $0 != index }
             let known = others.map { other in other == 0 ? main.values.first { $0.field == example.field } : shown[other - 1].first { $0.field == example.field } }
             let search = suggester.search(example, on: pages[index].0, also: others.map { pages[$0].0 }, alsoExamples: known, taken: taken)

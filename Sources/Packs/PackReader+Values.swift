@@ -68,22 +68,12 @@ extension PackReader {
         return name
     }
 
-    /// The record's own keys: a pack field of these names would overwrite or hide them.
-    static let reservedNames: Set<String> = ["schema", "id", "site", "fetched_at", "sources", "archived_at", "stats", "changes", "errors", "error", "rounded"]
-
     /// Names are identifiers (letters, digits, `_`, `-`; dots between parts of a field),
     /// so none can reach outside a directory as a file name or shadow the record's keys.
     /// A site's name may begin with a digit (`9gag`); the rest start with a letter or `_`.
     mutating func checkName(_ name: String, at: String, what: String, dotted: Bool, reserved: Bool, startsWithLetter: Bool = true) {
-        let parts = dotted ? name.split(separator: ".").map(String.init) : [name]
-        let valid = parts.allSatisfy { part in
-            PackName.isUsable(part) && (!startsWithLetter || part.first.map { $0.isLetter || $0 == "_" } == true)
-        }
-        if !valid {
-            let start = startsWithLetter ? ", starting with a letter" : ""
-            problems.append(PackProblem(location: at, message: "'\(name)' is not a usable \(what) name: use letters, digits, _ and -\(start)\(dotted ? " (dots between parts)" : "")"))
-        } else if reserved, let first = parts.first, Self.reservedNames.contains(first) {
-            problems.append(PackProblem(location: at, message: "'\(name)' is one of the record's own keys (\(Self.reservedNames.sorted().joined(separator: ", "))); name the \(what) something else"))
+        if let message = PackName.problem(with: name, what: what, dotted: dotted, reserved: reserved, startsWithLetter: startsWithLetter) {
+            problems.append(PackProblem(location: at, message: message))
         }
     }
 

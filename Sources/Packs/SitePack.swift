@@ -111,6 +111,25 @@ public enum PackName {
     public static func isUsable(_ name: some StringProtocol) -> Bool {
         !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
     }
+
+    /// The record's own keys: a pack field of these names would overwrite or hide them.
+    public static let reserved: Set<String> = ["schema", "id", "site", "fetched_at", "sources", "archived_at", "stats", "changes", "errors", "error", "rounded"]
+
+    /// What is wrong with `name` as the name of a pack's `what` (a field, a source),
+    /// in words; nil where it is usable. `dotted`: parts between dots (`stats.views`);
+    /// `reserved`: the record's own keys are taken.
+    public static func problem(with name: String, what: String, dotted: Bool, reserved: Bool, startsWithLetter: Bool = true) -> String? {
+        let parts = dotted ? name.split(separator: ".", omittingEmptySubsequences: false).map(String.init) : [name]
+        let valid = parts.allSatisfy { part in isUsable(part) && (!startsWithLetter || part.first.map { $0.isLetter || $0 == "_" } == true) }
+        if !valid {
+            let start = startsWithLetter ? ", starting with a letter" : ""
+            return "'\(name)' is not a usable \(what) name: use letters, digits, _ and -\(start)\(dotted ? " (dots between parts)" : "")"
+        }
+        if reserved, let first = parts.first, Self.reserved.contains(first) {
+            return "'\(name)' is one of the record's own keys (\(Self.reserved.sorted().joined(separator: ", "))); name the \(what) something else"
+        }
+        return nil
+    }
 }
 
 /// Which strings are member IDs on this site, checked before any request is made.

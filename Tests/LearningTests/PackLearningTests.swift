@@ -26,6 +26,18 @@ import Testing
         #expect(offsets.map { ValueFinder.isInTagName(page, at: $0) } == [true, false, false, true, false, false])
     }
 
+    /// A fact named as the record's own keys (`site`, `id`) or with a space is said and
+    /// left out; the rest is learned into a pack that loads.
+    @Test func aNameThePackCannotHoldIsSaidAndTheRestLearned() throws {
+        let html = "<html><body><h1 class=\"name\">Ada</h1><p>Site: <a href=\"https://ada.example\">ada.example</a></p><p>Posts: 12</p></body></html>"
+        let outcome = learner().learn(from: .init(page: page(html), values: [example("site", "ada.example"), example("id", "12"),
+                                                                              example("my posts", "12"), example("posts", "12")]))
+        #expect(outcome.unlearned.count == 3)
+        #expect(outcome.unlearned.first?.hasPrefix("site = ada.example: not learned; 'site' is one of the record's own keys (") == true)
+        #expect(outcome.unlearned.last == "my posts = 12: not learned; 'my posts' is not a usable field name: use letters, digits, _ and -, starting with a letter (dots between parts)")
+        #expect(try read(outcome, html).value("posts") == .int(12))
+    }
+
     @Test func aValueIsTypedFromHowItIsWritten() {
         #expect(example("a", "1,204").type == .int)
         #expect(example("a", "4.66").type == .decimal)
