@@ -145,6 +145,17 @@ public struct PackLearner {
     }
 
     /// Learns from `main` (its values, its row titles and row values), checked on `also`.
+    /// The fields whose names a pack can hold; a name it cannot (`site`, the record's
+    /// own; `my posts`) would leave no pack at all: it is said, and the rest learned.
+    private static func named(_ fields: [(example: PatternSuggester.Example, page: Int)], unlearned: inout [String])
+        -> [(example: PatternSuggester.Example, page: Int)] {
+        fields.filter { field in
+            guard let problem = PackName.problem(with: field.example.field, what: "field", dotted: true, reserved: true) else { return true }
+            unlearned.append("\(field.example.field) = \(field.example.value): not learned; \(problem)")
+            return false
+        }
+    }
+
     public func learn(from main: PageValues, also: [PageValues] = []) -> Outcome {
         let (main, also) = Self.widened(main, also)
         let mainSample = SamplePage(main.page, known: main.values + main.rowTitles.map { PatternSuggester.Example(field: "title", value: $0, type: .text) })
@@ -162,13 +173,7 @@ public struct PackLearner {
             for example in values where !fields.contains(where: { $0.example.field == example.field }) { fields.append((example, index)) }
         }
         var taken = Set<[String]>()
-        for (example, index) in fields {
-            // A name the pack cannot hold (`site`, the record's own; `my posts`) would
-            // leave no pack at all: the rest is learned, and this one said.
-            if let problem = PackName.problem(with: example.field, what: "field", dotted: true, reserved: true) {
-                unlearned.append("\(example.field) = \(example.value): not learned; \(problem)")
-                continue
-            }
+        for (example, index) in Self.named(fields, unlearned: &unlearned) {
             let others = pages.indices.filter { $0 != index }
             let known = others.map { other in other == 0 ? main.values.first { $0.field == example.field } : shown[other - 1].first { $0.field == example.field } }
             let search = suggester.search(example, on: pages[index].0, also: others.map { pages[$0].0 }, alsoExamples: known, taken: taken)
