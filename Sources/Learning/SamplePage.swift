@@ -111,8 +111,8 @@ extension SamplePage {
     /// Every place `finder`'s value is written inside `element`, steadiest first: in the
     /// text before in an attribute (`OKC` read in a link, not in its href), the value
     /// alone in its element before a part of a longer text, then in page order.
-    func places(of finder: ValueFinder, inside element: Int) -> [Place] {
-        let bounds = tree.nodes[element].start..<tree.nodes[element].end
+    func places(of finder: ValueFinder, inside element: Int, through end: Int? = nil) -> [Place] {
+        let bounds = tree.nodes[element].start..<max(tree.nodes[element].end, end ?? 0)
         let slice = Array(utf8[bounds])
         var places = [Place]()
         for found in finder.occurrences(in: slice, everywhere: true, limit: 200) where !ValueFinder.isInTagName(slice, at: found.lowerBound) {

@@ -33,6 +33,20 @@ import Testing
         #expect(rows.map { $0["ratings"] } == [.int(1), .int(2)])
     }
 
+    /// A list of `<dt>` titles each followed by its `<dd>` of figures: a row is the pair.
+    @Test func aRowOfATermAndItsDefinitionHoldsBoth() throws {
+        func packages(_ rows: [(String, String)]) -> String {
+            "<html><body><dl class=\"pkgs\">" + rows.map { "<dt><a href=\"/p\">\($0.0)</a></dt><dd>v1.0 &mdash; \($0.1) downloads</dd>" }.joined() + "</dl></body></html>"
+        }
+        let html = packages([("Alpha", "2,204"), ("Beta", "87"), ("Gamma", "14")])
+        let outcome = learner().learn(from: .init(page: page(html), rowTitles: ["Alpha", "Beta"],
+                                                  rowValues: [row("Alpha", "downloads", "2,204"), row("Beta", "downloads", "87")], listCount: 3))
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        let rows = try #require(try read(outcome, packages([("Delta", "901"), ("Epsilon", "12")])).collections["books"])
+        #expect(rows.map { $0["title"] } == [.text("Delta"), .text("Epsilon")])
+        #expect(rows.map { $0["downloads"] } == [.int(901), .int(12)])
+    }
+
     /// Each item marks its date with a class that stands once in every item, but in its
     /// middle: rows cut there would give each title the next item's status.
     @Test func aRowStartThatCutsItemsInTwoIsNotLearned() throws {

@@ -21,6 +21,16 @@ extension ListLearner {
         return nil
     }
 
+    /// Where an item's row ends, as a row start cuts the list: at the next item beside it,
+    /// so that a row of `<dt>` and `<dd>` holds both; the last at the list's end.
+    func rowEnd(of item: Int, in found: ListFinder.Found) -> Int {
+        let tree = main.tree
+        guard let index = found.items.firstIndex(of: item) else { return tree.nodes[item].end }
+        guard index + 1 < found.items.count else { return min(found.end, tree.nodes[found.container].end) }
+        let next = found.items[index + 1]
+        return tree.nodes[next].parent == tree.nodes[item].parent ? tree.nodes[next].start : tree.nodes[item].end
+    }
+
     /// Each row field, from the values given for it on titled rows.
     func rowFields(_ values: [RowExample], titles: [String], found: ListFinder.Found, into learned: inout Learned) {
         var order = [String]()
@@ -61,7 +71,7 @@ extension ListLearner {
         for value in given {
             guard let index = titles.firstIndex(of: value.title), index < found.titled.count,
                   let finder = ValueFinder(value: value.example.value, type: value.example.type, engine: suggester.engine) else { continue }
-            let places = main.places(of: finder, inside: found.titled[index].item)
+            let places = main.places(of: finder, inside: found.titled[index].item, through: rowEnd(of: found.titled[index].item, in: found))
             let free = places.filter { !used.contains($0.range.lowerBound) }
             for place in (free.isEmpty ? places : free).prefix(3) {
                 for anchored in suggester.candidatePatterns(value.example.type, at: place, on: main) where tried.insert(anchored.pattern).inserted {
