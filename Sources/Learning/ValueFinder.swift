@@ -52,7 +52,12 @@ struct ValueFinder {
             if DateText.yearMonth(trimmed) != nil { return .month }
             if RelativeTime.span(trimmed) != nil { return .duration }
         }
-        if RelativeTime.day(trimmed, before: Date(timeIntervalSince1970: 1e9)) != nil { return .date }
+        // "3 days ago" names a day; "17 years ago" or "2 months ago" none a page can say:
+        // a day counted back that far would be exact where the page is not. Its words.
+        if RelativeTime.day(trimmed, before: Date(timeIntervalSince1970: 1e9)) != nil {
+            let span = trimmed.lowercased().hasSuffix(" ago") ? RelativeTime.span(String(trimmed.dropLast(4))) : nil
+            return span.map { $0.years + $0.months + $0.weeks > 0 } == true ? .text : .date
+        }
         return .text
     }
 

@@ -46,6 +46,8 @@ import Testing
         #expect(example("a", "Apr 2017").type == .month)
         #expect(example("a", "12 Mar 2012").type == .date)
         #expect(example("a", "3 days ago").type == .date)
+        #expect(["17 years ago", "2 months ago", "a week ago", "2 years, 3 months ago", "yesterday", "an hour ago"].map { example("a", $0).type }
+                == [.text, .text, .text, .text, .date, .date])
         // A day's clock time is kept, as are other words after a day: never cut to the day.
         #expect(["Feb 17, 2009 02:05", "Sat Mar 08, 2014 9:12 pm", "2014-08-21T01:36:17Z", "Mar 12, 2012 (edited)"].map { example("a", $0).type }
                 == [.datetime, .datetime, .datetime, .text])
