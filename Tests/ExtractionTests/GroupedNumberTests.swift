@@ -34,6 +34,10 @@ import Testing
         #expect(try read(.int, "Change <b>&minus;42</b>") == "&minus;42")
         #expect(try read(.decimal, "Change <b>\u{2212}4.5</b>") == "\u{2212}4.5")
         #expect(try read(.rounded, "Change <b>\u{2212}1.2k</b>") == "\u{2212}1.2k")
+        // A unit a space apart (`12.3 K`), and no unit read from a word (`12 bananas`).
+        #expect(try read(.rounded, "Views <b>12.3 K</b>") == "12.3 K")
+        #expect(FieldType.rounded.convert("12.3&nbsp;K", base: "") == .success(.int(12_300)))
+        #expect(try read(.rounded, "<b>12 bananas</b>") == nil)
         // A pattern that starts after the head (a page grouping with a mark it does not
         // read) finds no tail to read.
         let tail = try PCRE2Engine().compile(IntType.suggestedCaptures[0] + " followers", options: PatternOptions())

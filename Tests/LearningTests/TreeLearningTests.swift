@@ -166,6 +166,19 @@ import Testing
         #expect([record.value("nick"), record.value("school"), record.value("solved")] == [.text("Cyclone"), .text("Ridge College"), .int(1_024)])
     }
 
+    /// A rating after its stars, no words before it: the element before it, named by its
+    /// class, anchors it.
+    @Test func aValueAfterANamedElementWithoutWordsIsReadAfterIt() throws {
+        func card(_ rating: String, _ votes: String) -> String {
+            "<html><body><div class=\"row\"><span class=\"stars\">&#9733;&#9733;&#9733;&#9734;</span> \(rating)</div><p>\(votes) votes</p></body></html>"
+        }
+        let outcome = learner().learn(from: .init(page: page(card("4.7", "12")), values: [example("rating", "4.7")]),
+                                      also: [.init(page: page(card("3.9", "8")), values: [example("rating", "3.9")])])
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        #expect(outcome.toml.contains("# from the element after <span class=\"stars\">"), "\(outcome.toml)")
+        #expect(try read(outcome, card("5.0", "40")).value("rating") == .decimal(Decimal(string: "5.0")!))
+    }
+
     /// Counts beside icons, each named only in its item's `title` or `aria-label`; a
     /// `title` that is the value again (a location's) is no label of it.
     @Test func aLabelHeldOnlyInATitleAttributeIsAnAnchor() throws {

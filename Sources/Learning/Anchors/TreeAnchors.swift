@@ -201,12 +201,18 @@ struct TreeAnchors {
 
     /// A label element right before a value that starts a longer text:
     /// `<strong>Position:</strong> Point Guard ▪`.
+    /// Where no label stands there, the element before it named by an attribute, passed
+    /// over whole: `<span class="stars">★★★★☆</span> 4.7`.
     private func labelBeforeText(_ node: Int, place: SamplePage.Place) -> [(anchor: String, rank: Int, prefix: String, sign: String)] {
         let before = sample.utf8[tree.nodes[node].start..<place.range.lowerBound]
         guard String(decoding: before, as: UTF8.self).allSatisfy(\.isWhitespace),
-              let sibling = tree.elementsBefore(node).first, let label = labelText(sibling, words: tree.text(of: sibling)),
-              tree.wordsBetween(sibling, node).isEmpty else { return [] }
-        return [("the label '\(tree.text(of: sibling))' (<\(tree.nodes[sibling].name)>)", 1, label + "(?:\\s|</[^>]+>)*\\s*", label)]
+              let sibling = tree.elementsBefore(node).first, tree.wordsBetween(sibling, node).isEmpty else { return [] }
+        if let label = labelText(sibling, words: tree.text(of: sibling)) {
+            return [("the label '\(tree.text(of: sibling))' (<\(tree.nodes[sibling].name)>)", 1, label + "(?:\\s|</[^>]+>)*\\s*", label)]
+        }
+        let element = tree.nodes[sibling]
+        guard !element.implied, element.contentEnd < element.end, !tree.holdsItsOwnName(sibling), let (named, tag) = namingAttribute(sibling) else { return [] }
+        return [("the element after \(named)", 5, tag + ".*?</\(element.name)\\s*>\\s*", tag)]
     }
 
     /// A value between marks in its element's text (`lihua--Li Hua`, `Zhang Wei, Hangzhou,

@@ -16,9 +16,9 @@ public enum RoundedType: FieldKind {
          WrittenForm(sample: "2.2m", needs: "a rounded count in millions"),
          WrittenForm(sample: "1,103", needs: "thousands separators")]
     }
-    /// Every form the type reads ("1,103", "13.5k", "2.2m", "-12"); the words after it stay out.
+    /// Every form the type reads ("1,103", "13.5k", "2.2m", "12.3 K", "-12"); the words after it stay out.
     public static var suggestedCaptures: [String] {
-        [Numeral.notATail + "(" + Numeral.minusPattern + "?\\d[\\d,.]*(?:[kmb](?![a-z]))?)"]
+        [Numeral.notATail + "(" + Numeral.minusPattern + "?\\d[\\d,.]*(?:(?:\\s|&nbsp;)?[kmb](?![a-z]))?)"]
     }
     public static var capturesAsText: Bool { false }
 
