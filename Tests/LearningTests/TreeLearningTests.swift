@@ -179,6 +179,23 @@ import Testing
         #expect(try read(outcome, card("5.0", "40")).value("rating") == .decimal(Decimal(string: "5.0")!))
     }
 
+    /// A city between commas in a line of plain boxes after the `<h1>`: read there, and
+    /// unknown where a member's line says no city.
+    @Test func aPieceOfAPlainLineIsReadAfterTheHeadingBeforeIt() throws {
+        func profile(_ line: String) -> String {
+            let handle = line.prefix { $0 != " " }.lowercased()
+            return "<html><body><div class=\"main\"><h1><a href=\"/u\">\(handle)</a></h1><div><div style=\"margin-top: 0.5em;\">\(line)</div></div></div></body></html>"
+        }
+        let outcome = learner().learn(from: .init(page: page(profile("Zhang Wei, Hangzhou, China")), values: [example("city", "Hangzhou")]),
+                                      also: [.init(page: page(profile("Lena Kraus, Munich, Germany")), values: [example("city", "Munich")])])
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        #expect(outcome.toml.contains("# from the element after <h1>, after its ','"), "\(outcome.toml)")
+        #expect(try read(outcome, profile("Ana Lima, Recife, Brazil")).value("city") == .text("Recife"))
+        let noCity = try read(outcome, profile("Ana Lima, Brazil"))
+        #expect(noCity.value("city") == .null)
+        #expect(noCity.problems.compactMap { $0.field?.name } == ["city"])
+    }
+
     /// Counts beside icons, each named only in its item's `title` or `aria-label`; a
     /// `title` that is the value again (a location's) is no label of it.
     @Test func aLabelHeldOnlyInATitleAttributeIsAnAnchor() throws {

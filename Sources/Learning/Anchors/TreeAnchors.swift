@@ -176,7 +176,8 @@ struct TreeAnchors {
         if let word = tree.classes(of: element).first(where: { !AnchorWords.looksGenerated($0) && !AnchorWords.isLayout($0) }) {
             return ("<\(name) class=\"\(word)\">", ElementPatterns.startTag(name, attribute: "class", value: word))
         }
-        return nil
+        // A name rare on a page names its element (the `<h1>` a subtitle line follows).
+        return Self.rareElements.contains(name) ? ("<\(name)>", "<\(name)\\b[^>]*>") : nil
     }
 
     /// The label in the element right after a number's, where the two alone fill their
@@ -231,7 +232,13 @@ struct TreeAnchors {
         // By its name alone only where the name is rare on a page (a caption, a heading):
         // the first `<div>` with two commas in it may be any box.
         let element = Self.rareElements.contains(name) ? [("the element <\(name)>", 6, "<\(name)\\b[^>]*>" + ElementPatterns.skip(inside: name), "<\(name)\\b[^>]*>")] : []
-        return (attributeAnchors([holder]) + labelAnchors([holder]) + neighbourAnchors([holder]) + element).map { anchor, rank, prefix, sign in
+        // The element, or one around it that says nothing more (`<div><div>Zhang Wei, Hangzhou, China</div></div>` after an `<h1>`).
+        var holders = [holder]
+        for ancestor in tree.ancestors(of: holder).prefix(2) where !tree.nodes[ancestor].implied && tree.text(of: ancestor) == tree.text(of: holder) {
+            holders.append(ancestor)
+        }
+        let located = attributeAnchors(holders) + labelAnchors(holders) + holders.flatMap { neighbourAnchors([$0]) } + element
+        return located.map { anchor, rank, prefix, sign in
             ("\(anchor), after \(count == 1 ? "its" : "\(count)") '\(mark.trimmingCharacters(in: .whitespaces))'", rank + 2, prefix + skip, sign)
         }
     }
