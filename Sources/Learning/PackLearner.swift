@@ -129,6 +129,11 @@ public struct PackLearner {
             if let known = widest[example.field], let knownRank = order.firstIndex(of: known), knownRank >= rank { continue }
             widest[example.field] = example.type
         }
+        // Written as a number on one page and as words on another ("42", "500+"; "Mar 2019",
+        // "never"): the words of every page, as text reads them all.
+        var kinds = [String: Set<FieldType>]()
+        for example in examples where !example.typeStated { kinds[example.field, default: []].insert(order.contains(example.type) ? .int : example.type) }
+        for (field, types) in kinds where types.count > 1 { widest[field] = .text }
         let rounded = examples.filter { $0.type == .rounded }.compactMap { try? RoundedNumber.read($0.value).get().value }.min()
         func retyped(_ page: PageValues) -> PageValues {
             var page = page
@@ -136,7 +141,7 @@ public struct PackLearner {
                 guard !example.typeStated else { return example }
                 var type = widest[example.field] ?? example.type
                 if type == .int, let rounded, let count = try? RoundedNumber.read(example.value).get().value, count < rounded { type = .rounded }
-                guard type != example.type, order.contains(example.type) else { return example }
+                guard type != example.type, order.contains(example.type) || type == .text else { return example }
                 return PatternSuggester.Example(field: example.field, value: example.value, type: type)
             }
             return page
@@ -144,7 +149,6 @@ public struct PackLearner {
         return (retyped(main), also.map(retyped))
     }
 
-    /// Learns from `main` (its values, its row titles and row values), checked on `also`.
     /// The fields whose names a pack can hold; a name it cannot (`site`, the record's
     /// own; `my posts`) would leave no pack at all: it is said, and the rest learned.
     private static func named(_ fields: [(example: PatternSuggester.Example, page: Int)], unlearned: inout [String])
@@ -156,6 +160,7 @@ public struct PackLearner {
         }
     }
 
+    /// Learns from `main` (its values, its row titles and row values), checked on `also`.
     public func learn(from main: PageValues, also: [PageValues] = []) -> Outcome {
         let (main, also) = Self.widened(main, also)
         let mainSample = SamplePage(main.page, known: main.values + main.rowTitles.map { PatternSuggester.Example(field: "title", value: $0, type: .text) })

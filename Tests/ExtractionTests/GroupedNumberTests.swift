@@ -38,6 +38,15 @@ import Testing
         #expect(try read(.rounded, "Views <b>12.3 K</b>") == "12.3 K")
         #expect(FieldType.rounded.convert("12.3&nbsp;K", base: "") == .success(.int(12_300)))
         #expect(try read(.rounded, "<b>12 bananas</b>") == nil)
+        // A bound is no number: not 500 of `500+`, 4 of `4.5+` or 12 of `12k+`.
+        func first(_ type: FieldType, _ page: String) throws -> String? {
+            let pattern = try PCRE2Engine().compile("<b>" + type.kind.suggestedCaptures[0], options: PatternOptions())
+            return try Array(page.utf8).withUnsafeBufferPointer { bytes in
+                try pattern.firstMatch(in: bytes, from: 0)?.group(1).map { String(decoding: bytes[$0], as: UTF8.self) }
+            }
+        }
+        #expect(try [(FieldType.int, "500+"), (.decimal, "4.5+"), (.rounded, "12k+"), (.rounded, "1.2k+")].map { try first($0.0, "<b>\($0.1)</b>") } == [nil, nil, nil, nil])
+        #expect(try [(FieldType.int, "500"), (.decimal, "4.5"), (.rounded, "12k")].map { try first($0.0, "<b>\($0.1)</b>") } == ["500", "4.5", "12k"])
         // A pattern that starts after the head (a page grouping with a mark it does not
         // read) finds no tail to read.
         let tail = try PCRE2Engine().compile(IntType.suggestedCaptures[0] + " followers", options: PatternOptions())

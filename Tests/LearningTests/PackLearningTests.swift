@@ -226,6 +226,21 @@ import Testing
         #expect(["likes_given", "days_visited", "since"].map { bigger.fields[$0]?.step } == [100, 100, nil])
     }
 
+    /// A count written "42" on one page and "500+" on another (a bound, not a number) is
+    /// the page's words on every page; learned from numbers alone, "500+" reads unknown.
+    @Test func aValueWrittenAsWordsOnAPageGivenIsTextOnEvery() throws {
+        func card(_ connections: String) -> String { "<html><body><p>Connections: <b>\(connections)</b></p></body></html>" }
+        let outcome = learner().learn(from: .init(page: page(card("42")), values: [example("connections", "42")]),
+                                      also: [.init(page: page(card("500+"), "also.html"), values: [example("connections", "500+")])])
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        #expect(try [card("1,204"), card("500+")].map { try read(outcome, $0).value("connections") } == [.text("1,204"), .text("500+")])
+        let numbers = learner().learn(from: .init(page: page(card("42")), values: [example("connections", "42")]),
+                                      also: [.init(page: page(card("7"), "also.html"), values: [example("connections", "7")])])
+        let bound = try read(numbers, card("500+"))
+        #expect(bound.value("connections") == .null)
+        #expect(bound.problems.compactMap { $0.field?.name } == ["connections"])
+    }
+
     /// A count learned as an int never reads the head of a longer number on another
     /// page: `8.2k`, `8.25` and `12k` read as unknown, with a problem, not as 8 or 12.
     @Test func anIntNeverReadsTheHeadOfALongerNumber() throws {

@@ -12,7 +12,7 @@ public enum DecimalType: FieldKind {
         [WrittenForm(sample: "4.66", needs: "a decimal point")]
     }
     public static var suggestedCaptures: [String] {
-        [Numeral.notATail + "\\+?(" + Numeral.minusPattern + "?\\d[\\d,]*(?:\\.\\d+)?)"]
+        [Numeral.notATail + "\\+?(" + Numeral.minusPattern + "?\\d[\\d,]*(?:\\.\\d+)?)(?![\\d+]|[.,]\\d)"]
     }
     public static var capturesAsText: Bool { false }
 

@@ -10,8 +10,9 @@ public enum IntType: FieldKind {
     }
     public static var suggestedCaptures: [String] {
         // A plus sign before the number is read past: `+3` is 3. Never the head of a
-        // longer number: not `8` of `8.2k` or of `8.25`, nor `12` of `12k`.
-        [Numeral.notATail + "\\+?(" + Numeral.minusPattern + "?\\d[\\d,]*(?:" + Numeral.spacePattern + "\\d{3}(?![\\d,]))*)(?![\\d]|[.,]\\d|[kmb](?![a-z]))"]
+        // longer number: not `8` of `8.2k` or of `8.25`, nor `12` of `12k`; nor a bound
+        // for the number (`500+`: more than 500).
+        [Numeral.notATail + "\\+?(" + Numeral.minusPattern + "?\\d[\\d,]*(?:" + Numeral.spacePattern + "\\d{3}(?![\\d,]))*)(?![\\d+]|[.,]\\d|[kmb](?![a-z]))"]
     }
     public static var capturesAsText: Bool { false }
 

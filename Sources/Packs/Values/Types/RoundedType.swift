@@ -18,7 +18,7 @@ public enum RoundedType: FieldKind {
     }
     /// Every form the type reads ("1,103", "13.5k", "2.2m", "12.3 K", "-12"); the words after it stay out.
     public static var suggestedCaptures: [String] {
-        [Numeral.notATail + "(" + Numeral.minusPattern + "?\\d[\\d,.]*(?:(?:\\s|&nbsp;)?[kmb](?![a-z]))?)"]
+        [Numeral.notATail + "(" + Numeral.minusPattern + "?\\d[\\d,.]*(?:(?:\\s|&nbsp;)?[kmb](?![a-z]))?)(?![\\d+]|[.,]\\d|(?:\\s|&nbsp;)?[kmb](?![a-z]))"]
     }
     public static var capturesAsText: Bool { false }
 
