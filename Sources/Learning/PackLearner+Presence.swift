@@ -1,4 +1,5 @@
 import Extraction
+import Matching
 import Packs
 
 /// Absence learned from the pages given: a value one page shows and another does not
@@ -53,5 +54,24 @@ extension PackLearner {
     private func shows(_ sign: String, on sample: SamplePage) -> Bool {
         guard let (extractor, _) = suggester.onePack(.string, within: [], pattern: "(" + sign + ")") else { return true }
         return (extractor.extract([sample.page]).value("v") ?? .null) != .null
+    }
+
+    /// A list a page given shows empty (`list-count=0`): the list's element shown with
+    /// nothing in it is its sign (`absent`), where it stands so on every such page and on
+    /// no page with rows; else the list there stays unknown, and is said.
+    func withEmptySign(_ list: ListLearner.Learned, pages: [(SamplePage, PageValues)], notes: inout [String]) -> ListLearner.Learned {
+        let empty = pages.filter { $0.1.listCount == 0 }.map(\.0)
+        guard !empty.isEmpty else { return list }
+        let full = pages.filter { $0.1.listCount != 0 }.map(\.0)
+        var list = list
+        list.absent = list.emptyBoxes.first { box in
+            guard let compiled = try? suggester.engine.compile(box.pattern, options: PatternOptions()) else { return false }
+            let shows = { (sample: SamplePage) in (try? sample.utf8.withUnsafeBufferPointer { try compiled.firstMatch(in: $0, from: 0) }) != nil }
+            return empty.allSatisfy(shows) && !full.contains(where: shows)
+        }
+        if list.absent == nil {
+            notes.append("\(site.collection): \(empty.map(\.origin).joined(separator: ", ")) shows no rows, but nothing there tells an empty list from a missing one: add `absent` (its words for none), or it reads as unknown")
+        }
+        return list
     }
 }

@@ -54,6 +54,7 @@ extension PackLearner {
     }
 
     func collectionTOML(_ list: ListLearner.Learned, pages: [(SamplePage, PageValues)], notes: inout [String]) -> String {
+        let list = withEmptySign(list, pages: pages, notes: &notes)
         var text = "\n# \(site.collection): \(list.items) rows on the page learned from\n" + list.toml(collection: site.collection, source: site.source)
         for field in list.fields where list.present[field.field] != nil {
             notes.append("\(site.collection).\(field.field): some rows show no \(field.field) (nor its sign), so a row without it reads as none: `present` is its sign")

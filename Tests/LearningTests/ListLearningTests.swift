@@ -33,6 +33,23 @@ import Testing
         #expect(rows.map { $0["ratings"] } == [.int(1), .int(2)])
     }
 
+    /// A page given with no rows (`list-count=0`) whose list's element stands empty: that
+    /// is the list's sign of none; a page without the element reads the list as unknown.
+    @Test func anEmptyListGivenTeachesItsSign() throws {
+        func shelf(_ books: [String]) -> String {
+            "<html><body><h2>Books</h2><ul class=\"shelf\">" + books.map { "<li><a class=\"t\">\($0)</a></li>" }.joined() + "</ul></body></html>"
+        }
+        let outcome = learner().learn(from: .init(page: page(shelf(["Alpha", "Beta", "Gamma"])), rowTitles: ["Alpha", "Beta"], listCount: 3),
+                                      also: [.init(page: page(shelf([]), "empty.html"), listCount: 0)])
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        #expect(outcome.checks.filter { !$0.right }.isEmpty, "\(outcome.checks)")
+        #expect(outcome.toml.contains("# empty where the page shows <ul class=\"shelf\"> with nothing in it"), "\(outcome.toml)")
+        #expect(try read(outcome, shelf([])).collections["books"]?.count == 0)
+        let gone = try read(outcome, "<html><body><h2>Books</h2><p>Moved.</p></body></html>")
+        #expect(gone.collections["books"] == nil)
+        #expect(gone.problems.contains { $0.message.contains("unknown, not empty") })
+    }
+
     /// A list of `<dt>` titles each followed by its `<dd>` of figures: a row is the pair.
     @Test func aRowOfATermAndItsDefinitionHoldsBoth() throws {
         func packages(_ rows: [(String, String)]) -> String {

@@ -25,6 +25,11 @@ struct ListLearner {
         var unlearned: [(example: PatternSuggester.Example, why: String)] = []
         /// Items the tree shows in the list's section on the page learned from.
         var items: Int
+        /// The list's element with nothing in it (`<ul class="posts"></ul>`), each way it
+        /// can be named: a sign of an empty list, where a page given shows one.
+        var emptyBoxes: [(anchor: String, pattern: String)] = []
+        /// The sign chosen (`absent`): one of `emptyBoxes`.
+        var absent: (anchor: String, pattern: String)?
 
         /// The collection as pack TOML: its section, where rows start, its fields.
         func toml(collection: String, source: String) -> String {
@@ -33,6 +38,7 @@ struct ListLearner {
             text += "[collections.\(key)]\nsource = \"\(source)\"\n"
             if !within.isEmpty { text += "within = [" + within.map { "'\($0)'" }.joined(separator: ", ") + "]\n" }
             text += "row_start = '\(rowStart)'\n"
+            if let absent { text += "# empty where the page shows \(PackLearner.comment(absent.anchor))\nabsent = '\(absent.pattern)'\n" }
             for field in [title] + fields {
                 text += "\n# from \(PackLearner.comment(field.anchor))\n[collections.\(key).fields.\(PatternSuggester.tomlKey(field.field))]\n"
                 text += "type = \"\(field.type.rawValue)\"\n"
@@ -62,7 +68,7 @@ struct ListLearner {
             for start in starts where cutsItems(found, within: section.within, rowStart: start.pattern) {
                 guard let title = titlePattern(found, titles: titles, within: section.within, rowStart: start.pattern) else { continue }
                 var learned = Learned(within: section.within, withinAnchor: section.anchor, rowStart: start.pattern, rowStartAnchor: start.anchor,
-                                      title: title, items: found.items.count)
+                                      title: title, items: found.items.count, emptyBoxes: emptyBoxes(found))
                 rowFields(values, titles: titles, found: found, into: &learned)
                 return .success(learned)
             }
@@ -71,6 +77,20 @@ struct ListLearner {
     }
 
     // MARK: The section and the rows
+
+    /// The list's element, by its id or a class that names it, with nothing in it but
+    /// white space and comments.
+    private func emptyBoxes(_ found: ListFinder.Found) -> [(anchor: String, pattern: String)] {
+        let tree = main.tree, container = found.container, name = tree.nodes[container].name
+        var named = [(String, String)]()
+        if let id = tree.attribute("id", of: container), !id.isEmpty, !AnchorWords.looksGenerated(id) {
+            named.append(("id=\"\(id)\"", ElementPatterns.startTag(name, attribute: "id", value: id)))
+        }
+        for word in tree.classes(of: container).filter({ !AnchorWords.looksGenerated($0) && !AnchorWords.isLayout($0) }).prefix(2) {
+            named.append(("class=\"\(word)\"", ElementPatterns.startTag(name, attribute: "class", value: word)))
+        }
+        return named.map { ("<\(name) \($0.0)> with nothing in it", $0.1 + "(?:\\s|&nbsp;|<!--.*?-->)*</\(name)\\s*>") }
+    }
 
     /// Ways to keep the rows to the list's own section: the list's element by its id or
     /// class, by an ancestor's and then its own tag, as the page's first of its tag; the
