@@ -38,8 +38,9 @@ struct ValueFinder {
             group.allSatisfy(\.isASCIIDigit) && (index == 0 ? (1...3).contains(group.count) : group.count == 3)
         }) { return .text }
         if parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) { return .decimal }
+        // `1.2B` is billions; `0 B`, a B a space apart, is a size in bytes: its words.
         if let unit = trimmed.last, "kKmMbB".contains(unit), trimmed.dropLast().contains(where: \.isASCIIDigit),
-           case .success = RoundedNumber.read(trimmed) { return .rounded }
+           !("bB".contains(unit) && trimmed.dropLast().last?.isWhitespace == true), case .success = RoundedNumber.read(trimmed) { return .rounded }
         if trimmed.hasPrefix("http://") || trimmed.hasPrefix("https://") { return .url }
         // A day as ISO 8601 writes it (`2024-03-05`); other digits alone are no date ("12").
         let iso = trimmed.split(separator: "-", omittingEmptySubsequences: false).map(\.count) == [4, 2, 2]

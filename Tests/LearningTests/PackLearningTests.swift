@@ -43,6 +43,7 @@ import Testing
         #expect(example("a", "4.66").type == .decimal)
         #expect(example("a", "12.3k").type == .rounded)
         #expect(example("a", "2.2m").type == .rounded)
+        #expect([example("a", "1.2B").type, example("a", "0 B").type, example("a", "12 K").type] == [.rounded, .text, .rounded])
         #expect(example("a", "Apr 2017").type == .month)
         #expect(example("a", "12 Mar 2012").type == .date)
         #expect(example("a", "3 days ago").type == .date)
