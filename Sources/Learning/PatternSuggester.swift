@@ -190,9 +190,13 @@ public struct PatternSuggester {
         var ends = ["([^<]+?)\\s*<"]
         if spansTags, let holder, !holder.isEnd { ends.insert("(.+?)\\s*</\(holder.name)>", at: 0) }
         // Text that runs on after the value: "Jane Doe (Articles: 6)", "Point Guard ▪ Shoots".
-        let rest = String(decoding: after, as: UTF8.self).drop { $0.isWhitespace }
+        let text = String(decoding: after, as: UTF8.self)
+        let rest = text.drop { $0.isWhitespace }
         if let next = rest.first, !next.isLetter, !next.isNumber, next != "<" {
-            ends.append("([^<]+?)\\s*" + ElementPatterns.escaped(String(next)))
+            // A mark with spaces around it (`La Barre - France`) ends the value only so,
+            // never inside a word of it (`Xi-an - China`).
+            let spaced = text.first?.isWhitespace == true && rest.dropFirst().first?.isWhitespace == true
+            ends.append(spaced ? "([^<]+?)\\s+" + ElementPatterns.escaped(String(next)) + "(?=\\s)" : "([^<]+?)\\s*" + ElementPatterns.escaped(String(next)))
             // A character written as a reference (`&#9642;`): the whole reference ends the value.
             if next == "&", let end = rest.firstIndex(of: ";"), rest.distance(from: rest.startIndex, to: end) <= 10 {
                 ends.append("([^<]+?)\\s*" + ElementPatterns.escaped(String(rest[...end])))

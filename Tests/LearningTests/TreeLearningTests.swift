@@ -196,6 +196,16 @@ import Testing
         #expect(noCity.problems.compactMap { $0.field?.name } == ["city"])
     }
 
+    /// A line whose parts stand between spaced dashes, the parts hyphenated themselves:
+    /// a part is read between the spaced marks, never cut at a hyphen (`Xi-an`).
+    @Test func aPartBetweenSpacedDashesKeepsItsHyphens() throws {
+        func line(_ name: String, _ city: String) -> String { "<html><body><div class=\"sub\">\(name) - \(city) - France</div></body></html>" }
+        let outcome = learner().learn(from: .init(page: page(line("Jean-Marc Lenoir", "La Barre")), values: [example("city", "La Barre")]),
+                                      also: [.init(page: page(line("Wu Wei", "Xi-an")), values: [example("city", "Xi-an")])])
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        #expect(try read(outcome, line("Mary-Ann Smith-Jones", "Saint-Malo")).value("city") == .text("Saint-Malo"))
+    }
+
     /// Counts beside icons, each named only in its item's `title` or `aria-label`; a
     /// `title` that is the value again (a location's) is no label of it.
     @Test func aLabelHeldOnlyInATitleAttributeIsAnAnchor() throws {

@@ -224,10 +224,13 @@ struct TreeAnchors {
               tree.nodes[holder].children.first(where: { !tree.text(of: $0).isEmpty }) == node else { return [] }
         let before = HTMLEntities.decode(String(decoding: sample.utf8[tree.nodes[node].start..<place.range.lowerBound], as: UTF8.self))
         let written = String(before.reversed().drop(while: \.isWhitespace).reversed())
-        guard let mark = Self.marks.first(where: { written.hasSuffix($0.trimmingCharacters(in: .whitespaces)) && written.count > $0.count }) else { return [] }
-        let count = written.components(separatedBy: mark.trimmingCharacters(in: .whitespaces)).count - 1
+        // A mark with spaces around it (` - `) is counted so, never inside a word (`Jean-Marc`).
+        guard let mark = Self.marks.first(where: { written.hasSuffix($0.hasPrefix(" ") ? " " + $0.trimmingCharacters(in: .whitespaces) : $0) && written.count > $0.count })
+        else { return [] }
+        let sign = mark.trimmingCharacters(in: .whitespaces), spaced = mark.hasPrefix(" ")
+        let count = (spaced ? before : written).components(separatedBy: spaced ? mark : sign).count - 1
         guard (1...5).contains(count) else { return [] }
-        let skip = "(?:[^<]*?" + ElementPatterns.words(mark.trimmingCharacters(in: .whitespaces)) + "){\(count)}\\s*"
+        let skip = "(?:[^<]*?" + (spaced ? "\\s" : "") + ElementPatterns.words(sign) + (spaced ? "(?=\\s)" : "") + "){\(count)}\\s*"
         let name = tree.nodes[holder].name
         // By its name alone only where the name is rare on a page (a caption, a heading):
         // the first `<div>` with two commas in it may be any box.
@@ -238,8 +241,8 @@ struct TreeAnchors {
             holders.append(ancestor)
         }
         let located = attributeAnchors(holders) + labelAnchors(holders) + holders.flatMap { neighbourAnchors([$0]) } + element
-        return located.map { anchor, rank, prefix, sign in
-            ("\(anchor), after \(count == 1 ? "its" : "\(count)") '\(mark.trimmingCharacters(in: .whitespaces))'", rank + 2, prefix + skip, sign)
+        return located.map { anchor, rank, prefix, elementSign in
+            ("\(anchor), after \(count == 1 ? "its" : "\(count)") '\(sign)'", rank + 2, prefix + skip, elementSign)
         }
     }
 
