@@ -34,11 +34,12 @@ extension PatternSuggester {
         var search = SearchState()
         // A place whose words around it name the field ("Sponsoring 1" for `sponsoring`)
         // before others: that is where a person read it, whatever else shows the same number.
-        let named = shown.filter { main.namesField(example.field, around: $0) }
+        let names = shown.map { main.namesField(example.field, around: $0) }
+        let named = zip(shown, names).filter(\.1).map(\.0)
         // A small number stands in many attributes (`item-category-1`, `alt="… 1/8"`): a
         // few of them, then the text of a menu or a header (a section's `<nav>` of counts),
         // then the rest.
-        let others = shown.filter { !main.namesField(example.field, around: $0) }
+        let others = zip(shown, names).filter { !$0.1 }.map(\.0)
         let attributes = others.filter { $0.visibility.rank == 1 }
         let ordered = named + others.filter { $0.visibility.rank == 0 } + attributes.prefix(4) + others.filter { $0.visibility.rank > 1 } + attributes.dropFirst(4)
         for place in ordered.prefix(Self.placesTried) {

@@ -1,5 +1,4 @@
 import Extraction
-import Matching
 import Packs
 
 /// Absence learned from the pages given: a value one page shows and another does not
@@ -65,9 +64,7 @@ extension PackLearner {
         let full = pages.filter { $0.1.listCount != 0 }.map(\.0)
         var list = list
         list.absent = list.emptyBoxes.first { box in
-            guard let compiled = try? suggester.engine.compile(box.pattern, options: PatternOptions()) else { return false }
-            let shows = { (sample: SamplePage) in (try? sample.utf8.withUnsafeBufferPointer { try compiled.firstMatch(in: $0, from: 0) }) != nil }
-            return empty.allSatisfy(shows) && !full.contains(where: shows)
+            empty.allSatisfy { shows(box.pattern, on: $0) } && !full.contains { shows(box.pattern, on: $0) }
         }
         if list.absent == nil {
             notes.append("\(site.collection): \(empty.map(\.origin).joined(separator: ", ")) shows no rows, but nothing there tells an empty list from a missing one: add `absent` (its words for none), or it reads as unknown")

@@ -39,17 +39,23 @@ struct BlockScopes {
     func ownScopes(_ element: Int) -> [Scope] {
         let name = tree.nodes[element].name
         let nests = nests(element)
-        var scopes = [Scope]()
+        return namedStartTags(element).map { named, opening in
+            Scope(anchor: "the box <\(name) \(named)>", within: ElementPatterns.content(of: name, opening: opening, nests: nests), element: element)
+        }
+    }
+
+    /// The start tag of `element` by its own id, then by up to two classes that name it
+    /// (neither made by a script nor layout): `id="stats"` and its pattern.
+    func namedStartTags(_ element: Int) -> [(named: String, opening: String)] {
+        let name = tree.nodes[element].name
+        var tags = [(named: String, opening: String)]()
         if let id = tree.attribute("id", of: element), !id.isEmpty, !AnchorWords.looksGenerated(id) {
-            let opening = ElementPatterns.startTag(name, attribute: "id", value: id)
-            scopes.append(Scope(anchor: "the box <\(name) id=\"\(id)\">", within: ElementPatterns.content(of: name, opening: opening, nests: nests), element: element))
+            tags.append(("id=\"\(id)\"", ElementPatterns.startTag(name, attribute: "id", value: id)))
         }
-        let named = tree.classes(of: element).filter { !AnchorWords.looksGenerated($0) && !AnchorWords.isLayout($0) }
-        for word in named.prefix(2) {
-            let opening = ElementPatterns.startTag(name, attribute: "class", value: word)
-            scopes.append(Scope(anchor: "the box <\(name) class=\"\(word)\">", within: ElementPatterns.content(of: name, opening: opening, nests: nests), element: element))
+        for word in tree.classes(of: element).filter({ !AnchorWords.looksGenerated($0) && !AnchorWords.isLayout($0) }).prefix(2) {
+            tags.append(("class=\"\(word)\"", ElementPatterns.startTag(name, attribute: "class", value: word)))
         }
-        return scopes
+        return tags
     }
 
     /// A box by the words it starts with, as its header says them: a table whose first

@@ -60,8 +60,14 @@ struct TreeAnchors {
         let words = tree.text(of: parent)
         // The element says the value and nothing else (not "Views: 120" around a "120").
         guard !words.isEmpty, words == tree.nodes[text].text.split(whereSeparator: \.isWhitespace).joined(separator: " ") else { return [] }
-        var levels = [parent]
-        for ancestor in tree.ancestors(of: parent).prefix(3) {
+        return sayingNoMore(parent, up: 3)
+    }
+
+    /// The element and the ones around it that say nothing more (not `<body>`), innermost first.
+    private func sayingNoMore(_ element: Int, up most: Int) -> [Int] {
+        let words = tree.text(of: element)
+        var levels = [element]
+        for ancestor in tree.ancestors(of: element).prefix(most) {
             guard !tree.nodes[ancestor].implied, tree.text(of: ancestor) == words, !["body", "html"].contains(tree.nodes[ancestor].name) else { break }
             levels.append(ancestor)
         }
@@ -236,10 +242,7 @@ struct TreeAnchors {
         // the first `<div>` with two commas in it may be any box.
         let element = Self.rareElements.contains(name) ? [("the element <\(name)>", 6, "<\(name)\\b[^>]*>" + ElementPatterns.skip(inside: name), "<\(name)\\b[^>]*>")] : []
         // The element, or one around it that says nothing more (`<div><div>Zhang Wei, Hangzhou, China</div></div>` after an `<h1>`).
-        var holders = [holder]
-        for ancestor in tree.ancestors(of: holder).prefix(2) where !tree.nodes[ancestor].implied && tree.text(of: ancestor) == tree.text(of: holder) {
-            holders.append(ancestor)
-        }
+        let holders = sayingNoMore(holder, up: 2)
         let located = attributeAnchors(holders) + labelAnchors(holders) + holders.flatMap { neighbourAnchors([$0]) } + element
         return located.map { anchor, rank, prefix, elementSign in
             ("\(anchor), after \(count == 1 ? "its" : "\(count)") '\(sign)'", rank + 2, prefix + skip, elementSign)

@@ -81,15 +81,10 @@ struct ListLearner {
     /// The list's element, by its id or a class that names it, with nothing in it but
     /// white space and comments.
     private func emptyBoxes(_ found: ListFinder.Found) -> [(anchor: String, pattern: String)] {
-        let tree = main.tree, container = found.container, name = tree.nodes[container].name
-        var named = [(String, String)]()
-        if let id = tree.attribute("id", of: container), !id.isEmpty, !AnchorWords.looksGenerated(id) {
-            named.append(("id=\"\(id)\"", ElementPatterns.startTag(name, attribute: "id", value: id)))
+        let name = main.tree.nodes[found.container].name
+        return BlockScopes(tree: main.tree).namedStartTags(found.container).map { named, opening in
+            ("<\(name) \(named)> with nothing in it", opening + "(?:\\s|&nbsp;|<!--.*?-->)*</\(name)\\s*>")
         }
-        for word in tree.classes(of: container).filter({ !AnchorWords.looksGenerated($0) && !AnchorWords.isLayout($0) }).prefix(2) {
-            named.append(("class=\"\(word)\"", ElementPatterns.startTag(name, attribute: "class", value: word)))
-        }
-        return named.map { ("<\(name) \($0.0)> with nothing in it", $0.1 + "(?:\\s|&nbsp;|<!--.*?-->)*</\(name)\\s*>") }
     }
 
     /// Ways to keep the rows to the list's own section: the list's element by its id or
