@@ -116,10 +116,11 @@ public struct PackLearner {
 
     /// A number written exactly on one page and rounded on another ("402", "1.1k"; "4",
     /// "4.5") is one field of the wider type on every page (rounded, then decimal, then
-    /// int): the type of the page learned from alone would not read the other's. Where
-    /// the site rounds counts ("1.1k"), a count written below the smallest it rounds
-    /// ("905") is read as rounded too: a bigger member's page writes it "6.2k". A type
-    /// the person said stays as said.
+    /// int): the type of the page learned from alone would not read the other's. A
+    /// count written exactly on every page given ("905") is learned rounded too, which
+    /// reads it exactly as an int would: a bigger member's page may write it "6.2k",
+    /// and sites that round counts do it past a size no page given may reach. A year
+    /// ("2016") stays an int: no page rounds one. A type the person said stays as said.
     static func widened(_ main: PageValues, _ also: [PageValues]) -> (PageValues, [PageValues]) {
         let order: [FieldType] = [.int, .decimal, .rounded]
         let examples = ([main] + also).flatMap(\.values)
@@ -134,19 +135,24 @@ public struct PackLearner {
         var kinds = [String: Set<FieldType>]()
         for example in examples where !example.typeStated { kinds[example.field, default: []].insert(order.contains(example.type) ? .int : example.type) }
         for (field, types) in kinds where types.count > 1 { widest[field] = .text }
-        let rounded = examples.filter { $0.type == .rounded }.compactMap { try? RoundedNumber.read($0.value).get().value }.min()
         func retyped(_ page: PageValues) -> PageValues {
             var page = page
             page.values = page.values.map { example in
                 guard !example.typeStated else { return example }
                 var type = widest[example.field] ?? example.type
-                if type == .int, let rounded, let count = try? RoundedNumber.read(example.value).get().value, count < rounded { type = .rounded }
+                if type == .int, !isYear(example.value) { type = .rounded }
                 guard type != example.type, order.contains(example.type) || type == .text else { return example }
                 return PatternSuggester.Example(field: example.field, value: example.value, type: type)
             }
             return page
         }
         return (retyped(main), also.map(retyped))
+    }
+
+    /// Four digits that name a year of this age or the last ("1987", "2016"), not a count.
+    private static func isYear(_ value: String) -> Bool {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        return trimmed.utf8.count == 4 && trimmed.allSatisfy(\.isASCIIDigit) && (1900...2100).contains(Int(trimmed) ?? 0)
     }
 
     /// The fields whose names a pack can hold; a name it cannot (`site`, the record's

@@ -61,4 +61,20 @@ import Testing
             #expect(read == whole, "\(page)")
         }
     }
+
+    /// A count learned as one a site may round reads every way an int is written (a
+    /// sign, spaces or an apostrophe between thousands) and never the head of a decimal
+    /// (`1.11 posts`), whose point is a rounded count's only before its unit.
+    @Test func aRoundedCaptureReadsEveryFormAnIntReads() throws {
+        let pattern = try PCRE2Engine().compile(RoundedType.suggestedCaptures[0] + " posts", options: PatternOptions())
+        func read(_ page: String) throws -> String? {
+            try Array(page.utf8).withUnsafeBufferPointer { bytes in
+                try pattern.firstMatch(in: bytes, from: 0)?.group(1).map { String(decoding: bytes[$0], as: UTF8.self) }
+            }
+        }
+        #expect(try ["+3 posts", "12&nbsp;345 posts", "5\u{202F}006\u{202F}001 posts", "1,204 posts", "6.2k posts", "1.11 posts"].map(read)
+            == ["3", "12&nbsp;345", "5\u{202F}006\u{202F}001", "1,204", "6.2k", nil])
+        #expect(["12&nbsp;345", "5\u{202F}006\u{202F}001", "1'234", "1&thinsp;234"].map { FieldType.rounded.convert($0, base: "") }
+            == [.success(.int(12_345)), .success(.int(5_006_001)), .success(.int(1_234)), .success(.int(1_234))])
+    }
 }

@@ -200,8 +200,8 @@ import Testing
 
     /// Counts a site rounds past a thousand: one written "402" on the page learned from and
     /// "1.1k" on another is one rounded field, and so is one below the smallest count the
-    /// pages round ("905"), which a bigger member's page writes "6.2k". A count written
-    /// exactly above it ("2016") stays an int.
+    /// pages round ("905"), which a bigger member's page writes "6.2k". A year ("2016")
+    /// stays an int.
     @Test func aCountTheSiteRoundsElsewhereIsLearnedRounded() throws {
         func summary(_ visits: String, _ likes: String, _ posts: String, _ since: String) -> String {
             """
@@ -242,15 +242,24 @@ import Testing
         #expect(bound.problems.compactMap { $0.field?.name } == ["connections"])
     }
 
-    /// A count learned as an int never reads the head of a longer number on another
-    /// page: `8.2k`, `8.25` and `12k` read as unknown, with a problem, not as 8 or 12.
-    @Test func anIntNeverReadsTheHeadOfALongerNumber() throws {
+    /// A count written exactly on every page given ("312") is learned as a count a site
+    /// may round: a bigger member's `8.2k` and `12k` read as 8,200 and 12,000 with their
+    /// steps, as they would had a page given shown one; `8.25` is no count: unknown, with
+    /// a problem, never 8. Said to be an int, it never reads the head of a longer number.
+    @Test func aCountGivenExactlyReadsABiggerMembersRoundedOne() throws {
         func profile(_ stars: String) -> String { "<html><body><span class=\"stars\">★ \(stars)</span></body></html>" }
         let outcome = learner().learn(from: .init(page: page(profile("312")), values: [example("stars", "312")]))
         #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
-        #expect(try read(outcome, profile("1,204")).value("stars") == .int(1204))
+        let stars = try ["1,204", "8.2k", "12k"].map { try read(outcome, profile($0)).fields["stars"] }
+        #expect(stars.map { $0?.value } == [.int(1204), .int(8200), .int(12000)])
+        #expect(stars.map { $0?.step } == [nil, 100, 1000])
+        let decimal = try read(outcome, profile("8.25"))
+        #expect(decimal.value("stars") == .null)
+        #expect(decimal.problems.map(\.field?.description) == ["stars"])
+        let said = learner().learn(from: .init(page: page(profile("312")), values: [PatternSuggester.Example(field: "stars", value: "312", type: .int)]))
+        #expect(try read(said, profile("1,204")).value("stars") == .int(1204))
         for longer in ["8.2k", "8.25", "12k"] {
-            let record = try read(outcome, profile(longer))
+            let record = try read(said, profile(longer))
             #expect(record.value("stars") == .null, "\(longer)")
             #expect(record.problems.map(\.field?.description) == ["stars"], "\(longer)")
         }

@@ -44,7 +44,8 @@ struct ScriptDataAnchors {
     private func capture(quoted: UInt8?, end: Int) -> String? {
         let page = sample.utf8
         guard let quoted else {
-            return type == .int ? "(-?\\d+)(?![\\d.eE])" : type == .decimal ? "(-?\\d+(?:\\.\\d+)?)(?![\\d.eE])" : nil
+            // A count learned as it may be rounded reads a script's number whole, as an int does.
+            return type == .int || type == .rounded ? "(-?\\d+)(?![\\d.eE])" : type == .decimal ? "(-?\\d+(?:\\.\\d+)?)(?![\\d.eE])" : nil
         }
         guard end < page.count, page[end] == quoted else { return nil }
         let mark = quoted == Self.quote ? "\"" : "\\x27"

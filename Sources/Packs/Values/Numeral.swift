@@ -114,7 +114,7 @@ extension Numeral {
     /// never 49.
     static func isGrouped(_ text: String) -> Bool {
         // A separator before or after the digits is no group's ("20," in "Posts: 20, Replies: 8").
-        let separators = ",' \t\n\r\u{00A0}\u{202F}\u{2009}"
+        let separators = groupMarks + "\t\n\r"
         let whole = text.prefix { $0 != "." }.trimmingCharacters(in: CharacterSet(charactersIn: separators)).drop { $0 == "-" || $0 == "+" }
         let groups = whole.split(omittingEmptySubsequences: false) { separators.contains($0) }
         let middle = groups.dropFirst().dropLast().map(\.count)
@@ -129,12 +129,16 @@ extension Numeral {
         var text = HTMLText.plain(raw)
         guard isGrouped(text) else { return text }
         if text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "'") || $0 >= 0x80 }) {
-            text.unicodeScalars.removeAll { $0 == "," || $0 == " " || $0 == "'" || $0 == "\u{00A0}" || $0 == "\u{202F}" || $0 == "\u{2009}" }
+            text.removeAll { groupMarks.contains($0) }
         }
         if text.hasPrefix("+") { text.removeFirst() }
         if text.hasPrefix("\u{2212}") { text.replaceSubrange(text.startIndex...text.startIndex, with: "-") }
         return text
     }
+
+    /// The marks pages group thousands with: a comma, an apostrophe (`1'234`) and the
+    /// spaces (`12 345`; no-break, narrow no-break and thin).
+    static let groupMarks = ",' \u{00A0}\u{202F}\u{2009}"
 
     /// Cleaned text as an integer; past 18 digits, Int's own parser (nil outside Int's range).
     static func integer(_ text: String) -> Int? {

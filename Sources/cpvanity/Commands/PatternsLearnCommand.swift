@@ -8,7 +8,8 @@ struct PatternsLearnCommand: ParsableCommand {
         abstract: "Learn a whole pack for a new site from a saved page and the values you read on it.",
         discussion: """
             Give the values as you read them on the page, FIELD=VALUE; each field's type \
-            comes from how its value is written (1,204 int, 4.66 decimal, 12.3k rounded, \
+            comes from how its value is written (1,204 a count, learned rounded so that a \
+            bigger member's 6.2k reads too; 4.66 decimal, 12.3k rounded, \
             Apr 2017 month, 12 Mar 2012, 2012-03-12 or 3 days ago date, Feb 17, 2009 02:05 datetime, 10 years, 3 months duration, \
             anything else text; FIELD:TYPE=VALUE to say). A list: two or three --row-title \
             in page order, and --row FIELD=VALUE for values of the first of those rows \

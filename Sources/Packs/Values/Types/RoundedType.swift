@@ -16,9 +16,14 @@ public enum RoundedType: FieldKind {
          WrittenForm(sample: "2.2m", needs: "a rounded count in millions"),
          WrittenForm(sample: "1,103", needs: "thousands separators")]
     }
-    /// Every form the type reads ("1,103", "13.5k", "2.2m", "12.3 K", "-12"); the words after it stay out.
+    /// Every form the type reads ("1,103", "13.5k", "2.2m", "12.3 K", "-12") and every
+    /// one an int reads ("+3", "12 345"), so that a count learned from pages that show it
+    /// exactly also reads a bigger member's "6.2k"; a point only before a unit, as an int
+    /// never reads the head of "1.11 posts"; the words after it stay out.
     public static var suggestedCaptures: [String] {
-        [Numeral.notATail + "(" + Numeral.minusPattern + "?\\d[\\d,.]*(?:(?:\\s|&nbsp;)?[kmb](?![a-z]))?)(?![\\d+]|[.,]\\d|(?:\\s|&nbsp;)?[kmb](?![a-z]))"]
+        let unit = "(?:\\s|&nbsp;)?[kmb](?![a-z])"
+        return [Numeral.notATail + "\\+?(" + Numeral.minusPattern + "?\\d[\\d,]*(?:" + Numeral.spacePattern + "\\d{3}(?![\\d,]))*(?:(?:[.,]\\d{1,3})?"
+            + unit + ")?)(?![\\d+]|[.,]\\d|" + unit + ")"]
     }
     public static var capturesAsText: Bool { false }
 
@@ -39,8 +44,10 @@ public enum RoundedType: FieldKind {
     public static func pattern(finding shown: String) -> String? {
         guard !shown.isEmpty else { return nil }
         let unit = shown.last.flatMap { "kKmMbB".contains($0) ? String($0) : nil } ?? ""
-        let number = unit.isEmpty ? shown : String(shown.dropLast())
-        let unitPattern = unit.isEmpty ? "" : "(?:\\s|&nbsp;)?[\(unit.lowercased())\(unit.uppercased())]"
+        // Written exactly, it is found as an int is, however the page groups it.
+        guard !unit.isEmpty else { return IntType.pattern(finding: shown) }
+        let number = String(shown.dropLast())
+        let unitPattern = "(?:\\s|&nbsp;)?[\(unit.lowercased())\(unit.uppercased())]"
         return "(?<![\\d.,])" + NSRegularExpression.escapedPattern(for: number.trimmingCharacters(in: .whitespaces)) + unitPattern + "(?![\\d\\w])"
     }
 }
