@@ -64,4 +64,23 @@ import Testing
         #expect(!outcome.toml.contains("script data"), "\(outcome.toml)")
         #expect(outcome.notes.isEmpty, "\(outcome.notes)")
     }
+
+    /// A page whose data stands in an attribute, its quotes written `&quot;`, as Inertia
+    /// and React on Rails write a page (`<div id="app" data-page="{&quot;props&quot;:…}">`):
+    /// read by the keys as in a script; a name's `&amp;` is the page's `&`, and a name
+    /// with a JSON escape is unknown, with a problem.
+    @Test func dataInAnAttributeIsReadByItsKeys() throws {
+        func page(_ name: String, _ followers: Int) -> String {
+            let data = #"{"component":"Users/Show","props":{"profile":{"name":"\#(name)","followers":\#(followers)}},"version":"a1"}"#
+            return #"<html><body><div id="app" data-page="\#(data.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;"))"></div></body></html>"#
+        }
+        let outcome = learner().learn(from: .init(page: self.page(page("Ana Ruiz", 1204)), values: [example("name", "Ana Ruiz"), example("followers", "1204")]))
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        #expect(outcome.toml.contains(#"# from the key "followers" of the page's script data"#), "\(outcome.toml)")
+        let other = try read(outcome, page("AT&T Labs", 12))
+        #expect([other.value("name"), other.value("followers")] == [.text("AT&T Labs"), .int(12)])
+        let escaped = try read(outcome, page(#"Zo\u00eb"#, 3))
+        #expect(escaped.value("name") == .null)
+        #expect(escaped.problems.map(\.field?.description) == ["name"])
+    }
 }

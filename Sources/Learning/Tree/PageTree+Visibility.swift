@@ -147,10 +147,20 @@ extension PageTree {
         if ["d", "points", "viewbox", "transform", "srcset", "sizes"].contains(name) || ancestors(of: element).contains(where: { nodes[$0].name == "svg" }) {
             return .hidden("a drawing's attribute")
         }
-        if let value = attribute(name, of: element), let first = value.trimmingCharacters(in: .whitespaces).first, first == "{" || first == "[" {
-            return .hidden("a script's data in an attribute")
-        }
+        if holdsScriptData(name, of: element) { return .hidden("a script's data in an attribute") }
         return .attribute(name)
+    }
+
+    /// An attribute whose value is a script's data, JSON a page's script reads
+    /// (`data-page="{&quot;props&quot;:…}"`, as Inertia and React on Rails write a page).
+    func holdsScriptData(_ name: String, of element: Int) -> Bool {
+        guard let first = attribute(name, of: element)?.trimmingCharacters(in: .whitespaces).first else { return false }
+        return first == "{" || first == "["
+    }
+
+    /// Whether `offset` stands in a script's data in an attribute of `element`.
+    func isInScriptData(_ offset: Int, of element: Int) -> Bool {
+        isInStartTag(offset, of: element) && attributeName(at: offset, in: element).map { holdsScriptData($0, of: element) } == true
     }
 
     /// The attribute whose value holds `offset`, read back from the offset in the tag.
