@@ -24,8 +24,11 @@ public final class Page: Sendable {
         self.servedAt = servedAt
     }
 
-    /// Raw bytes in any charset; `charset` is the transport's word on it, if any.
+    /// Raw bytes in any charset; `charset` is the transport's word on it, if any. Read as
+    /// a browser shows it: without the comments a framework writes between the parts of
+    /// one text (`1,204<!-- --> followers`, `WordlessComments`).
     public convenience init(source: String, bytes: [UInt8], charset: String? = nil, origin: String, number: Int = 1, servedAt: Date? = nil) {
-        self.init(source: source, utf8: PageDecoder.utf8(from: bytes, declaredCharset: charset), origin: origin, number: number, servedAt: servedAt)
+        let utf8 = WordlessComments.removed(from: PageDecoder.utf8(from: bytes, declaredCharset: charset))
+        self.init(source: source, utf8: utf8, origin: origin, number: number, servedAt: servedAt)
     }
 }

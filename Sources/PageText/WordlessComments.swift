@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Comments a page's framework writes between the parts of one text, saying nothing:
+/// React's `<!-- -->` (server-rendered, `1,204<!-- --> followers`), an empty `<!---->`,
+/// and Vue's fragment marks `<!--[-->` and `<!--]-->`. A browser shows such a text
+/// whole, and so patterns read it: a page's bytes are taken without them, before any
+/// pattern or the learner sees the page. A comment with words in it stays.
+public enum WordlessComments {
+    /// The page without its wordless comments; the same bytes where it has none.
+    public static func removed(from page: [UInt8]) -> [UInt8] {
+        var kept = [UInt8]()
+        var copied = 0
+        page.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var offset = 0
+            // memchr: the C library's own search for each `<`, as fast as the page can be read.
+            while offset < bytes.count, let found = memchr(base + offset, Int32(UInt8(ascii: "<")), bytes.count - offset) {
+                let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                offset = start + 1
+                guard start + 4 <= bytes.count, bytes[start + 1] == UInt8(ascii: "!"), bytes[start + 2] == UInt8(ascii: "-"),
+                      bytes[start + 3] == UInt8(ascii: "-"), let end = wordlessEnd(bytes, from: start + 4) else { continue }
+                if kept.isEmpty { kept.reserveCapacity(bytes.count) }
+                kept.append(contentsOf: bytes[copied..<start])
+                copied = end
+                offset = end
+            }
+        }
+        guard copied > 0 else { return page }
+        kept.append(contentsOf: page[copied...])
+        return kept
+    }
+
+    /// Where the comment whose words start at `index` ends (past its `-->`), when all it
+    /// holds is white space or one of Vue's marks; nil for any other.
+    private static func wordlessEnd(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int? {
+        var at = index
+        if at < bytes.count, bytes[at] == UInt8(ascii: "[") || bytes[at] == UInt8(ascii: "]") { at += 1 }
+        while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x0A || bytes[at] == 0x09 || bytes[at] == 0x0D { at += 1 }
+        guard at + 3 <= bytes.count, bytes[at] == UInt8(ascii: "-"), bytes[at + 1] == UInt8(ascii: "-"), bytes[at + 2] == UInt8(ascii: ">") else { return nil }
+        return at + 3
+    }
+}
