@@ -40,11 +40,19 @@ extension PatternSuggester {
         // few of them, then the text of a menu or a header (a section's `<nav>` of counts),
         // then the rest.
         let others = zip(shown, names).filter { !$0.1 }.map(\.0)
-        let attributes = others.filter { $0.visibility.rank == 1 }
-        let ordered = named + others.filter { $0.visibility.rank == 0 } + attributes.prefix(4) + others.filter { $0.visibility.rank > 1 } + attributes.dropFirst(4)
-        for place in ordered.prefix(Self.placesTried) {
-            tryPlace(example, at: place, named: named.contains { $0.range == place.range }, othersNamed: !named.isEmpty, main: main, also: also,
-                     alsoExamples: alsoExamples, into: &search)
+        let attributes = others.filter { $0.visibility.rank == 1 }, content = others.filter { $0.visibility.rank == 0 }
+        var ordered = named + content + attributes.prefix(4) + others.filter { $0.visibility.rank > 1 } + attributes.dropFirst(4)
+        // Fields given one value here (0 topics, 0 likes) and on no other page are told
+        // apart by the words that name a place; where none do, by order, as a person's
+        // facts run down the page: the second such field reads the second place.
+        let sharing = main.known.filter { $0.value == example.value }.map(\.field)
+        let byOrder = sharing.count > 1 && alsoExamples.allSatisfy { $0 == nil } && named.isEmpty
+        if byOrder, let turn = sharing.firstIndex(of: example.field), turn < content.count {
+            ordered = [content[turn]] + ordered.filter { $0.range != content[turn].range }
+        }
+        for (index, place) in ordered.prefix(Self.placesTried).enumerated() {
+            tryPlace(example, at: place, named: named.contains { $0.range == place.range }, othersNamed: !named.isEmpty, after: byOrder ? index : 0,
+                     main: main, also: also, alsoExamples: alsoExamples, into: &search)
             // A steady anchor that holds on every other page given: no need to look further.
             if search.verified.contains(where: { $0.rank <= 2 && !taken.contains($0.candidate.readingKey) }) { break }
         }
@@ -105,12 +113,14 @@ extension PatternSuggester {
     }
 
     /// The candidates at one place, each alone, then inside the boxes around the value.
-    private func tryPlace(_ example: Example, at place: SamplePage.Place, named: Bool, othersNamed: Bool, main: SamplePage, also: [SamplePage],
-                          alsoExamples: [Example?], into search: inout SearchState) {
+    /// `after`: how many places the field's turn puts before this one (fields of one
+    /// value told apart by order), each outranking it.
+    private func tryPlace(_ example: Example, at place: SamplePage.Place, named: Bool, othersNamed: Bool, after: Int, main: SamplePage,
+                          also: [SamplePage], alsoExamples: [Example?], into search: inout SearchState) {
         // Where the words around it name the field, a menu's place is as good as content's;
         // and another place of the same value, where words name the field at one, is
         // another field's (5 posts beside 5 badges: both read 7 on the next page too).
-        let penalty = (named ? 0 : place.visibility.rank * 20 + (othersNamed ? 5 : 0)) + (place.whole ? 0 : 2)
+        let penalty = (named ? 0 : place.visibility.rank * 20 + (othersNamed ? 5 : 0)) + (place.whole ? 0 : 2) + after * 100
         let scopes = place.node.map { BlockScopes(tree: main.tree).scopes(around: $0, limit: Self.scopesTried, unless: main.holdsKnownValue) } ?? []
         var scopedTries = 0
         for anchored in candidatePatterns(example.type, at: place, on: main).prefix(Self.candidatesTried) {

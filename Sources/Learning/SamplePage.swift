@@ -42,6 +42,8 @@ public final class SamplePage: Sendable {
         // Two levels up ("Sponsoring 1"), or a small box further up that says the rest
         // (`media_favorites`: "Favorites 2" in a section headed "Media").
         for around in holder.dropFirst(min(2, holder.count - 1)) {
+            // The page's body is no box: its first words name nothing.
+            if ["body", "html"].contains(tree.nodes[around].name) { return false }
             let text = tree.text(of: around, limit: 300).lowercased()
             if words.allSatisfy({ word in text.contains(word) || (word.hasSuffix("s") && text.contains(word.dropLast())) }) { return true }
             if text.count >= 300 || words.count == 1 { return false }

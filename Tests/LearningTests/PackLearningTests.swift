@@ -119,17 +119,17 @@ import Testing
         #expect(!AnchorWords.isLayout("p-name") && !AnchorWords.isLayout("follower-count") && !AnchorWords.isLayout("pinned-item-list-item"))
     }
 
-    /// The nearest anchor (the class "n") reads the first page's value, and another
-    /// page's value, given, shows it reads the wrong thing there: it goes, and the
-    /// label, which holds, is kept.
+    /// The steadiest anchor on the first page (its label, "Karma:") reads its value, and
+    /// another page's value, given, shows it reads the wrong thing there (a note after
+    /// the label): it goes, and the class, which holds, is kept.
     @Test func aCandidateThatReadsAnotherPageWrongGoes() throws {
-        let first = "<html><body><span class=\"n\">50</span><p>Karma: <span class=\"n\">50</span></p></body></html>"
-        let other = "<html><body><span class=\"n\">7</span><p>Karma: <span class=\"n\">12</span></p></body></html>"
+        let first = "<html><body><p>Karma: <span class=\"karma\">50</span></p></body></html>"
+        let other = "<html><body><p>Karma: <em>since 2019</em> <span class=\"karma\">12</span></p></body></html>"
         let alone = learner().learn(from: .init(page: page(first), values: [example("karma", "50")]))
-        #expect(alone.toml.contains("# from the class \"n\" of <span>"), "\(alone.toml)")
+        #expect(alone.toml.contains("# from the label 'Karma:'"), "\(alone.toml)")
         let outcome = learner().learn(from: .init(page: page(first), values: [example("karma", "50")]),
                                       also: [.init(page: page(other, "other.html"), values: [example("karma", "12")])])
-        #expect(outcome.toml.contains("# from the label 'Karma:'"), "\(outcome.toml)")
+        #expect(outcome.toml.contains("# from the class \"karma\" of <span>"), "\(outcome.toml)")
         #expect(outcome.checks.map(\.right) == [true, true])
         #expect(try read(outcome, other).value("karma") == .int(12))
     }
@@ -278,6 +278,35 @@ import Testing
         #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
         let third = try read(outcome, stats(12, 3))
         #expect([third.value("posts"), third.value("badges")] == [.int(12), .int(3)])
+    }
+
+    /// Counts equal on the one page given (0 topics, 0 likes), one of them standing right
+    /// in the page's body: the body's first words ("Topics 0") name no field there, so
+    /// each count is read at its own place, not the other's.
+    @Test func thePagesBodyNamesNoField() throws {
+        func profile(_ topics: Int, _ likes: Int) -> String {
+            "<html><body><ul class=\"list\"><li class=\"item\">Posts<span class=\"n\">12</span></li><li class=\"item\">Topics<span class=\"n\">\(topics)</span></li></ul>"
+                + "<div class=\"likes\"><i class=\"icon\" title=\"Likes\"></i>\(likes)</div></body></html>"
+        }
+        let outcome = learner().learn(from: .init(page: page(profile(0, 0)), values: [example("topics", "0"), example("likes", "0")]))
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        let other = try read(outcome, profile(96, 1300))
+        #expect([other.value("topics"), other.value("likes")] == [.int(96), .int(1300)])
+    }
+
+    /// Counts equal on the one page given (a change of 0, 0 draws), whose words name
+    /// neither place: told apart by order, as a person's facts run down the page, the
+    /// first field reads the first place and the second the second.
+    @Test func equalValuesOnOnePageAreToldApartByTheirOrder() throws {
+        func team(_ change: String, _ draws: Int) -> String {
+            "<html><body><div class=\"card\"><span class=\"value\">2,051</span><span class=\"delta\">\(change)</span><small>Elo</small></div>"
+                + "<ul class=\"record\"><li><b>51</b> W</li><li><b>\(draws)</b> D</li></ul>"
+                + "<table><tr><td>2024</td><td><span class=\"delta\">+1</span></td></tr><tr><td>2023</td><td><span class=\"delta\">+120</span></td></tr></table></body></html>"
+        }
+        let outcome = learner().learn(from: .init(page: page(team("0", 0)), values: [example("elo_change", "0"), example("draws", "0")]))
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        let other = try read(outcome, team("+12", 4))
+        #expect([other.value("elo_change"), other.value("draws")] == [.int(12), .int(4)])
     }
 
     /// Two fields whose names say nothing of their labels (`x`, `y`), equal on the page

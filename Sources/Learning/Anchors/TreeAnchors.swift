@@ -37,6 +37,7 @@ struct TreeAnchors {
         if !levels.isEmpty {
             found += attributeAnchors(levels)
             found += labelAnchors(levels)
+            found += textLabelAnchors(levels)
             found += neighbourAnchors(levels)
         } else {
             found += labelBeforeText(node, place: place)
@@ -134,6 +135,21 @@ struct TreeAnchors {
             }
         }
         return anchors
+    }
+
+    /// A label that is the text right before the value's element, no element of its own:
+    /// `<p>Karma: <b>50</b></p>`, `<li>Topics<span class="n">0</span></li>`.
+    private func textLabelAnchors(_ levels: [Int]) -> [(anchor: String, rank: Int, prefix: String, sign: String)] {
+        for element in levels {
+            guard let parent = tree.nodes[element].parent, let index = tree.nodes[parent].children.firstIndex(of: element), index > 0 else { continue }
+            let text = tree.nodes[parent].children[index - 1]
+            guard tree.nodes[text].kind == .text else { continue }
+            let words = tree.text(of: text)
+            guard let label = labelText(text, words: words) else { continue }
+            let name = tree.nodes[element].name
+            return [("the label '\(words)' (the text before <\(name)>)", 2, label + "<\(name)\\b[^>]*>" + ElementPatterns.skip(inside: name), label)]
+        }
+        return []
     }
 
     /// The element before the value's, named by an attribute, where no label stands
