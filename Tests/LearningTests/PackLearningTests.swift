@@ -284,29 +284,32 @@ import Testing
     /// in the page's body: the body's first words ("Topics 0") name no field there, so
     /// each count is read at its own place, not the other's.
     @Test func thePagesBodyNamesNoField() throws {
-        func profile(_ topics: Int, _ likes: Int) -> String {
+        let read = try readAfterLearningAlone(["topics", "likes"], given: ["0", "0"], other: ["96", "1300"]) { topics, likes in
             "<html><body><ul class=\"list\"><li class=\"item\">Posts<span class=\"n\">12</span></li><li class=\"item\">Topics<span class=\"n\">\(topics)</span></li></ul>"
                 + "<div class=\"likes\"><i class=\"icon\" title=\"Likes\"></i>\(likes)</div></body></html>"
         }
-        let outcome = learner().learn(from: .init(page: page(profile(0, 0)), values: [example("topics", "0"), example("likes", "0")]))
-        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
-        let other = try read(outcome, profile(96, 1300))
-        #expect([other.value("topics"), other.value("likes")] == [.int(96), .int(1300)])
+        #expect(read == [.int(96), .int(1300)])
     }
 
     /// Counts equal on the one page given (a change of 0, 0 draws), whose words name
     /// neither place: told apart by order, as a person's facts run down the page, the
     /// first field reads the first place and the second the second.
     @Test func equalValuesOnOnePageAreToldApartByTheirOrder() throws {
-        func team(_ change: String, _ draws: Int) -> String {
+        let read = try readAfterLearningAlone(["elo_change", "draws"], given: ["0", "0"], other: ["+12", "4"]) { change, draws in
             "<html><body><div class=\"card\"><span class=\"value\">2,051</span><span class=\"delta\">\(change)</span><small>Elo</small></div>"
                 + "<ul class=\"record\"><li><b>51</b> W</li><li><b>\(draws)</b> D</li></ul>"
                 + "<table><tr><td>2024</td><td><span class=\"delta\">+1</span></td></tr><tr><td>2023</td><td><span class=\"delta\">+120</span></td></tr></table></body></html>"
         }
-        let outcome = learner().learn(from: .init(page: page(team("0", 0)), values: [example("elo_change", "0"), example("draws", "0")]))
+        #expect(read == [.int(12), .int(4)])
+    }
+
+    /// Two fields learned from one page alone, their values `given` there, then read on a
+    /// page that shows the `other` values.
+    private func readAfterLearningAlone(_ fields: [String], given: [String], other: [String], _ html: (String, String) -> String) throws -> [FieldValue?] {
+        let outcome = learner().learn(from: .init(page: page(html(given[0], given[1])), values: zip(fields, given).map { example($0, $1) }))
         #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
-        let other = try read(outcome, team("+12", 4))
-        #expect([other.value("elo_change"), other.value("draws")] == [.int(12), .int(4)])
+        let record = try read(outcome, html(other[0], other[1]))
+        return fields.map { record.value($0) }
     }
 
     /// Two fields whose names say nothing of their labels (`x`, `y`), equal on the page
