@@ -34,9 +34,10 @@ public final class SamplePage: Sendable {
 
     /// Whether the words around a place (its element's and the two around that, or a
     /// small box around those) hold every word of the field's name of three letters or more (`sponsoring` by
-    /// "Sponsoring 1", `average_rating` by "Average rating"), a plural's `s` aside.
+    /// "Sponsoring 1", `average_rating` by "Average rating"), a plural's `s` aside, and each
+    /// of two as a word of its own (`season_ws` by "WS 5.3", never by "3 seasons" alone).
     func namesField(_ field: String, around place: Place) -> Bool {
-        let words = field.lowercased().split { !$0.isLetter }.map(String.init).filter { $0.count >= 3 }
+        let words = field.lowercased().split { !$0.isLetter }.map(String.init).filter { $0.count >= 2 }
         guard !words.isEmpty, let node = place.node else { return false }
         let holder = [node] + tree.ancestors(of: node).prefix(5)
         // Two levels up ("Sponsoring 1"), or a small box further up that says the rest
@@ -45,7 +46,10 @@ public final class SamplePage: Sendable {
             // The page's body is no box: its first words name nothing.
             if ["body", "html"].contains(tree.nodes[around].name) { return false }
             let text = tree.text(of: around, limit: 300).lowercased()
-            if words.allSatisfy({ word in text.contains(word) || (word.hasSuffix("s") && text.contains(word.dropLast())) }) { return true }
+            let tokens = Set(text.split { !$0.isLetter })
+            if words.allSatisfy({ word in
+                word.count < 3 ? tokens.contains(Substring(word)) : text.contains(word) || (word.hasSuffix("s") && text.contains(word.dropLast()))
+            }) { return true }
             if text.count >= 300 || words.count == 1 { return false }
         }
         return false

@@ -303,6 +303,19 @@ import Testing
         #expect(read == [.int(12), .int(4)])
     }
 
+    /// A field's word of two letters names a place only as a word of its own: `season_ws`
+    /// is named by neither a row's "3 seasons" (no "ws" there) nor the summary's "WS 5.3"
+    /// (no "season"), and its label, `WS`, reads it; the row reads another figure.
+    @Test func aTwoLetterWordOfAFieldsNameIsAWordOfItsOwn() throws {
+        func page(_ summary: String, _ row: String) -> String {
+            "<html><body><div class=\"summary\"><div><h4>WS</h4><p>\(summary)</p><p>57.4</p></div></div>"
+                + "<table><tr><th>3 seasons</th><td class=\"stat\">\(row)</td></tr></table></body></html>"
+        }
+        let outcome = learner().learn(from: .init(page: self.page(page("5.3", "5.3")), values: [example("season_ws", "5.3")]))
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        #expect(try read(outcome, page("15.4", "2.1")).value("season_ws") == .decimal(Decimal(string: "15.4")!))
+    }
+
     /// Two fields learned from one page alone, their values `given` there, then read on a
     /// page that shows the `other` values.
     private func readAfterLearningAlone(_ fields: [String], given: [String], other: [String], _ html: (String, String) -> String) throws -> [FieldValue?] {
