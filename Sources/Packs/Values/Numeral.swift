@@ -114,8 +114,7 @@ extension Numeral {
     /// never 49.
     static func isGrouped(_ text: String) -> Bool {
         // A separator before or after the digits is no group's ("20," in "Posts: 20, Replies: 8").
-        let separators = groupMarks + "\t\n\r"
-        let whole = text.prefix { $0 != "." }.trimmingCharacters(in: CharacterSet(charactersIn: separators)).drop { $0 == "-" || $0 == "+" }
+        let whole = text.prefix { $0 != "." }.trimmingCharacters(in: separatorSet).drop { $0 == "-" || $0 == "+" }
         let groups = whole.split(omittingEmptySubsequences: false) { separators.contains($0) }
         let middle = groups.dropFirst().dropLast().map(\.count)
         guard groups.count > 1, middle.allSatisfy({ $0 == 2 || $0 == 3 }) else { return groups.count <= 1 }
@@ -129,7 +128,7 @@ extension Numeral {
         var text = HTMLText.plain(raw)
         guard isGrouped(text) else { return text }
         if text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "'") || $0 >= 0x80 }) {
-            text.removeAll { groupMarks.contains($0) }
+            text.unicodeScalars.removeAll { groupMarkScalars.contains($0) }
         }
         if text.hasPrefix("+") { text.removeFirst() }
         if text.hasPrefix("\u{2212}") { text.replaceSubrange(text.startIndex...text.startIndex, with: "-") }
@@ -139,6 +138,10 @@ extension Numeral {
     /// The marks pages group thousands with: a comma, an apostrophe (`1'234`) and the
     /// spaces (`12 345`; no-break, narrow no-break and thin).
     static let groupMarks = ",' \u{00A0}\u{202F}\u{2009}"
+    static let groupMarkScalars = Set(groupMarks.unicodeScalars)
+    /// The marks and the line's own white space: made once, not once a number.
+    private static let separators = Set(groupMarks + "\t\n\r")
+    private static let separatorSet = CharacterSet(charactersIn: groupMarks + "\t\n\r")
 
     /// Cleaned text as an integer; past 18 digits, Int's own parser (nil outside Int's range).
     static func integer(_ text: String) -> Int? {

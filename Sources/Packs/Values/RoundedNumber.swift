@@ -43,7 +43,7 @@ public struct RoundedNumber: Sendable, Equatable {
             }
         }
         guard Numeral.isGrouped(whole) else { return .failure(.notANumber) }
-        whole.removeAll { Numeral.groupMarks.contains($0) }
+        whole.unicodeScalars.removeAll { Numeral.groupMarkScalars.contains($0) }
         guard !whole.isEmpty || !fraction.isEmpty, (whole + fraction).allSatisfy({ $0.isASCII && $0.isNumber }) else { return .failure(.notANumber) }
         // An exact number cannot have a fraction: "4.5" is no count.
         guard unit > 1 || fraction.isEmpty, fraction.count <= 3 else { return .failure(.notANumber) }
