@@ -74,6 +74,9 @@ extension PatternSuggester {
     /// the first place where one reads it on this page and the others.
     private func scriptSearch(_ example: Example, hidden: [SamplePage.Place], main: SamplePage, also: [SamplePage], alsoExamples: [Example?],
                               taken: Set<[String]>) -> FieldSearch? {
+        // A script's data writes a count whole (`"followers":1204`): a count learned as one a
+        // page may round is an int there, read by an int's capture.
+        let example = example.type == .rounded ? Example(field: example.field, value: example.value, type: .int) : example
         let anchors = ScriptDataAnchors(sample: main, type: example.type)
         for place in hidden.filter(anchors.holds).prefix(Self.placesTried) {
             // A place another field's key was learned at holds that field's equal value

@@ -45,7 +45,7 @@ extension PackLearner {
         text += """
             [fields.\(PatternSuggester.tomlKey(example.field))]
             source = "\(site.source)"
-            type = "\(example.type.rawValue)"
+            type = "\(candidate.type.rawValue)"
             label = "\(Self.tomlText(Self.label(example.field)))"
 
             """

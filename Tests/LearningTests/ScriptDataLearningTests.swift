@@ -27,6 +27,9 @@ import Testing
                 "\(outcome.notes)")
         // The site's own name comes first under the same key: the member's is kept to its object.
         #expect(outcome.toml.contains(#"# from the key "name" in "user" of the page's script data"#), "\(outcome.toml)")
+        // A script writes a count whole: an int, whose capture reads it (not a rounded count's type).
+        let pack = try PackLoader().load(toml: outcome.toml, file: "learned.toml")
+        #expect(pack.fields.first { $0.name == "followers" }?.type == .int)
         let other = try read(outcome, member("Cyd Okafor", 12, "5"))
         #expect([other.value("name"), other.value("followers"), other.value("rating")] == [.text("Cyd Okafor"), .int(12), .decimal(5)])
         // A name with an escape in it is unknown, with a problem, never read with its backslash.

@@ -69,8 +69,7 @@ struct ScriptDataAnchors {
     private func capture(quoted: Quote?, end: Int) -> String? {
         let page = sample.utf8
         guard let quoted else {
-            // A count learned as it may be rounded reads a script's number whole, as an int does.
-            return type == .int || type == .rounded ? "(-?\\d+)(?![\\d.eE])" : type == .decimal ? "(-?\\d+(?:\\.\\d+)?)(?![\\d.eE])" : nil
+            return type == .int ? "(-?\\d+)(?![\\d.eE])" : type == .decimal ? "(-?\\d+(?:\\.\\d+)?)(?![\\d.eE])" : nil
         }
         switch quoted {
         case .mark(let byte):
