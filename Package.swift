@@ -25,7 +25,9 @@ let package = Package(
 
         // Bytes → text: charsets (iconv), HTML5 entities, plain text from HTML, dates.
         // Knows nothing of packs, patterns, HTTP or output.
-        .target(name: "PageText"),
+        // HTML5's entity list is data (scripts/make-entities writes it), compiled in as
+        // bytes: no bundle to find beside a statically linked binary.
+        .target(name: "PageText", resources: [.embedInCode("Data/html-entities.txt")]),
         // Regex engines: the matcher protocol and PCRE2 behind it. Knows nothing of
         // packs, pages' meaning, HTTP or output.
         .target(name: "Matching", dependencies: ["CPCRE2"]),

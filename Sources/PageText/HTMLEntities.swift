@@ -1,5 +1,5 @@
 /// Decodes HTML character references: numeric (`&#233;`, `&#xE9;`) and all of HTML5's
-/// named ones (`HTMLEntityTable`, generated from the WHATWG list). An unknown or
+/// named ones (`Data/html-entities.txt`, written by scripts/make-entities from the WHATWG list). An unknown or
 /// malformed reference is left as written.
 package enum HTMLEntities {
     package static func decode(_ text: String) -> String {
@@ -87,11 +87,11 @@ package enum HTMLEntities {
         return value
     }
 
-    /// Name → the code points it stands for, read once from the generated table, on
-    /// its bytes: split as Characters, its 2,125 lines cost a first page 10 ms.
+    /// Name → the code points it stands for, read once from the embedded list, on its
+    /// bytes: split as Characters, its 2,125 lines cost a first page 10 ms.
     private static let named: [String: (Unicode.Scalar, Unicode.Scalar?)] = {
         var table = [String: (Unicode.Scalar, Unicode.Scalar?)](minimumCapacity: 2_200)
-        for line in HTMLEntityTable.text.utf8.split(separator: UInt8(ascii: "\n")) {
+        for line in PackageResources.html_entities_txt.split(separator: UInt8(ascii: "\n")) {
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { continue }
             let points = line[line.index(after: colon)...].split(separator: UInt8(ascii: ",")).compactMap { digits in
                 UInt32(String(decoding: digits, as: UTF8.self), radix: 16).flatMap(Unicode.Scalar.init)
