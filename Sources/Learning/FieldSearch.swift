@@ -34,7 +34,13 @@ extension PatternSuggester {
         var search = SearchState()
         // A place whose words around it name the field ("Sponsoring 1" for `sponsoring`)
         // before others: that is where a person read it, whatever else shows the same number.
-        let names = shown.map { main.namesField(example.field, around: $0) }
+        var names = shown.map { main.namesField(example.field, around: $0) }
+        // Equal values in one text ("0.02% of all posts / 0.02 posts per day"): the words
+        // beside each, where they name one, tell them apart.
+        for crowded in Dictionary(grouping: shown.indices, by: { shown[$0].node }).values where crowded.count > 1 && shown[crowded[0]].node != nil {
+            let phrased = crowded.filter { main.phraseNamesField(example.field, at: shown[$0]) }
+            if !phrased.isEmpty { for index in crowded { names[index] = phrased.contains(index) } }
+        }
         let named = zip(shown, names).filter(\.1).map(\.0)
         // A small number stands in many attributes (`item-category-1`, `alt="… 1/8"`): a
         // few of them, then the text of a menu or a header (a section's `<nav>` of counts),

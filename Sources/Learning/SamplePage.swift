@@ -46,13 +46,37 @@ public final class SamplePage: Sendable {
             // The page's body is no box: its first words name nothing.
             if ["body", "html"].contains(tree.nodes[around].name) { return false }
             let text = tree.text(of: around, limit: 300).lowercased()
-            let tokens = Set(text.split { !$0.isLetter })
-            if words.allSatisfy({ word in
-                word.count < 3 ? tokens.contains(Substring(word)) : text.contains(word) || (word.hasSuffix("s") && text.contains(word.dropLast()))
-            }) { return true }
+            if SamplePage.holds(words, text) { return true }
             if text.count >= 300 || words.count == 1 { return false }
         }
         return false
+    }
+
+    /// Whether the words beside a place within its line of text, up to a mark or another
+    /// number either way, name the field: of two equal values in one text ("0.02% of all
+    /// posts / 0.02 posts per day"), each is named by its own words. A `%` after the value
+    /// says "percent".
+    func phraseNamesField(_ field: String, at place: Place) -> Bool {
+        let words = field.lowercased().split { !$0.isLetter }.map(String.init).filter { $0.count >= 2 }
+        let bytes = page.utf8
+        func inPhrase(_ byte: UInt8) -> Bool {
+            !"/|()[],;<>\n".utf8.contains(byte) && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        }
+        var start = place.range.lowerBound, end = place.range.upperBound
+        while start > max(0, place.range.lowerBound - 60), inPhrase(bytes[start - 1]) { start -= 1 }
+        while end < min(bytes.count, place.range.upperBound + 60), inPhrase(bytes[end]) { end += 1 }
+        var text = String(decoding: bytes[start..<end], as: UTF8.self).lowercased()
+        if text.contains("%") { text += " percent" }
+        return !words.isEmpty && SamplePage.holds(words, text)
+    }
+
+    /// Every word of a field's name in `text`: one of three letters or more anywhere in
+    /// it (a plural's `s` aside), one of two as a word of its own.
+    private static func holds(_ words: [String], _ text: String) -> Bool {
+        let tokens = Set(text.split { !$0.isLetter })
+        return words.allSatisfy { word in
+            word.count < 3 ? tokens.contains(Substring(word)) : text.contains(word) || (word.hasSuffix("s") && text.contains(word.dropLast()))
+        }
     }
 
     /// Whether `text` holds a value given for the page (of two words or more, or a

@@ -303,6 +303,16 @@ import Testing
         #expect(read == [.int(12), .int(4)])
     }
 
+    /// Two equal values in one line of text ("(0.02% of all posts / 0.02 posts per day)"),
+    /// given in the other order: each is named by the words beside it, a `%` saying
+    /// "percent", not by the line's words or the facts' order.
+    @Test func equalValuesInOneTextAreNamedByTheWordsBesideEach() throws {
+        let read = try readAfterLearningAlone(["posts_per_day", "percent_of_all"], given: ["0.02", "0.02"], other: ["1.11", "6.12"]) { perDay, share in
+            "<html><body><dl><dt>Total posts:</dt><dd>812<br />(\(share)% of all posts / \(perDay) posts per day)</dd></dl></body></html>"
+        }
+        #expect(read == [.decimal(Decimal(string: "1.11")!), .decimal(Decimal(string: "6.12")!)])
+    }
+
     /// A field's word of two letters names a place only as a word of its own: `season_ws`
     /// is named by neither a row's "3 seasons" (no "ws" there) nor the summary's "WS 5.3"
     /// (no "season"), and its label, `WS`, reads it; the row reads another figure.
