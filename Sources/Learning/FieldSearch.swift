@@ -32,15 +32,8 @@ extension PatternSuggester {
         }
         if let missing = knownValueMissing(also: also, alsoExamples: alsoExamples) { return FieldSearch(candidates: [], notLearned: missing) }
         var search = SearchState()
-        // A place whose words around it name the field ("Sponsoring 1" for `sponsoring`)
-        // before others: that is where a person read it, whatever else shows the same number.
-        var names = shown.map { main.namesField(example.field, around: $0) }
-        // Equal values in one text ("0.02% of all posts / 0.02 posts per day"): the words
-        // beside each, where they name one, tell them apart.
-        for crowded in Dictionary(grouping: shown.indices, by: { shown[$0].node }).values where crowded.count > 1 && shown[crowded[0]].node != nil {
-            let phrased = crowded.filter { main.phraseNamesField(example.field, at: shown[$0]) }
-            if !phrased.isEmpty { for index in crowded { names[index] = phrased.contains(index) } }
-        }
+        let rowPlaces = shown.filter { main.isInRowGiven($0, value: example.value, engine: engine) }.map(\.range)
+        let names = Self.names(example.field, shown: shown, on: main, rowPlaces: rowPlaces)
         let named = zip(shown, names).filter(\.1).map(\.0)
         // A small number stands in many attributes (`item-category-1`, `alt="… 1/8"`): a
         // few of them, then the text of a menu or a header (a section's `<nav>` of counts),
@@ -56,8 +49,10 @@ extension PatternSuggester {
         if byOrder, let turn = sharing.firstIndex(of: example.field), turn < content.count {
             ordered = [content[turn]] + ordered.filter { $0.range != content[turn].range }
         }
+        ordered = ordered.filter { !rowPlaces.contains($0.range) } + ordered.filter { rowPlaces.contains($0.range) }
         for (index, place) in ordered.prefix(Self.placesTried).enumerated() {
-            tryPlace(example, at: place, named: named.contains { $0.range == place.range }, othersNamed: !named.isEmpty, after: byOrder ? index : 0,
+            let after = (byOrder ? index : 0) + (rowPlaces.contains(place.range) ? 1 : 0)
+            tryPlace(example, at: place, named: named.contains { $0.range == place.range }, othersNamed: !named.isEmpty, after: after,
                      main: main, also: also, alsoExamples: alsoExamples, into: &search)
             // A steady anchor that holds on every other page given: no need to look further.
             if search.verified.contains(where: { $0.rank <= 2 && !taken.contains($0.candidate.readingKey) }) { break }
@@ -74,6 +69,21 @@ extension PatternSuggester {
             return a.candidate.pattern.count + a.candidate.within.joined().count < b.candidate.pattern.count + b.candidate.within.joined().count
         }.map(\.candidate)
         return FieldSearch(candidates: candidates, notLearned: candidates.isEmpty ? search.cause(main: main, place: shown[0]) : nil)
+    }
+
+    /// Which of the places of a value name the field: the words around it ("Sponsoring 1"
+    /// for `sponsoring`), there a person read it, whatever else shows the same number. Of
+    /// equal values in one text ("0.02% of all posts / 0.02 posts per day"), the words
+    /// beside each, where they name one; and none in a titled row that shows the row's
+    /// value given (`rowPlaces`): that place is the list's.
+    private static func names(_ field: String, shown: [SamplePage.Place], on main: SamplePage, rowPlaces: [Range<Int>]) -> [Bool] {
+        var names = shown.map { main.namesField(field, around: $0) }
+        for crowded in Dictionary(grouping: shown.indices, by: { shown[$0].node }).values where crowded.count > 1 && shown[crowded[0]].node != nil {
+            let phrased = crowded.filter { main.phraseNamesField(field, at: shown[$0]) }
+            if !phrased.isEmpty { for index in crowded { names[index] = phrased.contains(index) } }
+        }
+        for index in shown.indices where rowPlaces.contains(shown[index].range) { names[index] = false }
+        return names
     }
 
     /// A value only a script's data holds (a page a script draws): the key before it, at

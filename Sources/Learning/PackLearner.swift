@@ -169,7 +169,8 @@ public struct PackLearner {
     /// Learns from `main` (its values, its row titles and row values), checked on `also`.
     public func learn(from main: PageValues, also: [PageValues] = []) -> Outcome {
         let (main, also) = Self.widened(main, also)
-        let mainSample = SamplePage(main.page, known: main.values + main.rowTitles.map { PatternSuggester.Example(field: "title", value: $0, type: .text) })
+        let mainSample = SamplePage(main.page, known: main.values + main.rowTitles.map { PatternSuggester.Example(field: "title", value: $0, type: .text) },
+                                    rowValues: main.titledRowValues.map { ($0.title, $0.example.value) })
         let alsoSamples = also.map { SamplePage($0.page, known: $0.values) }
         var body = ""
         var unlearned = [String](), notes = [String]()

@@ -11,14 +11,18 @@ public final class SamplePage: Sendable {
     /// The values a person read on it, where given: a pattern for one field that reads
     /// another's value here reads the wrong part of the page.
     let known: [PatternSuggester.Example]
+    /// The values a person read on the list's titled rows: a place in such a row that
+    /// shows one of them is the row's, not a field of the page's of the same value.
+    let rowValues: [(title: String, value: String)]
 
     public convenience init(_ page: Page) {
         self.init(page, known: [])
     }
 
-    init(_ page: Page, known: [PatternSuggester.Example]) {
+    init(_ page: Page, known: [PatternSuggester.Example], rowValues: [(title: String, value: String)] = []) {
         self.page = page
         self.known = known
+        self.rowValues = rowValues
         tree = PageTree.parse(page.utf8)
     }
 

@@ -33,6 +33,27 @@ import Testing
         #expect(rows.map { $0["ratings"] } == [.int(1), .int(2)])
     }
 
+    /// The author's average and ratings equal the first book's on the one page given
+    /// ("3.50", "98"), and the book's line names them better ("avg rating 3.50"): a
+    /// place in a row that shows that row's value given is the list's, so the author's
+    /// figures are read above the books, where another author's page has them.
+    @Test func aValueOfARowGivenIsNotThePagesField() throws {
+        func author(_ average: String, _ ratings: String, books: [(String, String, String)]) -> String {
+            "<html><body><h1>An Author</h1><div class=\"stats\">Average rating \(average) · \(ratings) ratings</div><div class=\"books\">"
+                + books.map { "<div class=\"book\"><a class=\"t\">\($0.0)</a><div class=\"meta\">avg rating \($0.1) — \($0.2) ratings</div></div>" }.joined()
+                + "</div></body></html>"
+        }
+        let given = author("3.50", "98", books: [("Hollow Men", "3.50", "98"), ("Quiet Fields", "3.90", "12")])
+        let outcome = learner().learn(from: .init(page: page(given), values: [example("avg_rating", "3.50"), example("ratings", "98")],
+                                                  rowTitles: ["Hollow Men", "Quiet Fields"],
+                                                  rowValues: [row("Hollow Men", "avg", "3.50"), row("Hollow Men", "ratings", "98"),
+                                                              row("Quiet Fields", "avg", "3.90"), row("Quiet Fields", "ratings", "12")]))
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        let other = try read(outcome, author("4.12", "12,340", books: [("Night Train", "4.05", "1,204"), ("Salt", "4.20", "11,136")]))
+        #expect(other.value("avg_rating") == .decimal(Decimal(string: "4.12")!))
+        #expect(other.value("ratings") == .int(12_340))
+    }
+
     /// A page given with no rows (`list-count=0`) whose list's element stands empty: that
     /// is the list's sign of none; a page without the element reads the list as unknown.
     @Test func anEmptyListGivenTeachesItsSign() throws {
