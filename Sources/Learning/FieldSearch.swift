@@ -77,7 +77,13 @@ extension PatternSuggester {
     /// beside each, where they name one; and none in a titled row that shows the row's
     /// value given (`rowPlaces`): that place is the list's.
     private static func names(_ field: String, shown: [SamplePage.Place], on main: SamplePage, rowPlaces: [Range<Int>]) -> [Bool] {
-        var names = shown.map { main.namesField(field, around: $0) }
+        // Named by the nearest words: a place named only by a wider box ("Goods … Owned"
+        // around every section) is not, where another's own box names it. A number in an
+        // attribute is no one's reading: nearer only where no text is named.
+        let depths = shown.map { main.namingDepth(field, around: $0) }
+        let read = shown.indices.filter { shown[$0].visibility.rank != 1 && depths[$0] != nil }
+        let nearest = (read.isEmpty ? Array(shown.indices) : read).compactMap { depths[$0] }.min()
+        var names = depths.map { $0 != nil && $0 == nearest }
         for crowded in Dictionary(grouping: shown.indices, by: { shown[$0].node }).values where crowded.count > 1 && shown[crowded[0]].node != nil {
             let phrased = crowded.filter { main.phraseNamesField(field, at: shown[$0]) }
             if !phrased.isEmpty { for index in crowded { names[index] = phrased.contains(index) } }
@@ -138,8 +144,10 @@ extension PatternSuggester {
                           also: [SamplePage], alsoExamples: [Example?], into search: inout SearchState) {
         // Where the words around it name the field, a menu's place is as good as content's;
         // and another place of the same value, where words name the field at one, is
-        // another field's (5 posts beside 5 badges: both read 7 on the next page too).
-        let penalty = (named ? 0 : place.visibility.rank * 20 + (othersNamed ? 5 : 0)) + (place.whole ? 0 : 2) + after * 100
+        // another field's (5 posts beside 5 badges: both read 7 on the next page too), by
+        // as much as a menu's: a label of other words ("Threads 0") is no better anchor
+        // than the named place's class in its box ("Goods 0").
+        let penalty = (named ? 0 : place.visibility.rank * 20 + (othersNamed ? 20 : 0)) + (place.whole ? 0 : 2) + after * 100
         let scopes = place.node.map { BlockScopes(tree: main.tree).scopes(around: $0, limit: Self.scopesTried, unless: main.holdsKnownValue) } ?? []
         var scopedTries = 0
         for anchored in candidatePatterns(example.type, at: place, on: main).prefix(Self.candidatesTried) {

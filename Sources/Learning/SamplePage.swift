@@ -36,24 +36,48 @@ public final class SamplePage: Sendable {
         return known.contains { $0.value.split(whereSeparator: \.isWhitespace).joined(separator: " ") == words }
     }
 
-    /// Whether the words around a place (its element's and the two around that, or a
-    /// small box around those) hold every word of the field's name of three letters or more (`sponsoring` by
-    /// "Sponsoring 1", `average_rating` by "Average rating"), a plural's `s` aside, and each
-    /// of two as a word of its own (`season_ws` by "WS 5.3", never by "3 seasons" alone).
-    func namesField(_ field: String, around place: Place) -> Bool {
+    /// How near a place the words around it (its element's and the two around that, or a
+    /// small box around those: the characters of the smallest box that says each word,
+    /// summed over the words) hold every word of the field's name
+    /// of three letters or more (`sponsoring` by "Sponsoring 1", `average_rating` by
+    /// "Average rating"), a plural's `s` aside, and each of two as a word of its own
+    /// (`season_ws` by "WS 5.3", never by "3 seasons" alone); nil where none do.
+    func namingDepth(_ field: String, around place: Place) -> Int? {
         let words = field.lowercased().split { !$0.isLetter }.map(String.init).filter { $0.count >= 2 }
-        guard !words.isEmpty, let node = place.node else { return false }
+        guard !words.isEmpty, let node = place.node else { return nil }
         let holder = [node] + tree.ancestors(of: node).prefix(5)
         // Two levels up ("Sponsoring 1"), or a small box further up that says the rest
-        // (`media_favorites`: "Favorites 2" in a section headed "Media").
-        for around in holder.dropFirst(min(2, holder.count - 1)) {
+        // (`media_favorites`: "Favorites 2" in a section headed "Media"); a name of one
+        // word, by a small box further up only where that word is all the box says before
+        // the value (`goods` by "Goods 0 Owned 0", at its first 0).
+        // Each word by the smallest box that says it: "Owned 0" under "Goods" names
+        // `goods_owned` nearer than the section's first 0 does.
+        var depths = [Int?](repeating: nil, count: words.count)
+        for (level, around) in holder.dropFirst(min(2, holder.count - 1)).enumerated() {
             // The page's body is no box: its first words name nothing.
-            if ["body", "html"].contains(tree.nodes[around].name) { return false }
+            if ["body", "html"].contains(tree.nodes[around].name) { return nil }
             let text = tree.text(of: around, limit: 300).lowercased()
-            if SamplePage.holds(words, text) { return true }
-            if text.count >= 300 || words.count == 1 { return false }
+            // Past two levels, a box says what it holds only where it is small: the first
+            // 300 characters of a page's wrapper name nothing.
+            if level > 0, text.count >= 300 { return nil }
+            if level > 0, words.count == 1 {
+                if wordsBefore(place, in: around) == [Substring(words[0])] { return text.count }
+            } else {
+                for (index, word) in words.enumerated() where depths[index] == nil && SamplePage.holds([word], text) { depths[index] = text.count }
+                if depths.allSatisfy({ $0 != nil }) { return depths.reduce(0) { $0 + ($1 ?? 0) } }
+            }
+            if text.count >= 300 { return nil }
         }
-        return false
+        return nil
+    }
+
+    /// The words of `box` before `place` (its markup aside), lower-cased.
+    private func wordsBefore(_ place: Place, in box: Int) -> [Substring] {
+        var text = "", inTag = false
+        for byte in utf8[min(tree.nodes[box].start, place.range.lowerBound)..<place.range.lowerBound] {
+            if byte == UInt8(ascii: "<") { inTag = true } else if byte == UInt8(ascii: ">") { inTag = false; text += " " } else if !inTag { text.unicodeScalars.append(Unicode.Scalar(byte)) }
+        }
+        return text.lowercased().split { !$0.isLetter }
     }
 
     /// Whether the words beside a place within its line of text, up to a mark or another

@@ -225,4 +225,25 @@ import Testing
         let record = try read(outcome, stats("45,210", "1,150", "Ottawa"))
         #expect([record.value("reputation"), record.value("answers"), record.value("location")] == [.int(45210), .int(1150), .text("Ottawa")])
     }
+
+    /// Sections headed "Figures", "Goods" and "Threads", their counts in menus, on the one
+    /// page given with its zeros alike (`goods`, `goods_owned`, `threads`): `goods` is
+    /// named by its heading where that word is all before the value, `goods_owned` by
+    /// "Owned" nearer than by the section's heading, and neither by a wider box that
+    /// says every word, nor read at the threads' 0.
+    @Test func zerosAlikeAreReadAtThePlacesTheNearestWordsName() throws {
+        func sections(_ figures: (Int, Int), _ goods: (Int, Int), _ threads: Int) -> String {
+            func section(_ title: String, _ counts: (Int, Int)) -> String {
+                "<section><h2>\(title)<nav><a class=\"count\" href=\"/c\">\(counts.0)</a><a href=\"/o\">Owned<span class=\"n\">\(counts.1)</span></a></nav></h2></section>"
+            }
+            return "<html><body><div class=\"main\">" + section("Figures", figures) + section("Goods", goods)
+                + "<section><h2><span class=\"title\">Threads</span><span class=\"actions\"><a href=\"/t\">\(threads)</a></span></h2></section></div></body></html>"
+        }
+        let outcome = learner().learn(from: .init(page: page(sections((12, 9), (0, 0), 0)), values: [
+            example("figures", "12"), example("figures_owned", "9"), example("goods", "0"), example("goods_owned", "0"), example("threads", "0"),
+        ]))
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        let record = try read(outcome, sections((145, 121), (40, 38), 6))
+        #expect(["figures", "figures_owned", "goods", "goods_owned", "threads"].map { record.value($0) } == [.int(145), .int(121), .int(40), .int(38), .int(6)])
+    }
 }
