@@ -32,7 +32,7 @@ extension PatternSuggester {
         }
         if let missing = knownValueMissing(also: also, alsoExamples: alsoExamples) { return FieldSearch(candidates: [], notLearned: missing) }
         var search = SearchState()
-        let rowPlaces = shown.filter { main.isInRowGiven($0, value: example.value, engine: engine) }.map(\.range)
+        let rowPlaces = main.placesInRowsGiven(shown, value: example.value, engine: engine)
         let names = Self.names(example.field, shown: shown, on: main, rowPlaces: rowPlaces)
         let named = zip(shown, names).filter(\.1).map(\.0)
         // A small number stands in many attributes (`item-category-1`, `alt="… 1/8"`): a
