@@ -246,4 +246,19 @@ import Testing
         let record = try read(outcome, sections((145, 121), (40, 38), 6))
         #expect(["figures", "figures_owned", "goods", "goods_owned", "threads"].map { record.value($0) } == [.int(145), .int(121), .int(40), .int(38), .int(6)])
     }
+
+    /// Counters alike, each a value with its words ("98 problems") then what it counts:
+    /// the box the value starts is never told by its first words, the value's own text,
+    /// which another member's page writes otherwise.
+    @Test func aBoxIsNeverToldByTheValuesOwnText() throws {
+        func counters(_ all: Int, _ year: Int) -> String {
+            "<html><body><div class=\"counters\"><div class=\"c\"><div class=\"v\">\(all) problems</div><div class=\"d\">solved for all time</div></div>"
+                + "<div class=\"c\"><div class=\"v\">\(year) problems</div><div class=\"d\">solved for the last year</div></div></div></body></html>"
+        }
+        let outcome = learner().learn(from: .init(page: page(counters(240, 98)), values: [example("solved", "240"), example("solved_last_year", "98")]))
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        #expect(!outcome.toml.contains("whose first words are '98"), "\(outcome.toml)")
+        let record = try read(outcome, counters(1_410, 203))
+        #expect([record.value("solved"), record.value("solved_last_year")] == [.int(1_410), .int(203)])
+    }
 }

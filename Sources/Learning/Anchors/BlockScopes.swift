@@ -29,7 +29,7 @@ struct BlockScopes {
                 found += ownScopes(element)
                 found += headingScopes(element, before: node)
             }
-            if titled.count < 3, let scope = firstWordsScope(element, unless: changing) { titled.append(scope) }
+            if titled.count < 3, let scope = firstWordsScope(element, unless: changing, notAt: node) { titled.append(scope) }
             if found.count >= limit && titled.count >= 3 { break }
         }
         return Array(found.prefix(limit)) + titled
@@ -60,9 +60,10 @@ struct BlockScopes {
 
     /// A box by the words it starts with, as its header says them: a table whose first
     /// cell says "Thread", among tables of one class. Never by words `changing` says
-    /// change from page to page (a member's own).
-    func firstWordsScope(_ element: Int, unless changing: (String) -> Bool) -> Scope? {
-        guard let first = firstText(in: element) else { return nil }
+    /// change from page to page (a member's own), nor by the text of the value itself
+    /// (`notAt`: "98 problems" starts its box, and another member's says "410 problems").
+    func firstWordsScope(_ element: Int, unless changing: (String) -> Bool, notAt valueText: Int? = nil) -> Scope? {
+        guard let first = firstText(in: element), first != valueText else { return nil }
         let words = tree.nodes[first].text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard words.contains(where: \.isLetter), words.count <= 40, words.split(separator: " ").count <= 5, !TreeAnchors.looksLikeAValue(words),
               !changing(words) else { return nil }
