@@ -36,22 +36,23 @@ public final class SamplePage: Sendable {
         return known.contains { $0.value.split(whereSeparator: \.isWhitespace).joined(separator: " ") == words }
     }
 
-    /// How near a place the words around it (its element's and the two around that, or a
-    /// small box around those: the characters of the smallest box that says each word,
-    /// summed over the words) hold every word of the field's name
-    /// of three letters or more (`sponsoring` by "Sponsoring 1", `average_rating` by
-    /// "Average rating"), a plural's `s` aside, and each of two as a word of its own
-    /// (`season_ws` by "WS 5.3", never by "3 seasons" alone); nil where none do.
+    /// How near a place the words that name the field stand: nil where the words around
+    /// it (its element's and the two around that, or a small box around those) do not
+    /// hold every word of the field's name of three letters or more (`sponsoring` by
+    /// "Sponsoring 1", `average_rating` by "Average rating"; a plural's `s` aside) and each
+    /// of two as a word of its own (`season_ws` by "WS 5.3", never by "3 seasons" alone);
+    /// else the characters of the smallest box that says each word, summed: the smaller,
+    /// the nearer.
     func namingDepth(_ field: String, around place: Place) -> Int? {
         let words = field.lowercased().split { !$0.isLetter }.map(String.init).filter { $0.count >= 2 }
         guard !words.isEmpty, let node = place.node else { return nil }
         let holder = [node] + tree.ancestors(of: node).prefix(5)
         // Two levels up ("Sponsoring 1"), or a small box further up that says the rest
-        // (`media_favorites`: "Favorites 2" in a section headed "Media"); a name of one
-        // word, by a small box further up only where that word is all the box says before
-        // the value (`goods` by "Goods 0 Owned 0", at its first 0).
-        // Each word by the smallest box that says it: "Owned 0" under "Goods" names
-        // `goods_owned` nearer than the section's first 0 does.
+        // (`media_favorites`: "Favorites 2" in a section headed "Media"), each word by the
+        // smallest box that says it ("Owned 0" under "Goods" names `goods_owned` nearer
+        // than the section's first 0 does); a name of one word, by a small box further up
+        // only where that word is all the box says before the value (`goods` by "Goods 0
+        // Owned 0", at its first 0).
         var depths = [Int?](repeating: nil, count: words.count)
         for (level, around) in holder.dropFirst(min(2, holder.count - 1)).enumerated() {
             // The page's body is no box: its first words name nothing.
@@ -82,7 +83,7 @@ public final class SamplePage: Sendable {
 
     /// Whether the words beside a place within its line of text, up to a mark or another
     /// number either way, name the field: of two equal values in one text ("0.02% of all
-    /// posts / 0.02 posts per day"), each is named by its own words. A `%` after the value
+    /// posts / 0.02 posts per day"), each is named by its own words. A `%` among them
     /// says "percent".
     func phraseNamesField(_ field: String, at place: Place) -> Bool {
         let words = field.lowercased().split { !$0.isLetter }.map(String.init).filter { $0.count >= 2 }
