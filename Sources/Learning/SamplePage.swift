@@ -1,6 +1,7 @@
 import Extraction
 import Matching
 import Packs
+import PageText
 
 /// A saved page the learner reads: its bytes as the extractor reads them, and its tree.
 /// Built once per page; every value looked for and every pattern checked on the page
@@ -44,7 +45,7 @@ public final class SamplePage: Sendable {
     /// else the characters of the smallest box that says each word, summed: the smaller,
     /// the nearer.
     func namingDepth(_ field: String, around place: Place) -> Int? {
-        let words = field.lowercased().split { !$0.isLetter }.map(String.init).filter { $0.count >= 2 }
+        let words = SamplePage.nameWords(field)
         guard !words.isEmpty, let node = place.node else { return nil }
         let holder = [node] + tree.ancestors(of: node).prefix(5)
         // Two levels up ("Sponsoring 1"), or a small box further up that says the rest
@@ -72,31 +73,63 @@ public final class SamplePage: Sendable {
         return nil
     }
 
-    /// The words of `box` before `place` (its markup aside), lower-cased.
+    /// The words of `box` before `place` (its markup aside, references decoded), lower-cased.
     private func wordsBefore(_ place: Place, in box: Int) -> [Substring] {
-        var text = "", inTag = false
+        var text = [UInt8](), inTag = false
         for byte in utf8[min(tree.nodes[box].start, place.range.lowerBound)..<place.range.lowerBound] {
-            if byte == UInt8(ascii: "<") { inTag = true } else if byte == UInt8(ascii: ">") { inTag = false; text += " " } else if !inTag { text.unicodeScalars.append(Unicode.Scalar(byte)) }
+            if byte == UInt8(ascii: "<") { inTag = true } else if byte == UInt8(ascii: ">") { inTag = false; text.append(UInt8(ascii: " ")) } else if !inTag { text.append(byte) }
         }
-        return text.lowercased().split { !$0.isLetter }
+        return HTMLEntities.decode(String(decoding: text, as: UTF8.self)).lowercased().split { !$0.isLetter }
     }
 
     /// Whether the words beside a place within its line of text, up to a mark or another
     /// number either way, name the field: of two equal values in one text ("0.02% of all
     /// posts / 0.02 posts per day"), each is named by its own words. A `%` among them
-    /// says "percent".
+    /// says "percent"; a reference (`&nbsp;`, `&#160;`) is passed over whole, its `;` and
+    /// digits no mark.
     func phraseNamesField(_ field: String, at place: Place) -> Bool {
-        let words = field.lowercased().split { !$0.isLetter }.map(String.init).filter { $0.count >= 2 }
+        let words = SamplePage.nameWords(field)
         let bytes = page.utf8
         func inPhrase(_ byte: UInt8) -> Bool {
             !"/|()[],;<>\n".utf8.contains(byte) && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
         }
+        // The length of a reference `&…;` starting at `index`, if one does.
+        func reference(at index: Int) -> Int? {
+            guard bytes[index] == UInt8(ascii: "&") else { return nil }
+            let name = bytes[(index + 1)..<min(bytes.count, index + 10)].prefix { byte in
+                byte == UInt8(ascii: "#") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+            }
+            let end = index + 1 + name.count
+            return !name.isEmpty && end < bytes.count && bytes[end] == UInt8(ascii: ";") ? end + 1 - index : nil
+        }
+        let lowest = max(0, place.range.lowerBound - 60), highest = min(bytes.count, place.range.upperBound + 60)
         var start = place.range.lowerBound, end = place.range.upperBound
-        while start > max(0, place.range.lowerBound - 60), inPhrase(bytes[start - 1]) { start -= 1 }
-        while end < min(bytes.count, place.range.upperBound + 60), inPhrase(bytes[end]) { end += 1 }
-        var text = String(decoding: bytes[start..<end], as: UTF8.self).lowercased()
+        while start > lowest {
+            if bytes[start - 1] == UInt8(ascii: ";"), let opening = (max(lowest, start - 10)..<start).last(where: { reference(at: $0) == start - $0 }) {
+                start = opening
+            } else if inPhrase(bytes[start - 1]) {
+                start -= 1
+            } else {
+                break
+            }
+        }
+        while end < highest {
+            if let length = reference(at: end) {
+                end += length
+            } else if inPhrase(bytes[end]) {
+                end += 1
+            } else {
+                break
+            }
+        }
+        var text = HTMLEntities.decode(String(decoding: bytes[start..<min(end, bytes.count)], as: UTF8.self)).lowercased()
         if text.contains("%") { text += " percent" }
         return !words.isEmpty && SamplePage.holds(words, text)
+    }
+
+    /// The words of a field's name that name it: its parts of two letters or more.
+    static func nameWords(_ field: String) -> [String] {
+        field.lowercased().split { !$0.isLetter }.map(String.init).filter { $0.count >= 2 }
     }
 
     /// Every word of a field's name in `text`: one of three letters or more anywhere in

@@ -1,6 +1,6 @@
 /// Decodes HTML character references: numeric (`&#233;`, `&#xE9;`) and all of HTML5's
-/// named ones (`Data/html-entities.txt`, written by scripts/make-entities from the WHATWG list). An unknown or
-/// malformed reference is left as written.
+/// named ones (`Data/html-entities.txt`, written by scripts/make-entities from the
+/// WHATWG list). An unknown or malformed reference is left as written.
 package enum HTMLEntities {
     package static func decode(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "&")) else { return text }

@@ -311,6 +311,11 @@ import Testing
             "<html><body><dl><dt>Total posts:</dt><dd>812<br />(\(share)% of all posts / \(perDay) posts per day)</dd></dl></body></html>"
         }
         #expect(read == [.decimal(Decimal(string: "1.11")!), .decimal(Decimal(string: "6.12")!)])
+        // The same with references for the spaces: each passed over whole, its `;` and digits no mark.
+        let spaced = try readAfterLearningAlone(["posts_per_day", "percent_of_all"], given: ["0.02", "0.02"], other: ["1.11", "6.12"]) { perDay, share in
+            "<html><body><dl><dt>Total posts:</dt><dd>812<br />(\(share)%&nbsp;of all posts /&#160;\(perDay)&nbsp;posts per day)</dd></dl></body></html>"
+        }
+        #expect(spaced == [.decimal(Decimal(string: "1.11")!), .decimal(Decimal(string: "6.12")!)])
     }
 
     /// A field's word of two letters names a place only as a word of its own: `season_ws`
