@@ -176,7 +176,11 @@ struct StatisticsComputation {
     /// closer than they are: the largest of their steps (tables show it as `≈`, and a
     /// refresh reports no change smaller than that); nil when every one was exact.
     private func largestStep(_ stat: StatRule, _ rows: [ExtractedRecord.Row]) -> Int? {
-        guard [.sum, .mean, .min, .max].contains(stat.operation), stat.collection != nil, let field = stat.fields.first else { return nil }
+        switch stat.operation {
+        case .sum, .mean, .min, .max: break
+        case .count, .top, .distinct, .formula: return nil
+        }
+        guard stat.collection != nil, let field = stat.fields.first else { return nil }
         var largest: Int?
         forEach(field, rows) { reading, _ in
             if let step = reading.step { largest = max(largest ?? step, step) }
@@ -204,16 +208,14 @@ struct StatisticsComputation {
 
     /// Calls `body` with each row's reading of `field` that is not null, and the row's index.
     private func forEach(_ field: String, _ rows: [ExtractedRecord.Row], _ body: (FieldReading, Int) -> Void) {
-        var names: RowNames?
-        var position: Int?
-        for (index, row) in rows.enumerated() {
-            if row.names !== names {
-                names = row.names
-                position = row.names.positions[field]
-            }
-            guard let position else { continue }
-            let reading = row.readings[position]
-            if !reading.value.isNull { body(reading, index) }
+        guard let shared = rows.first?.names else { return }
+        let sharedPosition = shared.positions[field]
+        // By index, not a copy of each row: every statistic of every member walks its
+        // rows (copying each was most of the walk's CPU in a batch's profile).
+        for index in rows.indices {
+            let position = rows[index].names === shared ? sharedPosition : rows[index].names.positions[field]
+            guard let position, !rows[index].readings[position].value.isNull else { continue }
+            body(rows[index].readings[position], index)
         }
     }
 

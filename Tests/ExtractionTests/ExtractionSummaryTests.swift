@@ -49,5 +49,9 @@ struct ExtractionSummaryTests {
                         "count page: 1 pages, 1 matched, 0 missing"]
         #expect(rows([ann, bob]) == expected)
         #expect(rows([bob, ann]) == expected)
+        // Counted where the member before had the field, or where it was first met.
+        #expect(rows([ann, bob, ann, ann]) == ["name page: 4 pages, 4 matched, 0 missing",
+                                               "count extra: 1 pages, 1 matched, 0 missing",
+                                               "count page: 3 pages, 3 matched, 0 missing"])
     }
 }
