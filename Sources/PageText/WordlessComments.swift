@@ -17,12 +17,14 @@ public enum WordlessComments {
         page.withUnsafeBufferPointer { bytes in
             guard let base = bytes.baseAddress else { return }
             var offset = 0
-            // memchr: the C library's own search for each `<`, as fast as the page can be read.
-            while offset < bytes.count, let found = memchr(base + offset, Int32(UInt8(ascii: "<")), bytes.count - offset) {
-                let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                offset = start + 1
-                guard start + 4 <= bytes.count, bytes[start + 1] == UInt8(ascii: "!"), bytes[start + 2] == UInt8(ascii: "-"),
-                      bytes[start + 3] == UInt8(ascii: "-"), let end = wordlessEnd(bytes, from: start + 4) else { continue }
+            // memchr: the C library's own search, for each `!` (rare on a page) and not
+            // each `<` (every tag: the search stopped at each, 0.7% of a batch's CPU).
+            while offset < bytes.count, let found = memchr(base + offset, Int32(UInt8(ascii: "!")), bytes.count - offset) {
+                let mark = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                offset = mark + 1
+                let start = mark - 1
+                guard start >= copied, start + 4 <= bytes.count, bytes[start] == UInt8(ascii: "<"), bytes[mark + 1] == UInt8(ascii: "-"),
+                      bytes[mark + 2] == UInt8(ascii: "-"), let end = wordlessEnd(bytes, from: start + 4) else { continue }
                 if kept.isEmpty { kept.reserveCapacity(bytes.count) }
                 kept.append(contentsOf: bytes[copied..<start])
                 copied = end

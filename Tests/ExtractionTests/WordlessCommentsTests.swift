@@ -20,6 +20,10 @@ import Testing
         // Cut off, or a `<` that opens no comment: left as it is.
         #expect(removed("x < y <!-- ") == "x < y <!-- ")
         #expect(removed("<!-- -->") == "")
+        // Marks in the text around them, and comments side by side.
+        #expect(removed("!Hi! <!-- -->there!<!----><!---->") == "!Hi! there!")
+        #expect(removed("a<!") == "a<!")
+        #expect(removed("<!DOCTYPE html><p>5<!-- --> stars</p>") == "<!DOCTYPE html><p>5 stars</p>")
         #expect(removed("") == "")
     }
 
