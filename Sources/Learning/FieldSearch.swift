@@ -200,7 +200,10 @@ extension PatternSuggester {
             self.captures(type, after: after, spansTags: spansTags, holder: holder.map { PageContext.Tag(name: $0.name, isEnd: false, id: nil, classes: []) })
         }
         let fromTree = sample.tree.placesHold ? anchors.candidates(at: place) : []
-        let context = PageContext(page: page, before: place.range.lowerBound)
+        var context = PageContext(page: page, before: place.range.lowerBound)
+        // The member's own ID before the value is no label: another member's page shows theirs.
+        if let label = context.label, sample.holdsMemberID(label) { context.label = nil }
+        if let split = context.splitLabel, sample.holdsMemberID(split.words) { context.splitLabel = nil }
         let fromMarkup = candidates(type, at: place.range, in: page, context: context, after: page[place.range.upperBound...].prefix(40),
                                     spansTags: spansTags).map { TreeAnchors.Anchored(anchor: $0.0, rank: $0.1 + 6, pattern: $0.2, sign: nil) }
         return (fromTree + fromMarkup).sorted { $0.rank < $1.rank }

@@ -32,6 +32,9 @@ public struct PackLearner {
         public var rowValues: [RowValue]
         /// How many items the list shows, when counted.
         public var listCount: Int?
+        /// The ID of the member whose page it is, where known: text the page shows that
+        /// changes with the member, so no anchor (a handle in the page's `<h1>`).
+        public var memberID: String?
 
         public init(page: Page, values: [PatternSuggester.Example] = [], rowTitles: [String] = [], rowValues: [RowValue] = [], listCount: Int? = nil) {
             self.page = page
@@ -170,8 +173,8 @@ public struct PackLearner {
     public func learn(from main: PageValues, also: [PageValues] = []) -> Outcome {
         let (main, also) = Self.widened(main, also)
         let mainSample = SamplePage(main.page, known: main.values + main.rowTitles.map { PatternSuggester.Example(field: "title", value: $0, type: .text) },
-                                    rowValues: main.titledRowValues.map { ($0.title, $0.example.value) })
-        let alsoSamples = also.map { SamplePage($0.page, known: $0.values) }
+                                    rowValues: main.titledRowValues.map { ($0.title, $0.example.value) }, memberID: main.memberID ?? site.id)
+        let alsoSamples = also.map { SamplePage($0.page, known: $0.values, memberID: $0.memberID) }
         var body = ""
         var unlearned = [String](), notes = [String]()
         // A value given for another page that is not on it is said against that page, and

@@ -15,15 +15,19 @@ public final class SamplePage: Sendable {
     /// The values a person read on the list's titled rows: a place in such a row that
     /// shows one of them is the row's, not a field of the page's of the same value.
     let rowValues: [(title: String, value: String)]
+    /// The ID of the member whose page it is, where given: another member's page shows
+    /// theirs there, so it is no label and no anchor.
+    let memberID: String?
 
     public convenience init(_ page: Page) {
         self.init(page, known: [])
     }
 
-    init(_ page: Page, known: [PatternSuggester.Example], rowValues: [(title: String, value: String)] = []) {
+    init(_ page: Page, known: [PatternSuggester.Example], rowValues: [(title: String, value: String)] = [], memberID: String? = nil) {
         self.page = page
         self.known = known
         self.rowValues = rowValues
+        self.memberID = memberID
         tree = PageTree.parse(page.utf8)
     }
 
@@ -34,6 +38,7 @@ public final class SamplePage: Sendable {
     /// no label of this one).
     func isKnownValue(_ text: String) -> Bool {
         let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        if let memberID, words.caseInsensitiveCompare(memberID) == .orderedSame || words == "@" + memberID { return true }
         return known.contains { $0.value.split(whereSeparator: \.isWhitespace).joined(separator: " ") == words }
     }
 
@@ -145,10 +150,40 @@ public final class SamplePage: Sendable {
     /// name): words that change from member to member are no anchor.
     func holdsKnownValue(_ text: String) -> Bool {
         let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+        if holdsMemberID(words) { return true }
         return known.contains { example in
             let value = example.value.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
             return value.count >= 3 && value.contains(where: \.isLetter) && words.contains(value)
         }
+    }
+
+    /// Whether `text` holds a number given for the page as a word of its own ("123.3k
+    /// hits" where hits = 123.3k): words with another member's figure in them are no label.
+    func holdsKnownNumber(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        return known.contains { $0.value.contains(where: \.isNumber) && SamplePage.holds(id: $0.value.lowercased(), lowered) }
+    }
+
+    /// Whether `text` holds the member's ID as a word of its own: the text changes with
+    /// the member ("lihua--" before Li Hua's nick reads "wang--" on Wang's page).
+    func holdsMemberID(_ text: String) -> Bool {
+        guard let memberID else { return false }
+        return SamplePage.holds(id: memberID.lowercased(), text.lowercased())
+    }
+
+    /// Whether `text` holds `id` where no letter, digit or `_` joins it to more ("@ana",
+    /// "ana's", "lihua--Li Hua"), never inside another word ("banana").
+    static func holds(id: String, _ text: String) -> Bool {
+        guard !id.isEmpty else { return false }
+        let joins = { (character: Character) in character.isLetter || character.isNumber || character == "_" }
+        var rest = text[...]
+        while let found = rest.range(of: id) {
+            let before = found.lowerBound > text.startIndex ? text[text.index(before: found.lowerBound)] : nil
+            let after = found.upperBound < text.endIndex ? text[found.upperBound] : nil
+            if !(before.map(joins) ?? false) && !(after.map(joins) ?? false) { return true }
+            rest = text[text.index(after: found.lowerBound)...]
+        }
+        return false
     }
 
     /// One place a value's written form stands on the page.

@@ -103,6 +103,24 @@ import Testing
         #expect(early.stderr.contains("'name=Bo Ray' comes before any other page it was read on; give the page first, then the values read there"), "\(early.stderr)")
     }
 
+    /// A facts file says whose page it is (`id=`), as `--id` does: the address comes from
+    /// the page's canonical link. An `--id` that differs is refused, a blank ID named by its line.
+    @Test func aFactsFileSaysWhosePageItIs() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let page = try write(memberPage("ada", name: "Ada Pond", posts: "1,204", views: "12.3k", joined: "Apr 2017", threads: []), "a.html")
+        let facts = try write("# Ada's page\nid=ada\nname=Ada Pond\n", "a.facts")
+        let learned = try run("cpvanity", ["patterns", "learn", "--page", page, "--facts", facts])
+        #expect(learned.status == 0, "\(learned.stderr)")
+        #expect(learned.stdout.contains("url = '{base}/members/{id}'"), "\(learned.stdout)")
+        let differing = try run("cpvanity", ["patterns", "learn", "--page", page, "--facts", facts, "--id", "bo"])
+        #expect(differing.status == 2)
+        #expect(differing.stderr == "cpvanity: the member's ID: 'bo' was given, and the facts say id=ada; give the ID of the member whose page it is once\n")
+        let blank = try write("id=\nname=Ada Pond\n", "b.facts")
+        let refused = try run("cpvanity", ["patterns", "learn", "--page", page, "--facts", blank])
+        #expect(refused.status == 2)
+        #expect(refused.stderr == "cpvanity: \(blank), line 1: 'id=': the member's ID is one word, as the page's address has it\n")
+    }
+
     @Test func withoutTheAddressOfAMembersPageItAsksForIt() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let page = try write("<html><body><h1 class=\"member-name\">Ada Pond</h1></body></html>", "a.html")

@@ -206,6 +206,43 @@ import Testing
         #expect(try read(outcome, line("Mary-Ann Smith-Jones", "Saint-Malo")).value("city") == .text("Saint-Malo"))
     }
 
+    /// A member's own ID before a value (a handle in the `<h1>` above a line of parts, a
+    /// handle before a nick) is no anchor: another member's page shows theirs. Learned
+    /// from one page alone, given whose page it is.
+    @Test func theMembersOwnIDIsNoAnchor() throws {
+        func line(_ handle: String, _ name: String, _ city: String) -> String {
+            "<html><body><h1>\(handle)</h1><div class=\"sub\">\(name) - \(city) - France</div></body></html>"
+        }
+        func caption(_ handle: String, _ nick: String) -> String {
+            "<html><body><table><caption>\(handle)--\(nick)<a href=\"/mail?to=\(handle)\">mail</a></caption><tr><td>Rank</td><td>3</td></tr></table></body></html>"
+        }
+        let site = PackLearner.Site(name: "dashes", url: "https://dashes.example/{id}", id: "jl")
+        let city = PackLearner(site: site).learn(from: .init(page: page(line("jl", "Jean-Marc Lenoir", "La Barre")), values: [example("city", "La Barre")]))
+        #expect(city.unlearned.isEmpty, "\(city.unlearned)")
+        #expect(!city.toml.contains("jl"), "\(city.toml)")
+        #expect(try read(city, line("ww", "Wu Wei", "Xi-an")).value("city") == .text("Xi-an"))
+        // The ID as the words before the value in its own text, any case.
+        let keyed = PackLearner(site: .init(name: "keyed", url: "https://keyed.example/{id}", id: "LiHua"))
+        let nick = keyed.learn(from: .init(page: page(caption("lihua", "Xiao Li")), values: [example("nick", "Xiao Li")]))
+        #expect(nick.unlearned.isEmpty, "\(nick.unlearned)")
+        #expect(try read(nick, caption("wang", "Lao Wang")).value("nick") == .text("Lao Wang"))
+        // An ID inside a longer word is not the ID: "Ann" in "Annual" stays a label.
+        #expect(SamplePage.holds(id: "ann", "annual report") == false)
+        #expect(SamplePage.holds(id: "ann", "by @ann, 2019") && SamplePage.holds(id: "lihua", "lihua--"))
+    }
+
+    /// Words that hold another value given ("123.3k hits" before the hits' rank) are no
+    /// label: on another member's page they read otherwise.
+    @Test func wordsWithAnotherGivenFigureAreNoLabel() throws {
+        func stats(_ hits: String, _ rank: String) -> String {
+            "<html><body><div class=\"stats\"><span>\(hits) hits</span> <span>\(rank)</span></div></body></html>"
+        }
+        let outcome = learner().learn(from: .init(page: page(stats("123.3k", "#257")), values: [example("hits", "123.3k"), example("hits_rank", "#257")]))
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        let record = try read(outcome, stats("4.1k", "#18,455"))
+        #expect([record.value("hits"), record.value("hits_rank")] == [.int(4_100), .text("#18,455")])
+    }
+
     /// Counts beside icons, each named only in its item's `title` or `aria-label`; a
     /// `title` that is the value again (a location's) is no label of it.
     @Test func aLabelHeldOnlyInATitleAttributeIsAnAnchor() throws {

@@ -65,14 +65,20 @@ public struct LearnRun {
         var also = [PackLearner.PageValues]()
         for group in groups {
             let known = try group.facts()
-            also.append(PackLearner.PageValues(page: try page(group.file, servedAt: now), values: known.values, rowTitles: known.rowTitles,
-                                               rowValues: known.rowValues, listCount: known.listCount))
+            var values = PackLearner.PageValues(page: try page(group.file, servedAt: now), values: known.values, rowTitles: known.rowTitles,
+                                                rowValues: known.rowValues, listCount: known.listCount)
+            values.memberID = known.memberID
+            also.append(values)
         }
-        let url = try siteURL(main)
+        if let given = settings.id, let written = facts.memberID, given != written {
+            throw .badSetting(source: "the member's ID", message: "'\(TerminalText.escaped(given))' was given, and the facts say id=\(TerminalText.escaped(written)); give the ID of the member whose page it is once")
+        }
+        let memberID = settings.id ?? facts.memberID
+        let url = try siteURL(main, id: memberID)
         if let name = settings.name, !PackName.isUsable(name) {
             throw .badSetting(source: "the site's name", message: "'\(TerminalText.escaped(name))' is not one; a site's name is letters, digits, - and _ (what a command names the site by)")
         }
-        var site = PackLearner.Site(name: settings.name ?? LearnRun.siteName(url), url: url, id: settings.id)
+        var site = PackLearner.Site(name: settings.name ?? LearnRun.siteName(url), url: url, id: memberID)
         site.source = settings.source
         site.collection = settings.collection
         let started = Date()
@@ -139,7 +145,7 @@ public struct LearnRun {
     }
 
     /// `--url`, else the page's own canonical link with `--id` in it made `{id}`.
-    private func siteURL(_ main: Page) throws(AppError) -> String {
+    private func siteURL(_ main: Page, id: String?) throws(AppError) -> String {
         if let url = settings.url {
             guard url.hasPrefix("http://") || url.hasPrefix("https://"), url.contains("{id}") else {
                 throw .badSetting(source: "the page's address", message: "'\(url)' is not a page address with {id} where the member's ID goes, e.g. https://example.com/users/{id}")
@@ -147,10 +153,10 @@ public struct LearnRun {
             return url
         }
         let text = String(decoding: main.utf8, as: UTF8.self)
-        if let id = settings.id, let canonical = LearnRun.canonicalLink(text), canonical.contains(id) {
+        if let id, let canonical = LearnRun.canonicalLink(text), canonical.contains(id) {
             return canonical.replacingOccurrences(of: id, with: "{id}")
         }
-        throw .noPageAddress(hasID: settings.id != nil)
+        throw .noPageAddress(hasID: id != nil)
     }
 
     static func canonicalLink(_ page: String) -> String? {

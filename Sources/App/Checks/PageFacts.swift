@@ -8,14 +8,21 @@ import Learning
 ///     row-title=TITLE        the title of one of the list's rows, in page order
 ///     row=TITLE|FIELD=VALUE  a value read on the row with that title
 ///     list-count=N           how many items the list shows
+///     id=ID                  the ID of the member whose page it is (`--id`)
 struct PageFacts {
     var values: [PatternSuggester.Example] = []
     var rowTitles: [String] = []
     var rowValues: [PackLearner.RowValue] = []
     var listCount: Int?
+    /// The member's ID, where the page's facts say it: text that changes with the member.
+    var memberID: String?
 
     mutating func add(_ word: String) throws(SuggestInputError) {
-        if word.hasPrefix("row-title=") {
+        if word.hasPrefix("id=") {
+            let id = String(word.dropFirst("id=".count))
+            guard !id.isEmpty, !id.contains(where: \.isWhitespace) else { throw SuggestInputError("'\(word)': the member's ID is one word, as the page's address has it") }
+            memberID = id
+        } else if word.hasPrefix("row-title=") {
             let title = String(word.dropFirst("row-title=".count))
             guard !title.trimmingCharacters(in: .whitespaces).isEmpty else { throw SuggestInputError("'\(word)' has no title") }
             rowTitles.append(title)
@@ -72,6 +79,6 @@ struct PageFacts {
 
     func merged(with other: PageFacts) -> PageFacts {
         PageFacts(values: values + other.values, rowTitles: rowTitles + other.rowTitles, rowValues: rowValues + other.rowValues,
-                  listCount: other.listCount ?? listCount)
+                  listCount: other.listCount ?? listCount, memberID: other.memberID ?? memberID)
     }
 }

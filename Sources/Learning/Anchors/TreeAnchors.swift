@@ -276,7 +276,8 @@ struct TreeAnchors {
         // A table's data cell is a value of its own column, never the label of the next;
         // but in a row of two cells, the first is the second's key (`<td>School</td><td>…`).
         guard tree.nodes[element].name != "td" || isKeyCell(element), words.contains(where: \.isLetter), words.count <= 60, words.split(separator: " ").count <= 8,
-              tree.visibility(of: element).rank != 1 && tree.visibility(of: element).rank < 3, !sample.isKnownValue(words), !Self.looksLikeAValue(words) else { return nil }
+              tree.visibility(of: element).rank != 1 && tree.visibility(of: element).rank < 3, !sample.isKnownValue(words), !Self.looksLikeAValue(words),
+              !sample.holdsKnownNumber(words) else { return nil }
         return ElementPatterns.wholeText(words)
     }
 

@@ -14,7 +14,7 @@ struct PatternsLearnCommand: ParsableCommand {
             anything else text; FIELD:TYPE=VALUE to say). A list: two or three --row-title \
             in page order, and --row FIELD=VALUE for values of the first of those rows \
             (--row 'TITLE|FIELD=VALUE' for another's). Or write it all in a file, a fact a \
-            line (FIELD=VALUE, row-title=TITLE, row=TITLE|FIELD=VALUE, list-count=N), and \
+            line (FIELD=VALUE, row-title=TITLE, row=TITLE|FIELD=VALUE, list-count=N, id=ID for whose page it is), and \
             give it with --facts.
 
             The page is read into its tree (libxml2) to see where each value stands: its \
@@ -57,7 +57,7 @@ struct PatternsLearnCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A value read on the first titled row, as FIELD=VALUE (repeatable).", valueName: "field=value"))
     var row: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("A file of what you read on the page, a fact a line (FIELD=VALUE, row-title=, row=TITLE|FIELD=VALUE, list-count=N).", valueName: "file"), completion: .file(extensions: ["facts", "txt"]))
+    @Option(name: .long, help: ArgumentHelp("A file of what you read on the page, a fact a line (FIELD=VALUE, row-title=, row=TITLE|FIELD=VALUE, list-count=N, id=ID).", valueName: "file"), completion: .file(extensions: ["facts", "txt"]))
     var facts: String?
 
     @Option(name: .long, help: ArgumentHelp("The list's name, with --row-title.", valueName: "name"))
