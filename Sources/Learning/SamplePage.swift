@@ -38,7 +38,7 @@ public final class SamplePage: Sendable {
     /// no label of this one).
     func isKnownValue(_ text: String) -> Bool {
         let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        if let memberID, words.caseInsensitiveCompare(memberID) == .orderedSame || words == "@" + memberID { return true }
+        if let memberID, [memberID, "@" + memberID].contains(where: { words.caseInsensitiveCompare($0) == .orderedSame }) { return true }
         return known.contains { $0.value.split(whereSeparator: \.isWhitespace).joined(separator: " ") == words }
     }
 
@@ -161,23 +161,23 @@ public final class SamplePage: Sendable {
     /// hits" where hits = 123.3k): words with another member's figure in them are no label.
     func holdsKnownNumber(_ text: String) -> Bool {
         let lowered = text.lowercased()
-        return known.contains { $0.value.contains(where: \.isNumber) && SamplePage.holds(id: $0.value.lowercased(), lowered) }
+        return known.contains { $0.value.contains(where: \.isNumber) && SamplePage.holds(word: $0.value.lowercased(), in: lowered) }
     }
 
     /// Whether `text` holds the member's ID as a word of its own: the text changes with
     /// the member ("lihua--" before Li Hua's nick reads "wang--" on Wang's page).
     func holdsMemberID(_ text: String) -> Bool {
         guard let memberID else { return false }
-        return SamplePage.holds(id: memberID.lowercased(), text.lowercased())
+        return SamplePage.holds(word: memberID.lowercased(), in: text.lowercased())
     }
 
-    /// Whether `text` holds `id` where no letter, digit or `_` joins it to more ("@ana",
-    /// "ana's", "lihua--Li Hua"), never inside another word ("banana").
-    static func holds(id: String, _ text: String) -> Bool {
-        guard !id.isEmpty else { return false }
+    /// Whether `text` holds `word` where no letter, digit or `_` joins it to more ("@ana",
+    /// "ana's", "lihua--Li Hua", "123.3k hits"), never inside another word ("banana").
+    static func holds(word: String, in text: String) -> Bool {
+        guard !word.isEmpty else { return false }
         let joins = { (character: Character) in character.isLetter || character.isNumber || character == "_" }
         var rest = text[...]
-        while let found = rest.range(of: id) {
+        while let found = rest.range(of: word) {
             let before = found.lowerBound > text.startIndex ? text[text.index(before: found.lowerBound)] : nil
             let after = found.upperBound < text.endIndex ? text[found.upperBound] : nil
             if !(before.map(joins) ?? false) && !(after.map(joins) ?? false) { return true }

@@ -227,8 +227,8 @@ import Testing
         #expect(nick.unlearned.isEmpty, "\(nick.unlearned)")
         #expect(try read(nick, caption("wang", "Lao Wang")).value("nick") == .text("Lao Wang"))
         // An ID inside a longer word is not the ID: "Ann" in "Annual" stays a label.
-        #expect(SamplePage.holds(id: "ann", "annual report") == false)
-        #expect(SamplePage.holds(id: "ann", "by @ann, 2019") && SamplePage.holds(id: "lihua", "lihua--"))
+        #expect(SamplePage.holds(word: "ann", in: "annual report") == false)
+        #expect(SamplePage.holds(word: "ann", in: "by @ann, 2019") && SamplePage.holds(word: "lihua", in: "lihua--"))
     }
 
     /// Words that hold another value given ("123.3k hits" before the hits' rank) are no
