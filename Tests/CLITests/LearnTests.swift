@@ -121,6 +121,23 @@ import Testing
         #expect(refused.stderr == "cpvanity: \(blank), line 1: 'id=': the member's ID is one word, as the page's address has it\n")
     }
 
+    /// Without an ID given, the page's canonical address says whose page it is, by the
+    /// form `--url` gives: a handle in the `<h1>` is then no anchor, and a part of the
+    /// line after it is learned from that one page.
+    @Test func theCanonicalAddressSaysWhosePageItIs() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func profile(_ id: String, _ line: String) -> String {
+            "<html><head><link rel=\"canonical\" href=\"https://www.quill.example/members/\(id)\"></head><body><h1>\(id)</h1><div class=\"sub\">\(line)</div></body></html>"
+        }
+        let page = try write(profile("ada", "Ada Pond - Leeds - United Kingdom"), "a.html")
+        let other = try write(profile("bo", "Bo Ray - Lyon - France"), "b.html")
+        let pack = directory.appendingPathComponent("quill.toml").path
+        let learned = try run("cpvanity", ["patterns", "learn", "--page", page, "--url", "https://quill.example/members/{id}", "city=Leeds", "--output", pack])
+        #expect(learned.status == 0, "\(learned.stderr)")
+        let read = try run("cpvanity", ["extract", "--pack", pack, "--source", "profile", "--compact", other])
+        #expect(read.stdout.contains(#""city":"Lyon""#), "\(read.stdout) \(read.stderr)")
+    }
+
     @Test func withoutTheAddressOfAMembersPageItAsksForIt() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let page = try write("<html><body><h1 class=\"member-name\">Ada Pond</h1></body></html>", "a.html")

@@ -73,8 +73,12 @@ public struct LearnRun {
         if let given = settings.id, let written = facts.memberID, given != written {
             throw .badSetting(source: "the member's ID", message: "'\(TerminalText.escaped(given))' was given, and the facts say id=\(TerminalText.escaped(written)); give the ID of the member whose page it is once")
         }
-        let memberID = settings.id ?? facts.memberID
+        var memberID = settings.id ?? facts.memberID
         let url = try siteURL(main, id: memberID)
+        // Not given: the ID in the page's own canonical address, read by the address's form.
+        if memberID == nil, let canonical = LearnRun.canonicalLink(String(decoding: main.utf8, as: UTF8.self)) {
+            memberID = LearnRun.memberID(in: canonical, form: url)
+        }
         if let name = settings.name, !PackName.isUsable(name) {
             throw .badSetting(source: "the site's name", message: "'\(TerminalText.escaped(name))' is not one; a site's name is letters, digits, - and _ (what a command names the site by)")
         }
@@ -157,6 +161,23 @@ public struct LearnRun {
             return canonical.replacingOccurrences(of: id, with: "{id}")
         }
         throw .noPageAddress(hasID: id != nil)
+    }
+
+    /// The ID where `form` has `{id}`: `https://quill.example/members/ada` by
+    /// `https://quill.example/members/{id}` is `ada`. Nil where the address is not of that
+    /// form, or the ID would hold a `/`, `?` or `#`. The scheme and a `www.` aside.
+    static func memberID(in address: String, form: String) -> String? {
+        func bare(_ text: String) -> String {
+            var text = text.components(separatedBy: "://").dropFirst().joined(separator: "://")
+            if text.hasPrefix("www.") { text.removeFirst(4) }
+            return text
+        }
+        let parts = bare(form).components(separatedBy: "{id}")
+        let address = bare(address)
+        guard parts.count == 2, address.count > parts[0].count + parts[1].count, address.hasPrefix(parts[0]), address.hasSuffix(parts[1]) else { return nil }
+        let id = address.dropFirst(parts[0].count).dropLast(parts[1].count)
+        guard !id.contains(where: { "/?#".contains($0) || $0.isWhitespace }) else { return nil }
+        return id.removingPercentEncoding ?? String(id)
     }
 
     static func canonicalLink(_ page: String) -> String? {
