@@ -74,9 +74,10 @@ public struct LearnRun {
             throw .badSetting(source: "the member's ID", message: "'\(TerminalText.escaped(given))' was given, and the facts say id=\(TerminalText.escaped(written)); give the ID of the member whose page it is once")
         }
         var memberID = settings.id ?? facts.memberID
-        let url = try siteURL(main, id: memberID)
+        let canonical = LearnRun.canonicalLink(String(decoding: main.utf8, as: UTF8.self))
+        let url = try siteURL(canonical: canonical, id: memberID)
         // Not given: the ID in the page's own canonical address, read by the address's form.
-        if memberID == nil, let canonical = LearnRun.canonicalLink(String(decoding: main.utf8, as: UTF8.self)) {
+        if memberID == nil, let canonical {
             memberID = LearnRun.memberID(in: canonical, form: url)
         }
         if let name = settings.name, !PackName.isUsable(name) {
@@ -149,15 +150,14 @@ public struct LearnRun {
     }
 
     /// `--url`, else the page's own canonical link with `--id` in it made `{id}`.
-    private func siteURL(_ main: Page, id: String?) throws(AppError) -> String {
+    private func siteURL(canonical: String?, id: String?) throws(AppError) -> String {
         if let url = settings.url {
             guard url.hasPrefix("http://") || url.hasPrefix("https://"), url.contains("{id}") else {
                 throw .badSetting(source: "the page's address", message: "'\(url)' is not a page address with {id} where the member's ID goes, e.g. https://example.com/users/{id}")
             }
             return url
         }
-        let text = String(decoding: main.utf8, as: UTF8.self)
-        if let id, let canonical = LearnRun.canonicalLink(text), canonical.contains(id) {
+        if let id, let canonical, canonical.contains(id) {
             return canonical.replacingOccurrences(of: id, with: "{id}")
         }
         throw .noPageAddress(hasID: id != nil)
