@@ -54,34 +54,42 @@ struct ReadingTable: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let kinds = ReadingTable.kinds(of: rows, columns: fields.count)
         let mixed = kinds.map { $0 == "mixed" }
-        try container.encode(strings: fields, forKey: .fields)
-        try container.encode(strings: kinds, forKey: .kinds)
+        try container.encode(fields, forKey: .fields)
+        try container.encode(kinds, forKey: .kinds)
         var steps = [[Int]]()
         var coded = container.nestedUnkeyedContainer(forKey: .columns)
         for column in fields.indices {
-            var cells = coded.nestedUnkeyedContainer()
             for (index, row) in rows.enumerated() {
-                let reading = row[column]
-                if let step = reading.step { steps.append([index, column, step]) }
-                switch reading.value {
+                if let step = row[column].step { steps.append([index, column, step]) }
+            }
+            // A column of one kind and no nulls is one list of numbers or strings, which a
+            // coder may write whole (`CompactJSONEncoder` does).
+            if !mixed[column], rows.allSatisfy({ !$0[column].value.isNull }) {
+                if kinds[column] == FieldValue.Kind.int.rawValue {
+                    try coded.encode(rows.compactMap { row in if case .int(let number) = row[column].value { number } else { nil } })
+                } else {
+                    try coded.encode(rows.map { $0[column].value.description })
+                }
+                continue
+            }
+            var cells = coded.nestedUnkeyedContainer()
+            for row in rows {
+                let value = row[column].value
+                switch value {
                 case .null: try cells.encodeNil()
                 case .int(let number) where !mixed[column]: try cells.encode(number)
-                case .text(let text) where !mixed[column]: try cells.encode(text)
                 case .decimal, .date, .int, .text:
                     if mixed[column] {
-                        try cells.encode(reading.value)
+                        try cells.encode(value)
                     } else {
-                        try cells.encode(reading.value.description)
+                        try cells.encode(value.description)
                     }
                 }
             }
         }
         if !steps.isEmpty {
             var coded = container.nestedUnkeyedContainer(forKey: .steps)
-            for step in steps {
-                var triple = coded.nestedUnkeyedContainer()
-                for number in step { try triple.encode(number) }
-            }
+            for step in steps { try coded.encode(step) }
         }
     }
 
@@ -146,15 +154,5 @@ struct ReadingTable: Codable {
             throw DecodingError.dataCorruptedError(in: cells, debugDescription: "'\(text.prefix(40))' is not a \(kind)")
         }
         return value
-    }
-}
-
-extension KeyedEncodingContainer {
-    /// `strings` one at a time through a nested list, as `encode([String])` writes them:
-    /// that takes the generic path for every element, three times the CPU (a
-    /// checkpoint's names and kinds were a tenth of its coding).
-    mutating func encode(strings: [String], forKey key: Key) throws {
-        var list = nestedUnkeyedContainer(forKey: key)
-        for string in strings { try list.encode(string) }
     }
 }

@@ -34,6 +34,6 @@ extension Statistics: Codable {
         }
         try container.encode(ReadingTable(fields: names, rows: [readings]), forKey: .figures)
         try container.encode(rows, forKey: .rows)
-        try container.encode(strings: saturated, forKey: .saturated)
+        try container.encode(saturated, forKey: .saturated)
     }
 }

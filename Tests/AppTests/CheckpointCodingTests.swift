@@ -47,6 +47,10 @@ import TestSupport
         let entry = ExportJournal.Entry(Self.records[index])
         let line = try ExportJournal.line(entry, path: "checkpoint")
         #expect(!line.contains(0x0A), "one line")
+        // The JSON Foundation's coder writes for the entry, whatever the keys' order.
+        let foundations = try JSONSerialization.jsonObject(with: JSONEncoder().encode(entry)) as? NSDictionary
+        let ours = try JSONSerialization.jsonObject(with: Data(line)) as? NSDictionary
+        #expect(foundations != nil && ours == foundations)
         let back = try JSONDecoder().decode(ExportJournal.Entry.self, from: Data(line))
         #expect(back.id == entry.id && back.failed == entry.failed)
         #expect(back.record.extracted == entry.record.extracted)
