@@ -62,29 +62,15 @@ struct ReadingTable: Codable {
             for (index, row) in rows.enumerated() {
                 if let step = row[column].step { steps.append([index, column, step]) }
             }
-            // A column of one kind and no nulls is one list of numbers or strings, which a
-            // coder may write whole (`CompactJSONEncoder` does).
-            if !mixed[column], rows.allSatisfy({ !$0[column].value.isNull }) {
-                if kinds[column] == FieldValue.Kind.int.rawValue {
-                    try coded.encode(rows.compactMap { row in if case .int(let number) = row[column].value { number } else { nil } })
-                } else {
-                    try coded.encode(rows.map { $0[column].value.description })
-                }
-                continue
-            }
-            var cells = coded.nestedUnkeyedContainer()
-            for row in rows {
-                let value = row[column].value
-                switch value {
-                case .null: try cells.encodeNil()
-                case .int(let number) where !mixed[column]: try cells.encode(number)
-                case .decimal, .date, .int, .text:
-                    if mixed[column] {
-                        try cells.encode(value)
-                    } else {
-                        try cells.encode(value.description)
-                    }
-                }
+            // A column of one kind is one list of numbers or strings and nulls, which a
+            // coder may write whole (`CompactJSONEncoder` does); a mixed one names each
+            // value's kind.
+            if kinds[column] == FieldValue.Kind.int.rawValue {
+                try coded.encode(rows.map { row -> Int? in if case .int(let number) = row[column].value { number } else { nil } })
+            } else if !mixed[column] {
+                try coded.encode(rows.map { row -> String? in row[column].value.isNull ? nil : row[column].value.description })
+            } else {
+                try coded.encode(rows.map { $0[column].value })
             }
         }
         if !steps.isEmpty {

@@ -30,6 +30,7 @@ import Testing
         var byName = ["only": [1.5]]
         var empty = [String]()
         var optionals: [Int?] = [1, nil]
+        var maybeWords: [String?] = [nil, "z"]
         // Read by JSONDecoder its own way, not by their coding.
         var amount = Decimal(string: "-4.660") ?? 0
         var home = URL(string: "https://example.org/a?b=1")
@@ -44,7 +45,7 @@ import Testing
         #expect(try Self.line(Sample()) == #"{"text":"quote \" backslash \\ line\n bell \u0007 é \u2028","number":-42,"small":-128,"#
             + #""large":18446744073709551615,"ratio":0.1,"flag":true,"day":1000.5,"words":["a","b/c"],"#
             + #""nested":[{"name":"x","sizes":[]},{"name":"y","sizes":[1,2]}],"marks":[{"plain":{}},{"tagged":{"_0":"t","count":2}}],"#
-            + #""byName":{"only":[1.5]},"empty":[],"optionals":[1,null],"#
+            + #""byName":{"only":[1.5]},"empty":[],"optionals":[1,null],"maybeWords":[null,"z"],"#
             + #""amount":-4.66,"home":"https://example.org/a?b=1","blob":"AAEC"}"#)
         #expect(try Self.line("a") == #""a""#)
         #expect(try Self.line([[1], []]) == "[[1],[]]")

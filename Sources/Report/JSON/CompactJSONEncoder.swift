@@ -131,8 +131,8 @@ private final class Slot {
     }
 }
 
-/// A number, a text or a list of either, written without a coder of its own; false for
-/// any other value. Asked by type before any cast: a value cast to a type it is not
+/// A number, a text or a list of either (and nulls), written without a coder of its
+/// own; false for any other value. Asked by type before any cast: a value cast to a type it is not
 /// cost a search of the runtime's tables, and most values a record codes are neither.
 private func writePlain<Value: Encodable>(_ value: Value, to text: inout [UInt8], at path: @autoclosure () -> [any CodingKey]) throws -> Bool {
     if Value.self == String.self, let string = value as? String {
@@ -143,6 +143,12 @@ private func writePlain<Value: Encodable>(_ value: Value, to text: inout [UInt8]
         writeList(strings, to: &text) { JSONValue.writeString($0, to: &$1) }
     } else if Value.self == [Int].self, let numbers = value as? [Int] {
         writeList(numbers, to: &text) { $1 += String($0).utf8 }
+    } else if Value.self == [String?].self, let strings = value as? [String?] {
+        writeList(strings, to: &text) { string, text in
+            if let string { JSONValue.writeString(string, to: &text) } else { text += "null".utf8 }
+        }
+    } else if Value.self == [Int?].self, let numbers = value as? [Int?] {
+        writeList(numbers, to: &text) { $1 += ($0.map { String($0) } ?? "null").utf8 }
     } else if Value.self == Bool.self, let flag = value as? Bool {
         text += (flag ? "true" : "false").utf8
     } else if Value.self == Double.self, let number = value as? Double {
