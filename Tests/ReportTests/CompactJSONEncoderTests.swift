@@ -21,6 +21,7 @@ import Testing
         var small: Int8 = .min
         var large: UInt64 = .max
         var ratio = 0.1
+        var tenth: Float = 0.1
         var flag = true
         var missing: Int?
         var day = Date(timeIntervalSinceReferenceDate: 1_000.5)
@@ -43,7 +44,7 @@ import Testing
 
     @Test func writesEachValueInTheOrderItWasCoded() throws {
         #expect(try Self.line(Sample()) == #"{"text":"quote \" backslash \\ line\n bell \u0007 é \u2028","number":-42,"small":-128,"#
-            + #""large":18446744073709551615,"ratio":0.1,"flag":true,"day":1000.5,"words":["a","b/c"],"#
+            + #""large":18446744073709551615,"ratio":0.1,"tenth":0.1,"flag":true,"day":1000.5,"words":["a","b/c"],"#
             + #""nested":[{"name":"x","sizes":[]},{"name":"y","sizes":[1,2]}],"marks":[{"plain":{}},{"tagged":{"_0":"t","count":2}}],"#
             + #""byName":{"only":[1.5]},"empty":[],"optionals":[1,null],"maybeWords":[null,"z"],"#
             + #""amount":-4.66,"home":"https://example.org/a?b=1","blob":"AAEC"}"#)

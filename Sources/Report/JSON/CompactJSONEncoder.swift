@@ -152,7 +152,7 @@ private func writePlain<Value: Encodable>(_ value: Value, to text: inout [UInt8]
     } else if Value.self == Bool.self, let flag = value as? Bool {
         text += (flag ? "true" : "false").utf8
     } else if Value.self == Double.self, let number = value as? Double {
-        try write(number, to: &text, at: path())
+        text += try numberText(number, at: path()).utf8
     } else if let special = try foundationsOwn(value, at: path()) {
         text += special.utf8
     } else {
@@ -188,11 +188,13 @@ private func writeList<Element>(_ list: [Element], to text: inout [UInt8], _ wri
     text.append(UInt8(ascii: "]"))
 }
 
-private func write(_ number: Double, to text: inout [UInt8], at path: @autoclosure () -> [any CodingKey]) throws {
+/// A floating-point number's text, as the type itself writes it (`Float` 0.1 as `0.1`);
+/// one that is not finite is refused at `path`.
+private func numberText<Number: BinaryFloatingPoint & CustomStringConvertible>(_ number: Number, at path: @autoclosure () -> [any CodingKey]) throws -> String {
     guard number.isFinite else {
         throw EncodingError.invalidValue(number, .init(codingPath: path(), debugDescription: "\(number) is no JSON number"))
     }
-    text += number.description.utf8
+    return number.description
 }
 
 /// Codes `value` into `slot`'s text where it stands, at `key`: a plain value directly,
@@ -253,12 +255,8 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         JSONValue.writeString(value, to: &slot.text)
     }
 
-    mutating func encode(_ value: Double, forKey key: Key) throws {
-        slot.startItem(key: key.stringValue)
-        try write(value, to: &slot.text, at: codingPath + [key])
-    }
-
-    mutating func encode(_ value: Float, forKey key: Key) throws { try encode(Double(value), forKey: key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { put(key, try numberText(value, at: codingPath + [key])) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { put(key, try numberText(value, at: codingPath + [key])) }
 
     mutating func encode(_ value: some Encodable, forKey key: Key) throws {
         slot.startItem(key: key.stringValue)
@@ -322,12 +320,9 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer, PlainPutting {
         JSONValue.writeString(value, to: &slot.text)
     }
 
-    mutating func encode(_ value: Double) throws {
-        slot.startItem()
-        try write(value, to: &slot.text, at: codingPath + [itemKey])
-    }
-
-    mutating func encode(_ value: Float) throws { try encode(Double(value)) }
+    // Refused before the item is counted, so its place is the count so far.
+    mutating func encode(_ value: Double) throws { put(try numberText(value, at: codingPath + [PlainKey(index: slot.count)])) }
+    mutating func encode(_ value: Float) throws { put(try numberText(value, at: codingPath + [PlainKey(index: slot.count)])) }
 
     mutating func encode(_ value: some Encodable) throws {
         slot.startItem()
@@ -356,14 +351,8 @@ private struct SingleValueContainer: SingleValueEncodingContainer, PlainPutting 
 
     mutating func encode(_ value: String) throws { slot.put { JSONValue.writeString(value, to: &$0) } }
 
-    mutating func encode(_ value: Double) throws {
-        guard value.isFinite else {
-            throw EncodingError.invalidValue(value, .init(codingPath: codingPath, debugDescription: "\(value) is no JSON number"))
-        }
-        put(value.description)
-    }
-
-    mutating func encode(_ value: Float) throws { try encode(Double(value)) }
+    mutating func encode(_ value: Double) throws { put(try numberText(value, at: codingPath)) }
+    mutating func encode(_ value: Float) throws { put(try numberText(value, at: codingPath)) }
 
     mutating func encode(_ value: some Encodable) throws {
         slot.become(.value)
