@@ -132,8 +132,8 @@ private final class Slot {
 }
 
 /// A number, a text or a list of either (and nulls), written without a coder of its
-/// own; false for any other value. Asked by type before any cast: a value cast to a type it is not
-/// cost a search of the runtime's tables, and most values a record codes are neither.
+/// own; false for any other value. Asked by type before any cast: a value cast to a
+/// type it is not cost a search of the runtime's tables, and most values are neither.
 private func writePlain<Value: Encodable>(_ value: Value, to text: inout [UInt8], at path: @autoclosure () -> [any CodingKey]) throws -> Bool {
     if Value.self == String.self, let string = value as? String {
         JSONValue.writeString(string, to: &text)
