@@ -2,6 +2,7 @@ import Extraction
 import Foundation
 import Learning
 import Packs
+import Testing
 
 /// What the learning suites share: a page written for a test, served at a fixed time, a
 /// value as a person types it, a site's learner, and a learned pack read on another page.
@@ -28,5 +29,16 @@ extension LearnsFromPages {
     func read(_ outcome: PackLearner.Outcome, _ html: String) throws -> ExtractedRecord {
         let pack = try PackLoader().load(toml: outcome.toml, file: "learned.toml")
         return Extractor(pack: pack).extract([page(html, "other.html")])
+    }
+
+    /// Two fields equal on the page learned from (5 and 5) and again on the other page
+    /// given (7 and 7), learned with nothing left unlearned, then read on a third page
+    /// where they differ (12 and 3): what the two read there.
+    func readEqualValuesApart(_ first: String, _ second: String, _ html: (Int, Int) -> String) throws -> [FieldValue?] {
+        let outcome = learner().learn(from: .init(page: page(html(5, 5)), values: [example(first, "5"), example(second, "5")]),
+                                      also: [.init(page: page(html(7, 7), "also.html"), values: [example(first, "7"), example(second, "7")])])
+        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
+        let third = try read(outcome, html(12, 3))
+        return [third.value(first), third.value(second)]
     }
 }

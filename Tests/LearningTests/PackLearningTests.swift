@@ -273,11 +273,7 @@ import Testing
             "<html><body><div class=\"stats\"><div class=\"stat\"><span class=\"n\">\(posts)</span> posts</div>"
                 + "<div class=\"stat\"><span class=\"n\">\(badges)</span> badges</div></div></body></html>"
         }
-        let outcome = learner().learn(from: .init(page: page(stats(5, 5)), values: [example("posts", "5"), example("badges", "5")]),
-                                      also: [.init(page: page(stats(7, 7), "also.html"), values: [example("posts", "7"), example("badges", "7")])])
-        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
-        let third = try read(outcome, stats(12, 3))
-        #expect([third.value("posts"), third.value("badges")] == [.int(12), .int(3)])
+        #expect(try readEqualValuesApart("posts", "badges", stats) == [.int(12), .int(3)])
     }
 
     /// Counts equal on the one page given (0 topics, 0 likes), one of them standing right
@@ -347,11 +343,7 @@ import Testing
         func facts(_ score: Int, _ points: Int) -> String {
             "<html><body><dl class=\"facts\"><dt>Score</dt><dd>\(score)</dd><dt>Points</dt><dd>\(points)</dd></dl></body></html>"
         }
-        let outcome = learner().learn(from: .init(page: page(facts(5, 5)), values: [example("x", "5"), example("y", "5")]),
-                                      also: [.init(page: page(facts(7, 7), "also.html"), values: [example("x", "7"), example("y", "7")])])
-        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
-        let third = try read(outcome, facts(12, 3))
-        #expect([third.value("x"), third.value("y")] == [.int(12), .int(3)])
+        #expect(try readEqualValuesApart("x", "y", facts) == [.int(12), .int(3)])
     }
 
     /// Each titled row's date is the same on the rows given ("Jun 2016" twice): a value,

@@ -52,11 +52,7 @@ import Testing
     /// Two counts equal on both pages given (5 and 5, then 7 and 7): each is read by its own key.
     @Test func equalValuesAreEachReadByTheirOwnKey() throws {
         func data(_ followers: Int, _ karma: Int) -> String { drawn(#"{"user":{"followers":\#(followers),"karma":\#(karma)}}"#) }
-        let outcome = learner().learn(from: .init(page: page(data(5, 5)), values: [example("followers", "5"), example("karma", "5")]),
-                                      also: [.init(page: page(data(7, 7), "also.html"), values: [example("followers", "7"), example("karma", "7")])])
-        #expect(outcome.unlearned.isEmpty, "\(outcome.unlearned)")
-        let third = try read(outcome, data(12, 3))
-        #expect([third.value("followers"), third.value("karma")] == [.int(12), .int(3)])
+        #expect(try readEqualValuesApart("followers", "karma", data) == [.int(12), .int(3)])
     }
 
     /// Where the page's words show the value, they are read, not the script's copy.
