@@ -153,30 +153,29 @@ private func writePlain<Value: Encodable>(_ value: Value, to text: inout [UInt8]
         text += (flag ? "true" : "false").utf8
     } else if Value.self == Double.self, let number = value as? Double {
         text += try numberText(number, at: path()).utf8
-    } else if let special = try foundationsOwn(value, at: path()) {
-        text += special.utf8
     } else {
-        return false
+        return try writeFoundationsOwn(value, to: &text, at: path())
     }
     return true
 }
 
 /// The values `JSONDecoder` reads its own way, not by their coding: a `Decimal` as a
-/// number, a `URL` as its text, `Data` as base 64, each written as `JSONEncoder` does.
-private func foundationsOwn<Value: Encodable>(_ value: Value, at path: @autoclosure () -> [any CodingKey]) throws -> String? {
+/// number, a `URL` as its text, `Data` as base 64, each written as `JSONEncoder` does;
+/// false for any other value.
+private func writeFoundationsOwn<Value: Encodable>(_ value: Value, to text: inout [UInt8], at path: @autoclosure () -> [any CodingKey]) throws -> Bool {
     if Value.self == Decimal.self, let number = value as? Decimal {
         guard !number.isNaN else {
             throw EncodingError.invalidValue(number, .init(codingPath: path(), debugDescription: "NaN is no JSON number"))
         }
-        return DecimalText.plain(number)
+        text += DecimalText.plain(number).utf8
     } else if Value.self == URL.self, let url = value as? URL {
-        var text = [UInt8]()
         JSONValue.writeString(url.absoluteString, to: &text)
-        return String(decoding: text, as: UTF8.self)
     } else if Value.self == Data.self, let data = value as? Data {
-        return "\"" + data.base64EncodedString() + "\""
+        JSONValue.writeString(data.base64EncodedString(), to: &text)
+    } else {
+        return false
     }
-    return nil
+    return true
 }
 
 private func writeList<Element>(_ list: [Element], to text: inout [UInt8], _ write: (Element, inout [UInt8]) -> Void) {
@@ -355,13 +354,14 @@ private struct SingleValueContainer: SingleValueEncodingContainer, PlainPutting 
     mutating func encode(_ value: Float) throws { put(try numberText(value, at: codingPath)) }
 
     mutating func encode(_ value: some Encodable) throws {
-        slot.become(.value)
-        slot.text = []
-        slot.nested = []
-        if try writePlain(value, to: &slot.text, at: codingPath) { return }
-        // Any other value codes itself into this same place (a wrapper's one value).
-        slot.become(.empty)
-        try value.encode(to: ValueEncoder(into: slot))
+        var plain = [UInt8]()
+        if try writePlain(value, to: &plain, at: codingPath) {
+            slot.put { $0 += plain }
+        } else {
+            // Any other value codes itself into this same place (a wrapper's one value).
+            slot.become(.empty)
+            try value.encode(to: ValueEncoder(into: slot))
+        }
     }
 }
 
